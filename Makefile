@@ -1,0 +1,39 @@
+# The README's two commands: `make demo` and `make test`. Both set up everything they need on a fresh machine.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+CACHE_DIR ?= $(HOME)/.cache/pyasc-dev
+export PYASC_DEV_CACHE := $(CACHE_DIR)
+
+.PHONY: demo test test-fast lint venv deps fuzz bench docs clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+# Extra installs for the end-to-end tests (apt packages, npm, code-server); each script is idempotent and cached.
+deps: venv
+	@for s in scripts/deps-*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; bash "$$s" || exit 1; done
+
+demo: venv
+	$(PY) -m pyasc.cli.demo
+
+lint: venv
+	$(VENV)/bin/ruff check pyasc pyasc_lsp tests bench examples
+
+test: deps
+	$(VENV)/bin/ruff check pyasc pyasc_lsp tests bench examples
+	$(PY) -m pytest -q -p no:cacheprovider
+
+test-fast: venv
+	$(PY) -m pytest -q -x -m "not e2e" -p no:cacheprovider
+
+docs: venv
+	$(PY) -m pyasc.compiler.codes > docs/diagnostics.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .pyasc_cache

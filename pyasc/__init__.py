@@ -1,0 +1,26 @@
+"""pyasc: write Ascend C kernels as Python functions.
+
+`import pyasc as asc` gives the kernel API (`asc.add`, `asc.TPipe`, ...), the dtypes and enums, `asc.jit`, and the
+host API that runs kernels on the simulator (`asc.Tensor`, `asc.Stream`, `asc.Kernel`).  The names are resolved
+lazily so that importing pyasc for analysis costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .log import LOG_LEVEL, set_log_level
+
+__version__ = "0.1.0"
+
+__all__ = ["LOG_LEVEL", "__version__", "set_log_level"]
+
+
+def __getattr__(name: str) -> Any:
+    """Resolve kernel API, dtype, enum and host names from the runtime on first use."""
+    from . import runtime
+
+    try:
+        return runtime.resolve(name)
+    except KeyError:
+        raise AttributeError(f"module 'pyasc' has no attribute '{name}'") from None

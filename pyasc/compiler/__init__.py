@@ -1,0 +1,1 @@
+"""The pyasc compiler: Python kernels -> typed IR -> diagnostics, Ascend C and a source map."""

@@ -1,0 +1,191 @@
+"""Every diagnostic code: its name, default severity, summary and a bad and a fixed example.
+
+docs/diagnostics.md is generated from this table (`python -m pyasc.compiler.codes > docs/diagnostics.md`) and a test
+keeps the two equal, so the documentation can never list a code the compiler does not have, or miss one.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from .diagnostics import Severity
+
+E, W, I, H = Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    bad: str
+    fixed: str
+    enabled: bool = True
+    """False for opt-in checks (naming conventions)."""
+
+
+_K = "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n"
+
+CODES: dict[str, Code] = {}
+
+
+def _c(code: str, name: str, sev: Severity, summary: str, bad: str, fixed: str, enabled: bool = True) -> None:
+    CODES[code] = Code(code, name, sev, summary, bad.strip("\n"), fixed.strip("\n"), enabled)
+
+
+# -- syntax ---------------------------------------------------------------------------------------------------------
+_c("PA100", "syntax-error", E, "The file is not valid Python.", _K + "    n = (1 + 2\n", _K + "    n = (1 + 2)\n")
+_c(
+    "PA101", "unsupported-syntax", E,
+    "A Python construct that has no Ascend C equivalent inside a jit function (break, continue, try, raise, lambda, "
+    "nested def, global, nonlocal, yield, import, async, with, del, class, star arguments, ...).",
+    _K + "    for i in range(4):\n        if i == 2:\n            break\n",
+    _K + "    for i in range(2):\n        pass\n",
+)
+_c("PA102", "kernel-returns-value", E, "A kernel (a jit function launched from the host) cannot return a value; "
+   "write results to a GlobalTensor.", _K + "    return 1\n", _K + "    return\n")
+_c("PA103", "print-in-kernel", E, "print() does not exist on the device; use asc.printf.",
+   _K + "    print(\"hello\")\n", _K + "    asc.printf(\"hello\")\n")
+_c("PA104", "unsupported-loop", E, "for loops must iterate over range, asc.range or asc.static_range, with no else.",
+   _K + "    for v in [1, 2]:\n        pass\n", _K + "    for i in range(2):\n        pass\n")
+_c("PA105", "return-in-nested-block", E, "return may only appear at the end of a function body, not inside if/for/while.",
+   _K + "    if asc.get_block_idx() == 0:\n        return\n", _K + "    if asc.get_block_idx() != 0:\n        pass\n")
+_c("PA106", "chained-bool-op", E, "and/or take exactly two operands; group longer chains with parentheses.",
+   _K + "    ok = a and b and c\n", _K + "    ok = (a and b) and c\n")
+_c("PA107", "branch-local-variable", E, "A variable first assigned inside a runtime if (or loop) is used after it; "
+   "in C++ it would be out of scope.",
+   _K + "    if n > 0:\n        m = 1\n    k = m\n", _K + "    m = 0\n    if n > 0:\n        m = 1\n    k = m\n")
+_c("PA108", "rebound-type", E, "A variable is re-assigned a value of a different type; a C++ variable has one type.",
+   _K + "    v = 1\n    v = 2.5\n", _K + "    v = 1\n    w = 2.5\n")
+_c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults, *args, **kwargs or be keyword-only.",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int = 4):\n    pass\n",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int):\n    pass\n")
+_c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist.",
+   "@asc.jit(autosync=False)\ndef kernel():\n    pass\n", "@asc.jit(auto_sync=False)\ndef kernel():\n    pass\n")
+_c("PA111", "unsupported-operator", E, "An operator with no device meaning (`**`, `@`, `is` on runtime values, chained "
+   "comparisons).", _K + "    y = n ** 2\n", _K + "    y = n * n\n")
+# -- names ----------------------------------------------------------------------------------------------------------
+_c("PA201", "unknown-name", E, "A name that is neither a local, a parameter, a module constant nor a jit helper.",
+   _K + "    n = lenght * 2\n", _K + "    length = 8\n    n = length * 2\n")
+_c("PA202", "unknown-api", E, "asc has no function or class of this name.",
+   _K + "    asc.ad(z, x, y, 8)\n", _K + "    asc.add(z, x, y, 8)\n")
+_c("PA203", "unknown-attribute", E, "The object has no such method, field or enum member.",
+   _K + "    q = asc.TQue(asc.TPosition.VECN, 2)\n", _K + "    q = asc.TQue(asc.TPosition.VECIN, 2)\n")
+_c("PA204", "not-generated-yet", E, "The API is known but the code generator does not support it yet.",
+   _K + "    asc.adv.softmax(...)\n", _K + "    # compute softmax with reduce_max, sub, exp, reduce_sum and div\n")
+_c("PA205", "unknown-dtype", E, "Not an asc dtype.", _K + "    t = q.alloc_tensor(asc.float)\n",
+   _K + "    t = q.alloc_tensor(asc.float32)\n")
+# -- calls ----------------------------------------------------------------------------------------------------------
+_c("PA301", "wrong-arity", E, "Too many or too few arguments for every form of the API.",
+   _K + "    asc.add(z, x, y)\n", _K + "    asc.add(z, x, y, 256)\n")
+_c("PA302", "unknown-keyword", E, "A keyword argument that no form of the API has.",
+   _K + "    asc.add(z, x, y, cnt=256)\n", _K + "    asc.add(z, x, y, count=256)\n")
+_c("PA303", "wrong-argument-kind", E, "An argument of the wrong kind: an int where a tensor is expected, a float "
+   "where an int is, a dtype where an enum is.", _K + "    asc.add(z, x, 1.5, 256)\n", _K + "    asc.adds(z, x, 1.5, 256)\n")
+_c("PA304", "no-matching-overload", E, "The arguments match no form of the API; the message lists the forms.",
+   _K + "    asc.data_copy(x_local, y_local)\n", _K + "    asc.data_copy(x_local, y_local, 256)\n")
+_c("PA305", "duplicate-argument", E, "The same parameter is given twice (by position and by keyword).",
+   _K + "    asc.add(z, x, y, 256, count=256)\n", _K + "    asc.add(z, x, y, count=256)\n")
+# -- dtypes ---------------------------------------------------------------------------------------------------------
+_c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
+   _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",
+   _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float16)\n    asc.add(a, a, b, 256)\n")
+_c("PA402", "dtype-not-supported", E, "The API does not accept this dtype (Add takes float16, float32, int16, int32).",
+   _K + "    a = q.alloc_tensor(asc.int8)\n    asc.add(a, a, a, 256)\n",
+   _K + "    a = q.alloc_tensor(asc.int16)\n    asc.add(a, a, a, 256)\n")
+_c("PA403", "dtype-conflict", E, "Inference gives one value two dtypes; the message and related information name "
+   "both sites.",
+   _K + "    g.set_global_buffer(x)\n    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n"
+   "    asc.data_copy(a, g, 256)\n    asc.data_copy(b, g, 256)\n",
+   _K + "    g.set_global_buffer(x)\n    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float16)\n"
+   "    asc.data_copy(a, g, 256)\n    asc.data_copy(b, g, 256)\n")
+_c("PA404", "integer-true-division", W, "`/` between integers is a float in Python but an integer division in CANN's "
+   "pyasc; say which you mean with `//` (or float()).", _K + "    tiles = n / 8\n", _K + "    tiles = n // 8\n")
+_c("PA405", "scalar-dtype", W, "A scalar argument does not fit the tensor's dtype (a float on an integer tensor); "
+   "it is converted.", _K + "    asc.adds(a_i32, a_i32, 0.5, 256)\n", _K + "    asc.adds(a_i32, a_i32, 1, 256)\n")
+_c("PA406", "generic-dtype", I, "A GlobalAddress whose dtype nothing constrains; the kernel is emitted as a template "
+   "instantiated with DTYPE (float unless -DDTYPE=... is given).",
+   _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n",
+   _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n    t = q.alloc_tensor(asc.float32)\n"
+   "    asc.data_copy(t, g, 64)\n")
+# -- memory and positions -------------------------------------------------------------------------------------------
+_c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on a GlobalTensor, a data_copy from "
+   "Global Memory to Global Memory.", _K + "    asc.add(z_gm, x_gm, y_gm, 256)\n",
+   _K + "    asc.add(z_local, x_local, y_local, 256)\n")
+_c("PA502", "wrong-position", E, "A LocalTensor in a position the API cannot use (vector ops need VECIN, VECOUT or "
+   "VECCALC).", _K + "    q = asc.TQue(asc.TPosition.A1, 1)\n    ...\n    asc.exp(t, t, 256)\n",
+   _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    ...\n    asc.exp(t, t, 256)\n")
+_c("PA503", "deque-without-enque", E, "deque from a queue nothing is ever enqueued to: it waits forever on hardware.",
+   _K + "    t = q.deque(asc.float32)\n",
+   _K + "    t = q.alloc_tensor(asc.float32)\n    q.enque(t)\n    t = q.deque(asc.float32)\n")
+_c("PA504", "free-to-other-queue", E, "A tensor is freed to (or enqueued to) a queue other than the one it was "
+   "allocated from.", _K + "    t = qa.alloc_tensor(asc.float32)\n    qb.free_tensor(t)\n",
+   _K + "    t = qa.alloc_tensor(asc.float32)\n    qa.free_tensor(t)\n")
+_c("PA505", "second-tpipe", E, "Only one TPipe may exist per kernel.",
+   _K + "    pipe = asc.TPipe()\n    pipe2 = asc.TPipe()\n", _K + "    pipe = asc.TPipe()\n")
+_c("PA506", "queue-not-initialized", E, "A queue or buffer is used before pipe.init_buffer gave it memory.",
+   _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    t = q.alloc_tensor(asc.float32)\n",
+   _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 1024)\n    t = q.alloc_tensor(asc.float32)\n")
+_c("PA601", "ub-overflow", E, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
+   "Buffer.", _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
+_c("PA602", "unaligned-size", E, "A buffer length that is not a multiple of 32 bytes.",
+   _K + "    pipe.init_buffer(q, 2, 100)\n", _K + "    pipe.init_buffer(q, 2, 128)\n")
+_c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a multiple of 32 bytes.",
+   _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 16, 64)\n",
+   _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 32, 64)\n")
+_c("PA604", "unaligned-copy", W, "data_copy moves whole 32-byte blocks; this element count is not a whole number of "
+   "blocks.", _K + "    asc.data_copy(t, g, 10)\n", _K + "    asc.data_copy(t, g, 16)\n")
+# -- lint -----------------------------------------------------------------------------------------------------------
+_c("PA701", "unused-variable", W, "A local variable that is assigned but never read.",
+   _K + "    n = 4\n    asc.printf(\"x\")\n", _K + "    asc.printf(\"x\")\n")
+_c("PA702", "unused-parameter", W, "A kernel or helper parameter that is never used.",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int):\n    asc.printf(\"%d\", 1)\n",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    asc.printf(\"%d\", 1)\n")
+_c("PA703", "unused-queue", W, "A queue or buffer that is created (and perhaps initialized) but never used.",
+   _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 256)\n", _K + "    pass\n")
+_c("PA704", "naming-convention", W, "Names should be snake_case (kernels, variables) and UPPER_CASE for module "
+   "constants. Opt-in: enable with `naming = true` in [tool.pyasc].",
+   "@asc.jit\ndef VecAdd(x: asc.GlobalAddress):\n    blockLen = 8\n",
+   "@asc.jit\ndef vec_add(x: asc.GlobalAddress):\n    block_len = 8\n", enabled=False)
+_c("PA705", "unused-result", W, "The result of a call that has no effect besides its result is discarded.",
+   _K + "    q.alloc_tensor(asc.float32)\n", _K + "    t = q.alloc_tensor(asc.float32)\n")
+# -- C++ tier and toolchain -----------------------------------------------------------------------------------------
+_c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code that maps to no single Python "
+   "statement; shown on the kernel's def line with the C++ location.", _K + "    ...\n", _K + "    ...\n")
+_c("PA802", "toolchain-missing", W, "libclang or clang-tidy is missing or broken; the C++ checks did not run. "
+   "The message says what to install.", "(environment without libclang)",
+   "pip install 'pyasc[cpp]'  # libclang-ng and clang-tidy of one LLVM major")
+# -- analysis limits ------------------------------------------------------------------------------------------------
+_c("PA901", "internal-error", E, "The analyzer failed on this kernel; other kernels are still checked. Please "
+   "report it with the kernel.", _K + "    ...\n", _K + "    ...\n")
+_c("PA902", "too-complex", W, "Analysis of this kernel hit its time or size ceiling and stopped; split the kernel.",
+   _K + "    # thousands of statements\n", _K + "    helper_a(x)\n    helper_b(x)\n")
+
+
+def docs_markdown() -> str:
+    """docs/diagnostics.md, generated."""
+    out = [
+        "# Diagnostics",
+        "",
+        "Every finding has a stable code. Suppress one on a line with `# pyasc: ignore[CODE]` (or `# pyasc: ignore`",
+        "for all), change a severity in `[tool.pyasc.severity]` (`PA701 = \"error\"`, or `\"off\"`).",
+        "C++ findings keep clang's flag or clang-tidy's check name as their code (source `clang` or `clang-tidy`).",
+        "",
+        "This file is generated by `python -m pyasc.compiler.codes`; a test keeps it in step with the compiler.",
+        "",
+        "| code | name | default | summary |",
+        "|---|---|---|---|",
+    ]
+    for c in CODES.values():
+        default = c.severity.label if c.enabled else f"off ({c.severity.label} when enabled)"
+        out.append(f"| [{c.code}](#{c.code.lower()}) | {c.name} | {default} | {c.summary} |")
+    for c in CODES.values():
+        out += ["", f"## {c.code}", "", f"**{c.name}** ({c.severity.label}). {c.summary}", "", "Bad:", "",
+                "```python", c.bad, "```", "", "Fixed:", "", "```python", c.fixed, "```"]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(docs_markdown())

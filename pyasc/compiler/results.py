@@ -1,0 +1,133 @@
+"""What one analysis produces: the data every consumer (CLI, pyasc-check, language server) reads.
+
+Plain frozen dataclasses, no protocol types: the language server converts them in one place.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from .diagnostics import Diagnostic, Span
+from .sourcemap import SourceMap
+
+
+@dataclass(frozen=True)
+class KernelInfo:
+    """A jit function of the file."""
+
+    name: str
+    kind: str
+    """'kernel' (launched from the host) or 'helper' (called from kernels; emitted as __aicore__ inline)."""
+    name_span: Span
+    """The function's name in its `def` line: where findings that cannot be mapped exactly go."""
+    span: Span
+    """The whole function, decorators included."""
+    params: tuple[tuple[str, str], ...]
+    """(name, inferred type) of each parameter."""
+    cpp_start: int = 0
+    cpp_end: int = 0
+    """Character range of its C++ in `Analysis.cpp`."""
+    reanalyzed: bool = True
+    """False when this kernel's result came from the per-kernel cache."""
+
+
+@dataclass(frozen=True)
+class SymbolInfo:
+    """A name the user defined: a module constant, a kernel, a parameter, a local, a queue or buffer."""
+
+    name: str
+    kind: str
+    """'kernel', 'helper', 'constant', 'parameter', 'variable', 'pipe', 'queue', 'buffer', 'tensor'."""
+    type: str
+    def_span: Span
+    refs: tuple[Span, ...]
+    scope: str | None
+    """Kernel name for locals and parameters, None for module-level names."""
+    value: str | None = None
+    """The folded value of a constant."""
+
+
+@dataclass(frozen=True)
+class CallInfo:
+    """An `asc` API call, for hover and signature help."""
+
+    span: Span
+    callee_span: Span
+    api: str
+    """Qualified API name: `add`, `adv.exp`, `TQue.alloc_tensor`."""
+    signature: str
+    """The overload chosen (or the first one, when none matched)."""
+    overload_index: int
+    doc: str
+    args: tuple[tuple[str, str], ...]
+    """(parameter name, inferred type) of the arguments given."""
+    cpp: str
+    """The C++ statement emitted for it ('' when none was)."""
+    kernel: str
+
+
+@dataclass(frozen=True)
+class InlayHint:
+    """An inferred type shown after a name that does not spell it: `x_local: LocalTensor[float16] @ VECIN`."""
+
+    line: int
+    col: int
+    label: str
+
+
+@dataclass
+class Analysis:
+    """Everything known about one document version."""
+
+    path: str
+    text: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    kernels: list[KernelInfo] = field(default_factory=list)
+    cpp: str = ""
+    sourcemap: SourceMap = field(default_factory=lambda: SourceMap(""))
+    symbols: list[SymbolInfo] = field(default_factory=list)
+    calls: list[CallInfo] = field(default_factory=list)
+    hints: list[InlayHint] = field(default_factory=list)
+    expr_types: list[tuple[Span, str]] = field(default_factory=list)
+    """Inferred type of every name and call expression, for hover."""
+    asc_aliases: tuple[str, ...] = ()
+    """Names under which the file imported pyasc/asc (`asc`, `pyasc`)."""
+    module_names: dict[str, str] = field(default_factory=dict)
+    """Module-level names (constants, jit functions, imports) -> kind, for completion."""
+
+    @property
+    def has_kernels(self) -> bool:
+        return bool(self.kernels)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        from .diagnostics import Severity
+
+        return [d for d in self.diagnostics if d.severity == Severity.ERROR]
+
+    def kernel_at(self, line: int) -> KernelInfo | None:
+        """The jit function whose text contains `line` (1-based)."""
+        for k in self.kernels:
+            if k.span.line <= line <= k.span.end_line:
+                return k
+        return None
+
+    def call_at(self, line: int, col: int) -> CallInfo | None:
+        """The innermost API call whose span contains the position."""
+        hits = [c for c in self.calls if c.span.contains(line, col)]
+        return min(hits, key=lambda c: c.span.size) if hits else None
+
+    def symbol_at(self, line: int, col: int) -> SymbolInfo | None:
+        """The symbol defined or referenced at the position."""
+        for s in self.symbols:
+            if s.def_span.contains(line, col) or any(r.contains(line, col) for r in s.refs):
+                return s
+        return None
+
+    def type_at(self, line: int, col: int) -> tuple[Span, str] | None:
+        """The innermost typed expression at the position."""
+        keys = [(s.line, s.col) for s, _ in self.expr_types]
+        hi = bisect_right(keys, (line, col))
+        hits = [(s, t) for s, t in self.expr_types[:hi] if s.contains(line, col)]
+        return min(hits, key=lambda h: h[0].size) if hits else None

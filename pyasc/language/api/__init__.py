@@ -1,0 +1,1 @@
+"""The API tables, one module per family; `pyasc.language.registry` gathers them."""

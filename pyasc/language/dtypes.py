@@ -1,0 +1,78 @@
+"""Element dtypes of the `asc` namespace and their C++ and NumPy spellings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DType:
+    """A scalar element type: `asc.float16` is `half` in C++ and `numpy.float16` in the simulator."""
+
+    name: str
+    cpp: str
+    bits: int
+    kind: str  # "float", "int", "uint", "bool", "void"
+    numpy: str
+
+    @property
+    def nbytes(self) -> int:
+        return max(1, self.bits // 8)
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "float"
+
+    @property
+    def is_int(self) -> bool:
+        return self.kind in ("int", "uint")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_ALL = [
+    DType("void", "void", 0, "void", "void"),
+    DType("int1", "bool", 1, "bool", "bool"),
+    DType("int8", "int8_t", 8, "int", "int8"),
+    DType("int16", "int16_t", 16, "int", "int16"),
+    DType("int32", "int32_t", 32, "int", "int32"),
+    DType("int64", "int64_t", 64, "int", "int64"),
+    DType("uint8", "uint8_t", 8, "uint", "uint8"),
+    DType("uint16", "uint16_t", 16, "uint", "uint16"),
+    DType("uint32", "uint32_t", 32, "uint", "uint32"),
+    DType("uint64", "uint64_t", 64, "uint", "uint64"),
+    DType("float16", "half", 16, "float", "float16"),
+    DType("bfloat16", "bfloat16_t", 16, "float", "float32"),
+    DType("float32", "float", 32, "float", "float32"),
+    DType("float64", "double", 64, "float", "float64"),
+]
+
+DTYPES: dict[str, DType] = {d.name: d for d in _ALL}
+"""Canonical dtypes by name."""
+
+ALIASES: dict[str, str] = {
+    "bit": "int1",
+    "bool_": "int8",
+    "int_": "int32",
+    "half": "float16",
+    "float_": "float32",
+    "double": "float64",
+}
+"""Alternative `asc.<name>` spellings and the canonical dtype they mean."""
+
+
+def lookup(name: str) -> DType | None:
+    """The dtype called `name` (canonical or alias), or None."""
+    return DTYPES.get(ALIASES.get(name, name))
+
+
+def all_names() -> list[str]:
+    """Every `asc.<dtype>` name, canonical names first."""
+    return list(DTYPES) + list(ALIASES)
+
+
+FLOATS = frozenset({"float16", "float32"})
+"""The floating types vector math accepts (bfloat16 only where the API says so)."""
+BINARY = frozenset({"float16", "float32", "int16", "int32"})
+"""Dtypes of Add, Sub, Mul, Max, Min."""

@@ -1,0 +1,46 @@
+"""SoC hardware facts used by the checks: Unified Buffer size, core counts."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Soc:
+    name: str
+    ub_bytes: int
+    """Unified Buffer bytes usable by vector code on one core."""
+    vector_cores: int
+    cube_cores: int
+    arch: int
+    """`__NPU_ARCH__` of the chip."""
+
+
+_SOCS = [
+    # Ascend910 (A1): 256 KiB UB, 32 AI cores.
+    Soc("Ascend910A", 262144, 32, 32, 1001),
+    # Ascend910B (A2): 192 KiB UB per vector core, of which 184 KiB are left to vector code on arch 2201.
+    *(Soc(f"Ascend910B{i}", 184 * 1024, 48 if i < 3 else 40, 24 if i < 3 else 20, 2201) for i in range(1, 5)),
+    Soc("Ascend310P", 262144, 8, 8, 2002),
+]
+
+SOCS: dict[str, Soc] = {s.name.lower(): s for s in _SOCS}
+SOCS["ascend910"] = _SOCS[0]
+DEFAULT_SOC = "Ascend910B1"
+
+
+def find(name: str) -> Soc | None:
+    """The SoC called `name`, case-insensitively (`ascend910` is Ascend910A)."""
+    return SOCS.get(name.strip().lower())
+
+
+def suggest(name: str) -> list[str]:
+    """Close SoC names for a misspelled one."""
+    names = [s.name for s in _SOCS] + ["ascend910"]
+    lowered = {n.lower(): n for n in names}
+    return [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.6)]
+
+
+def names() -> list[str]:
+    return [s.name for s in _SOCS] + ["ascend910"]

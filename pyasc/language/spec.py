@@ -1,0 +1,250 @@
+"""The declarative API specification format: one entry per public `asc` name.
+
+Every consumer (checker, code generator, hover, completion, simulator, stub generator) reads these records, so an
+API is described exactly once.  Overloads are written as Python signature strings, which keeps the tables short and
+readable, and are parsed once at import into `Param` records.
+
+Signature vocabulary (parameter annotations):
+    LocalTensor, GlobalTensor, Tensor (either), GlobalAddress,
+    int, float, Number (int or float), bool, str, DataType, IntList (a list of ints),
+    an enum name (TPosition, HardEvent, ...), a class name (TQue, BinaryRepeatParams, ...), Any.
+    `Optional[X]` is X whose default is None.  A leading `*` parameter (`*args: Any`) is variadic.
+Return annotations use the same vocabulary plus:
+    None, `LocalTensor[p]` / `GlobalTensor[p]` (element dtype taken from DataType parameter p, or from tensor
+    parameter p, or `self`), `Scalar[p]` (a scalar of the element dtype of tensor p or `self`), `Scalar[int]`.
+
+C++ templates (`Overload.cpp`) are format strings over the call's arguments:
+    {p}        the emitted expression for parameter p (its default when omitted)
+    {p:T}      argument p converted to the element C++ type of the primary tensor (the first tensor parameter)
+    {T}        the element C++ type of the primary tensor
+    {p.T}      the element C++ type of tensor parameter p
+    {p:type}   a DataType argument spelled as a C++ type (`half`, `float`, ...)
+    {,p}       `, <p>` when p was passed explicitly, nothing otherwise
+    {self}     the receiver of a method call
+    {*p}       a variadic parameter's arguments joined with ", "
+A template of None means the API is known but code generation does not support it yet.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+REQUIRED: object = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
+"""Sentinel default of a parameter that must be passed."""
+
+UB_POSITIONS = frozenset({"VECIN", "VECOUT", "VECCALC"})
+"""TPositions that live in the Unified Buffer: where every vector instruction reads and writes."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of one overload."""
+
+    name: str
+    kind: str
+    default: object = REQUIRED
+    variadic: bool = False
+    keyword_only: bool = False
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED and not self.variadic
+
+
+@dataclass(frozen=True)
+class Overload:
+    """One callable form of an API, with the C++ it becomes."""
+
+    params: tuple[Param, ...]
+    returns: str
+    cpp: str | None
+    signature: str
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class DTypeRule:
+    """Element dtypes accepted by the tensor parameters `params` (empty `allowed` means any)."""
+
+    params: tuple[str, ...]
+    allowed: frozenset[str] = frozenset()
+    same: bool = True
+    """All listed tensors must share one dtype (Add's dst, src0 and src1)."""
+
+
+@dataclass(frozen=True)
+class ApiSpec:
+    """One public name: a function (`add`), an adv function (`adv.exp`) or a method (`TQue.alloc_tensor`)."""
+
+    name: str
+    family: str
+    overloads: tuple[Overload, ...]
+    doc: str
+    dtype_rules: tuple[DTypeRule, ...] = ()
+    positions: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Allowed TPositions of LocalTensor parameters (e.g. vector ops read and write the Unified Buffer only)."""
+    pipe: str | None = None
+    """The hardware pipe that executes it (MTE2, MTE3, V, S, ...), for sync analysis and the profile."""
+    sim: str | None = None
+    """`module:function` of its simulator semantics; None means the default `pyasc.sim.api.<family>:<name>`."""
+    reads: tuple[str, ...] = ()
+    """Tensor parameters the operation reads (for race detection); defaults derived from names when empty."""
+    writes: tuple[str, ...] = ()
+    """Tensor parameters the operation writes."""
+
+    @property
+    def qualname(self) -> str:
+        return self.name
+
+    @property
+    def generated(self) -> bool:
+        """True when at least one overload has a C++ template."""
+        return any(o.cpp is not None for o in self.overloads)
+
+    @property
+    def sim_ref(self) -> str:
+        if self.sim:
+            return self.sim
+        module = self.family.split(".")[0]
+        leaf = self.name.rsplit(".", 1)[-1]
+        return f"pyasc.sim.api.{module}:{leaf}"
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    """A class of the `asc` namespace: kernel objects (TPipe, TQue, GlobalTensor) and parameter structs."""
+
+    name: str
+    family: str
+    doc: str
+    cpp: str
+    """C++ type, with `{T}` for the element type and `{p}` for constructor arguments used as template arguments."""
+    constructors: tuple[Overload, ...] = ()
+    methods: Mapping[str, ApiSpec] = field(default_factory=dict)
+    fields: tuple[str, ...] = ()
+    """For parameter structs: the field names, in C++ aggregate order."""
+    bases: tuple[str, ...] = ()
+    """Classes whose methods this one inherits (TQue and TBuf inherit TQueBind's)."""
+    declared: bool = False
+    """True when construction is a C++ declaration (`AscendC::TPipe pipe;`), false for a value (`Params{...}`)."""
+
+
+@dataclass(frozen=True)
+class EnumSpec:
+    """An `asc` enum: its members and values and how C++ spells a member."""
+
+    name: str
+    members: Mapping[str, int]
+    cpp_prefix: str
+    """`AscendC::TPosition::` for scoped enums, `` for PipeID's bare `PIPE_ALL`."""
+    doc: str = ""
+
+    def cpp(self, member: str) -> str:
+        return f"{self.cpp_prefix}{member}"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Construction helpers used by the tables.
+
+
+def _kind(node: ast.expr | None) -> tuple[str, bool]:
+    """Annotation AST -> (kind, optional)."""
+    if node is None:
+        return "Any", False
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None", False
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Optional":
+        inner, _ = _kind(node.slice)
+        return inner, True
+    return ast.unparse(node), False
+
+
+def parse_signature(sig: str, cpp: str | None) -> Overload:
+    """Parse `(dst: LocalTensor, count: int = 0) -> None` into an Overload."""
+    text = sig.strip()
+    if "->" not in text:
+        text += " -> None"
+    fn = ast.parse(f"def f{text}: ...").body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    params: list[Param] = []
+    args = fn.args
+    positional = args.posonlyargs + args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    for a, d in zip(positional, defaults, strict=True):
+        kind, optional = _kind(a.annotation)
+        default: object = REQUIRED if d is None else ast.literal_eval(d) if _is_literal(d) else ast.unparse(d)
+        if optional and default is REQUIRED:
+            default = None
+        params.append(Param(a.arg, kind, default))
+    if args.vararg is not None:
+        kind, _ = _kind(args.vararg.annotation)
+        params.append(Param(args.vararg.arg, kind, REQUIRED, variadic=True))
+    for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        kind, optional = _kind(a.annotation)
+        default = REQUIRED if d is None else ast.literal_eval(d) if _is_literal(d) else ast.unparse(d)
+        params.append(Param(a.arg, kind, default, keyword_only=True))
+    returns, _ = _kind(fn.returns)
+    return Overload(tuple(params), returns, cpp, sig.strip())
+
+
+def _is_literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except ValueError:
+        return False
+    return True
+
+
+def api(
+    name: str,
+    family: str,
+    doc: str,
+    overloads: Iterable[tuple[str, str | None]],
+    *,
+    dtypes: Iterable[DTypeRule] = (),
+    positions: Mapping[str, frozenset[str]] | None = None,
+    pipe: str | None = None,
+    sim: str | None = None,
+    reads: tuple[str, ...] = (),
+    writes: tuple[str, ...] = (),
+) -> ApiSpec:
+    """Declare an API from (signature, C++ template) pairs."""
+    return ApiSpec(
+        name=name,
+        family=family,
+        overloads=tuple(parse_signature(s, c) for s, c in overloads),
+        doc=doc,
+        dtype_rules=tuple(dtypes),
+        positions=dict(positions or {}),
+        pipe=pipe,
+        sim=sim,
+        reads=reads,
+        writes=writes,
+    )
+
+
+def dtypes(*names: str) -> frozenset[str]:
+    """A set of dtype names, e.g. dtypes("float16", "float32")."""
+    return frozenset(names)
+
+
+def same(*params: str, allowed: frozenset[str] = frozenset()) -> DTypeRule:
+    """All the given tensor parameters share one dtype, drawn from `allowed` (any when empty)."""
+    return DTypeRule(tuple(params), allowed, True)
+
+
+def each(*params: str, allowed: frozenset[str]) -> DTypeRule:
+    """Each of the given tensor parameters has a dtype from `allowed`; they may differ (Cast's dst and src)."""
+    return DTypeRule(tuple(params), allowed, False)
+
+
+def ub(*params: str) -> dict[str, frozenset[str]]:
+    """Position rule: the given LocalTensor parameters must be in the Unified Buffer."""
+    return {p: UB_POSITIONS for p in params}
