@@ -76,3 +76,36 @@ FLOATS = frozenset({"float16", "float32"})
 """The floating types vector math accepts (bfloat16 only where the API says so)."""
 BINARY = frozenset({"float16", "float32", "int16", "int32"})
 """Dtypes of Add, Sub, Mul, Max, Min."""
+BITWISE = frozenset({"int16", "uint16"})
+"""Dtypes of And, Or, Not (16-bit lanes)."""
+FLOAT_INT32 = frozenset({"float16", "float32", "int32"})
+"""Dtypes of Relu and of adv.power."""
+FLOAT_INT16 = frozenset({"float16", "float32", "int16"})
+"""Dtypes of AddRelu and SubRelu."""
+SHIFT = frozenset({"int16", "uint16", "int32", "uint32"})
+"""Dtypes of ShiftLeft and ShiftRight."""
+B16_B32 = frozenset({"float16", "float32", "int16", "uint16", "int32", "uint32"})
+"""Dtypes of the 16- and 32-bit data movement instructions (Duplicate, Brcb, Gather, Copy)."""
+MASKS = frozenset({"uint8", "uint16", "uint32", "uint64"})
+"""Element dtypes of bit-mask tensors (Compare's dst, Select's sel_mask)."""
+ANY_NUMERIC = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+                         "float32", "bfloat16"})
+"""Every numeric dtype (data movement)."""
+
+CAST_TABLE: frozenset[tuple[str, str]] = frozenset({
+    # (dst, src) pairs of Cast on Atlas A2 training/inference products.
+    ("float32", "float16"), ("int32", "float16"), ("int16", "float16"), ("int8", "float16"), ("uint8", "float16"),
+    ("float16", "float32"), ("int32", "float32"), ("int16", "float32"), ("int64", "float32"),
+    ("bfloat16", "float32"), ("float32", "float32"),
+    ("float32", "int32"), ("float16", "int32"), ("int16", "int32"), ("int64", "int32"),
+    ("float16", "int16"), ("float32", "int16"),
+    ("float16", "int8"), ("float16", "uint8"),
+    ("int32", "int64"), ("float32", "int64"),
+    ("float32", "bfloat16"), ("int32", "bfloat16"),
+})
+"""Conversions Cast supports, as (dst, src) dtype pairs."""
+
+
+def dtypes_of(*names: str) -> frozenset[str]:
+    """A dtype set for a rule, e.g. dtypes_of("uint32")."""
+    return frozenset(names)

@@ -1,23 +1,34 @@
-"""Gathers the API tables into lookup dictionaries; the only place that knows which table modules exist."""
+"""Gathers the API tables into lookup dictionaries; the only place that knows which table modules exist.
+
+`python -m pyasc.language.registry --stats` prints how many names, overloads and generated APIs there are.
+"""
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 
-from .api import basic, core, enums, fwk
-from .spec import ApiSpec, ClassSpec, EnumSpec
+from . import dtypes as _dtypes
+from .api import adv, basic, basic_cube, basic_sys, core, enums, fwk
+from .spec import ApiSpec, ClassSpec, ConstSpec, EnumSpec
 
-_API_MODULES = (basic,)
-_CLASS_MODULES = (core, fwk)
+_API_MODULES = (basic, basic_sys, basic_cube, core, fwk, adv)
+_CLASS_MODULES = (core, fwk, basic_cube, adv)
 
 APIS: dict[str, ApiSpec] = {a.name: a for m in _API_MODULES for a in m.APIS}
 """Functions by qualified name: `add`, `adv.exp`."""
 
 CLASSES: dict[str, ClassSpec] = {c.name: c for m in _CLASS_MODULES for c in m.CLASSES}
-"""Classes by name: `TQue`, `GlobalTensor`, `BinaryRepeatParams`."""
+"""Classes by qualified name: `TQue`, `GlobalTensor`, `BinaryRepeatParams`, `adv.Matmul`."""
 
 ENUMS: dict[str, EnumSpec] = {e.name: e for e in enums.ENUMS}
 """Enums by name: `TPosition`."""
+
+CONSTANTS: dict[str, ConstSpec] = {c.name: c for c in core.CONSTANTS}
+"""Named constants by name: `ONE_BLK_SIZE`."""
+
+ADV_PREFIX = "adv."
+"""Qualified names of `asc.adv.<name>` start with this."""
 
 
 @cache
@@ -53,3 +64,52 @@ def all_apis() -> list[ApiSpec]:
     for cls in CLASSES.values():
         out.extend(cls.methods.values())
     return out
+
+
+def public_names() -> list[str]:
+    """Every `asc.<name>` and `asc.adv.<name>` the specification knows, qualified (`adv.exp`), sorted."""
+    names = set(APIS) | set(CLASSES) | set(ENUMS) | set(CONSTANTS) | set(_dtypes.all_names())
+    return sorted(names)
+
+
+def lookup(name: str) -> ApiSpec | ClassSpec | EnumSpec | ConstSpec | None:
+    """The spec of a qualified public name (`add`, `adv.Matmul`, `TPosition`, `ONE_BLK_SIZE`), or None."""
+    return APIS.get(name) or CLASSES.get(name) or ENUMS.get(name) or CONSTANTS.get(name)
+
+
+def stats() -> dict[str, int]:
+    """Counts for the documentation: names, overloads and how many of them have a C++ template."""
+    specs = all_apis()
+    overloads = [o for s in specs for o in s.overloads]
+    ctors = [c for cls in CLASSES.values() for c in cls.constructors]
+    return {
+        "names": len(public_names()),
+        "functions": len(APIS),
+        "adv_functions": sum(1 for n in APIS if n.startswith(ADV_PREFIX)),
+        "classes": len(CLASSES),
+        "methods": sum(len(c.methods) for c in CLASSES.values()),
+        "enums": len(ENUMS),
+        "enum_members": sum(len(e.members) for e in ENUMS.values()),
+        "dtypes": len(_dtypes.all_names()),
+        "constants": len(CONSTANTS),
+        "overloads": len(overloads),
+        "constructors": len(ctors),
+        "generated_apis": sum(1 for s in specs if s.generated),
+        "generated_overloads": sum(1 for o in overloads if o.cpp is not None),
+        "generated_constructors": sum(1 for c in ctors if c.cpp is not None),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`--stats`: print the counts, one `name: value` per line."""
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--stats"]:
+        print("usage: python -m pyasc.language.registry --stats", file=sys.stderr)
+        return 2
+    for key, value in stats().items():
+        print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

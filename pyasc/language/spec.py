@@ -7,11 +7,14 @@ readable, and are parsed once at import into `Param` records.
 Signature vocabulary (parameter annotations):
     LocalTensor, GlobalTensor, Tensor (either), GlobalAddress,
     int, float, Number (int or float), bool, str, DataType, IntList (a list of ints),
-    an enum name (TPosition, HardEvent, ...), a class name (TQue, BinaryRepeatParams, ...), Any.
+    an enum name (TPosition, HardEvent, ...), a class name (TQue, BinaryRepeatParams, ...; adv classes are qualified:
+    adv.TCubeTiling), NumberList (a list of numbers), BoolList, Any.
     `Optional[X]` is X whose default is None.  A leading `*` parameter (`*args: Any`) is variadic.
 Return annotations use the same vocabulary plus:
     None, `LocalTensor[p]` / `GlobalTensor[p]` (element dtype taken from DataType parameter p, or from tensor
-    parameter p, or `self`), `Scalar[p]` (a scalar of the element dtype of tensor p or `self`), `Scalar[int]`.
+    parameter p, or `self`), `Scalar[p]` (a scalar of the element dtype of tensor p or `self`), `Scalar[int]`,
+    `Scalar[bool]`, `Scalar[dtype]` (a scalar of DataType parameter dtype), `Tuple[int, ...]` forms such as
+    `Tuple[int, int]`, and a class name for constructed values (`adv.MatmulConfig`).
 
 C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p}        the emitted expression for parameter p (its default when omitted)
@@ -77,6 +80,8 @@ class DTypeRule:
     allowed: frozenset[str] = frozenset()
     same: bool = True
     """All listed tensors must share one dtype (Add's dst, src0 and src1)."""
+    combos: frozenset[tuple[str, ...]] = frozenset()
+    """When not empty (and `same` is False): the accepted dtype tuples, in `params` order (Cast's (dst, src) table)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ class ApiSpec:
     """Tensor parameters the operation reads (for race detection); defaults derived from names when empty."""
     writes: tuple[str, ...] = ()
     """Tensor parameters the operation writes."""
+    pipes: Mapping[str, str] = field(default_factory=dict)
+    """Pipe by data direction, `"<src kind>-><dst kind>"` (`"GlobalTensor->LocalTensor": "MTE2"`); `pipe` is the
+    fallback.  DataCopy runs on MTE2 into the Unified Buffer, MTE3 out of it and V within it."""
 
     @property
     def qualname(self) -> str:
@@ -148,6 +156,16 @@ class EnumSpec:
 
     def cpp(self, member: str) -> str:
         return f"{self.cpp_prefix}{member}"
+
+
+@dataclass(frozen=True)
+class ConstSpec:
+    """A named compile-time constant of the `asc` namespace (`asc.ONE_BLK_SIZE`), read with `asc.property`."""
+
+    name: str
+    dtype: str
+    cpp: str
+    doc: str = ""
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -214,6 +232,7 @@ def api(
     sim: str | None = None,
     reads: tuple[str, ...] = (),
     writes: tuple[str, ...] = (),
+    pipes: Mapping[str, str] | None = None,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -227,6 +246,7 @@ def api(
         sim=sim,
         reads=reads,
         writes=writes,
+        pipes=dict(pipes or {}),
     )
 
 
@@ -243,6 +263,13 @@ def same(*params: str, allowed: frozenset[str] = frozenset()) -> DTypeRule:
 def each(*params: str, allowed: frozenset[str]) -> DTypeRule:
     """Each of the given tensor parameters has a dtype from `allowed`; they may differ (Cast's dst and src)."""
     return DTypeRule(tuple(params), allowed, False)
+
+
+def combos(*params: str, table: Iterable[tuple[str, ...]]) -> DTypeRule:
+    """The tensor parameters' dtypes must form one of the tuples of `table` (a conversion table)."""
+    rows = frozenset(tuple(r) for r in table)
+    allowed = frozenset(d for r in rows for d in r)
+    return DTypeRule(tuple(params), allowed, False, rows)
 
 
 def ub(*params: str) -> dict[str, frozenset[str]]:

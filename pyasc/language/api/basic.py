@@ -1,76 +1,453 @@
-"""Basic API: vector arithmetic, data movement, synchronization and system variables."""
+"""Basic API, vector part: arithmetic, comparison, reductions, conversion, gather/scatter and data movement.
+
+Most vector instructions come in three forms that share one parameter head: a count form (`count` elements), and
+two repeat forms whose `mask` is either a lane count or a two-word bit mask (`IntList`), followed by the repeat
+count and a strides struct.  The family helpers below spell those forms once.
+"""
 
 from __future__ import annotations
 
-from ..dtypes import BINARY
-from ..spec import ApiSpec, api, same, ub
+from ..dtypes import (
+    ANY_NUMERIC,
+    B16_B32,
+    BINARY,
+    BITWISE,
+    CAST_TABLE,
+    FLOAT_INT16,
+    FLOAT_INT32,
+    FLOATS,
+    MASKS,
+    SHIFT,
+    dtypes_of,
+)
+from ..spec import ApiSpec, DTypeRule, api, combos, each, same, ub
 
-_BIN_FORMS = [
-    ("(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int) -> None", "AscendC::{Cpp}({dst}, {src0}, {src1}, {count})"),
-    (
-        "(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, mask: int, repeat_times: int,"
-        " repeat_params: BinaryRepeatParams, is_set_mask: bool = True) -> None",
-        "AscendC::{Cpp}<{T}, {is_set_mask}>({dst}, {src0}, {src1}, {mask}, {repeat_times}, {repeat_params})",
-    ),
-]
+_SET_MASK = "is_set_mask: bool = True"
 
 
-def _binary(name: str, cpp: str, doc: str) -> ApiSpec:
-    return api(
-        name,
-        "basic.vec_binary",
-        doc,
-        [(sig, tpl.replace("{Cpp}", cpp)) for sig, tpl in _BIN_FORMS],
-        dtypes=[same("dst", "src0", "src1", allowed=BINARY)],
-        positions=ub("dst", "src0", "src1"),
-        pipe="V",
-        reads=("src0", "src1"),
-        writes=("dst",),
-    )
+def _repeat_forms(head: str, args: str, params: str, cpp: str | None, *, count: str = "count: int",
+                  count_cpp: str | None = None, set_mask: bool = True,
+                  count_set_mask: bool | None = None) -> list[tuple[str, str | None]]:
+    """Count form plus the two repeat forms (`mask: int` and `mask: IntList`) of one instruction.
+
+    `head` is the parameter list before the form-specific tail, `args` the C++ arguments for it; `cpp` is the C++
+    function name (None for "known, not generated").
+    """
+    tail = f", {_SET_MASK}" if set_mask else ""
+    count_tail = tail if count_set_mask is None else (f", {_SET_MASK}" if count_set_mask else "")
+    count_sig = f"({head}, {count}{count_tail}) -> None" if count else None
+    mask_args = f"{args}, {{mask}}, {{repeat_times}}, {{repeat_params}}"
+    tmpl_args = "{T}, {is_set_mask}" if set_mask else "{T}"
+    forms: list[tuple[str, str | None]] = []
+    if count_sig is not None:
+        forms.append((count_sig, count_cpp or (f"AscendC::{cpp}({args}, {{count}})" if cpp else None)))
+    for mask in ("int", "IntList"):
+        sig = f"({head}, mask: {mask}, repeat_times: int, repeat_params: {params}{tail}) -> None"
+        forms.append((sig, f"AscendC::{cpp}<{tmpl_args}>({mask_args})" if cpp else None))
+    return forms
+
+
+_BIN_HEAD = "dst: LocalTensor, src0: LocalTensor, src1: LocalTensor"
+_BIN_ARGS = "{dst}, {src0}, {src1}"
+
+
+def _binary(name: str, cpp: str, doc: str, allowed: frozenset[str], *, mixed: DTypeRule | None = None,
+            set_mask: bool = True, masked_cpp: bool = True, count_set_mask: bool | None = None) -> ApiSpec:
+    """dst = f(src0, src1) elementwise; `mixed` replaces the same-dtype rule for converting forms (MulCast)."""
+    forms = _repeat_forms(_BIN_HEAD, _BIN_ARGS, "BinaryRepeatParams", cpp, set_mask=set_mask,
+                          count_set_mask=count_set_mask)
+    if not masked_cpp:
+        forms = [forms[0]] + [(sig, None) for sig, _ in forms[1:]]
+    rules = [mixed] if mixed is not None else [same("dst", "src0", "src1", allowed=allowed)]
+    return api(name, "basic.vec_binary", doc, forms, dtypes=rules, positions=ub("dst", "src0", "src1"), pipe="V",
+               reads=("src0", "src1"), writes=("dst",))
+
+
+_UN_HEAD = "dst: LocalTensor, src: LocalTensor"
+
+
+def _unary(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
+    """dst = f(src) elementwise."""
+    forms = _repeat_forms(_UN_HEAD, "{dst}, {src}", "UnaryRepeatParams", cpp)
+    forms[0] = ("(dst: LocalTensor, src: LocalTensor, count: int) -> None", forms[0][1])
+    return api(name, "basic.vec_unary", doc, forms, dtypes=[same("dst", "src", allowed=allowed)],
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+
+
+def _scalar(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
+    """dst = f(src, scalar) elementwise; the scalar is converted to the tensor's element type."""
+    head = "dst: LocalTensor, src: LocalTensor, scalar: Number"
+    forms = _repeat_forms(head, "{dst}, {src}, {scalar:T}", "UnaryRepeatParams", cpp,
+                          count_cpp=f"AscendC::{cpp}({{dst}}, {{src}}, {{scalar:T}}, {{count}})")
+    return api(name, "basic.vec_binary_scalar", doc, forms, dtypes=[same("dst", "src", allowed=allowed)],
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+
+
+def _reduce_tmp(name: str, cpp: str, doc: str, cal_index: bool) -> ApiSpec:
+    """ReduceMax/ReduceMin/ReduceSum: the whole input into dst[0] (and its index), through a scratch tensor."""
+    head = "dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor"
+    idx_sig = ", cal_index: bool = False" if cal_index else ""
+    idx_cpp = ", {cal_index}" if cal_index else ""
+    base = "{dst}, {src}, {shared_tmp_buffer}"
+    forms = [
+        (f"({head}, mask: int, repeat_time: int, src_rep_stride: int{idx_sig}) -> None",
+         f"AscendC::{cpp}<{{T}}>({base}, {{mask}}, {{repeat_time}}, {{src_rep_stride}}{idx_cpp})"),
+        (f"({head}, mask: IntList, repeat_time: int, src_rep_stride: int{idx_sig}) -> None",
+         f"AscendC::{cpp}<{{T}}>({base}, {{mask}}, {{repeat_time}}, {{src_rep_stride}}{idx_cpp})"),
+        (f"({head}, count: int{idx_sig}) -> None", f"AscendC::{cpp}({base}, {{count}}{idx_cpp})"),
+    ]
+    return api(name, "basic.vec_reduce", doc, forms,
+               dtypes=[same("dst", "src", "shared_tmp_buffer", allowed=FLOATS)],
+               positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
+               writes=("dst", "shared_tmp_buffer"))
+
+
+def _whole_reduce(name: str, cpp: str, doc: str, order: bool) -> ApiSpec:
+    """WholeReduce*: each repeat's masked lanes into one value (plus its index for max/min)."""
+    order_sig = ", order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX" if order else ""
+    order_cpp = ", {order}" if order else ""
+    forms = []
+    for mask in ("int", "IntList"):
+        forms.append((
+            f"(dst: LocalTensor, src: LocalTensor, mask: {mask}, repeat_time: int, dst_rep_stride: int,"
+            f" src_blk_stride: int, src_rep_stride: int{order_sig}, {_SET_MASK}) -> None",
+            f"AscendC::{cpp}<{{T}}, {{is_set_mask}}>({{dst}}, {{src}}, {{mask}}, {{repeat_time}}, {{dst_rep_stride}},"
+            f" {{src_blk_stride}}, {{src_rep_stride}}{order_cpp})",
+        ))
+    return api(name, "basic.vec_reduce", doc, forms, dtypes=[same("dst", "src", allowed=FLOATS)],
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+
+
+def _block_reduce(name: str, cpp: str, doc: str) -> ApiSpec:
+    """BlockReduce*: each 32-byte block of each repeat into one value."""
+    forms = [
+        (f"(dst: LocalTensor, src: LocalTensor, repeat: int, mask: {mask}, dst_rep_stride: int, src_blk_stride: int,"
+         " src_rep_stride: int) -> None",
+         f"AscendC::{cpp}({{dst}}, {{src}}, {{repeat}}, {{mask}}, {{dst_rep_stride}}, {{src_blk_stride}},"
+         " {src_rep_stride})")
+        for mask in ("int", "IntList")
+    ]
+    return api(name, "basic.vec_reduce", doc, forms, dtypes=[same("dst", "src", allowed=FLOATS)],
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+
+
+def _cmp_forms() -> list[tuple[str, str | None]]:
+    head = "dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE"
+    args = "{dst}, {src0}, {src1}, {cmp_mode}"
+    forms: list[tuple[str, str | None]] = [(f"({head}, count: int) -> None", f"AscendC::Compare({args}, {{count}})")]
+    for mask in ("int", "IntList"):
+        forms.append((
+            f"({head}, mask: {mask}, repeat_times: int, repeat_params: BinaryRepeatParams, {_SET_MASK}) -> None",
+            f"AscendC::Compare<{{src0.T}}, {{dst.T}}, {{is_set_mask}}>({args}, {{mask}}, {{repeat_times}},"
+            " {repeat_params})",
+        ))
+    for mask in ("IntList", "int"):
+        forms.append((
+            f"(src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, mask: {mask},"
+            f" repeat_params: BinaryRepeatParams, {_SET_MASK}) -> None",
+            "AscendC::Compare<{src0.T}, {is_set_mask}>({src0}, {src1}, {cmp_mode}, {mask}, {repeat_params})",
+        ))
+    return forms
+
+
+def _cmp_scalar_forms() -> list[tuple[str, str | None]]:
+    head = "dst: LocalTensor, src0: LocalTensor, src1_scalar: Number, cmp_mode: CMPMODE"
+    args = "{dst}, {src0}, static_cast<{src0.T}>({src1_scalar}), {cmp_mode}"
+    forms: list[tuple[str, str | None]] = [
+        (f"({head}, count: int) -> None", f"AscendC::CompareScalar({args}, {{count}})")
+    ]
+    for mask in ("int", "IntList"):
+        forms.append((
+            f"({head}, mask: {mask}, repeat_times: int, repeat_params: UnaryRepeatParams, {_SET_MASK}) -> None",
+            f"AscendC::CompareScalar<{{src0.T}}, {{dst.T}}, {{is_set_mask}}>({args}, {{mask}}, {{repeat_times}},"
+            " {repeat_params})",
+        ))
+    return forms
+
+
+def _select_forms() -> list[tuple[str, str | None]]:
+    head = "dst: LocalTensor, sel_mask: LocalTensor, src0: LocalTensor"
+    rep = "repeat_times: int, repeat_params: BinaryRepeatParams"
+    scalar = "static_cast<{T}>({src1})"
+    tmpl = "AscendC::Select<{T}, {sel_mask.T}, {is_set_mask}>"
+    return [
+        (f"({head}, src1: float, sel_mode: SelMode, count: int) -> None",
+         f"AscendC::Select({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{count}})"),
+        (f"({head}, src1: LocalTensor, sel_mode: SelMode, count: int) -> None",
+         "AscendC::Select({dst}, {sel_mask}, {src0}, {src1}, {sel_mode}, {count})"),
+        (f"({head}, src1: float, sel_mode: SelMode, mask: IntList, {rep}, {_SET_MASK}) -> None",
+         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
+         " {repeat_params})"),
+        (f"({head}, src1: float, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
+         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
+         " {repeat_params})"),
+        (f"({head}, {rep}) -> None", None),
+        (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: IntList, {rep}, {_SET_MASK}) -> None",
+         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
+         " {repeat_params})"),
+        (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
+         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
+         " {repeat_params})"),
+        (f"(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, {rep}, sel_mode: SelMode) -> None", None),
+    ]
+
+
+_DC_PIPES = {"GlobalTensor->LocalTensor": "MTE2", "LocalTensor->GlobalTensor": "MTE3", "LocalTensor->LocalTensor": "V"}
+
+
+def _data_copy_forms() -> list[tuple[str, str | None]]:
+    dirs = [("LocalTensor", "GlobalTensor"), ("LocalTensor", "LocalTensor"), ("GlobalTensor", "LocalTensor")]
+    forms: list[tuple[str, str | None]] = []
+    for tail, cpp_tail in (("count: int", "{count}"), ("repeat_params: DataCopyParams", "{repeat_params}"),
+                           ("intri_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams",
+                            "{intri_params}, {enhanced_params}")):
+        for d, s in dirs:
+            forms.append((f"(dst: {d}, src: {s}, {tail}) -> None", f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
+    forms += [
+        ("(dst: GlobalTensor, src: LocalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None", None),
+        ("(dst: LocalTensor, src: GlobalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None", None),
+    ]
+    for d, s, p in (("LocalTensor", "GlobalTensor", "Nd2NzParams"), ("LocalTensor", "LocalTensor", "Nd2NzParams"),
+                    ("GlobalTensor", "LocalTensor", "Nz2NdParamsFull"),
+                    ("GlobalTensor", "LocalTensor", "DataCopyCO12DstParams"),
+                    ("LocalTensor", "LocalTensor", "DataCopyCO12DstParams")):
+        forms.append((f"(dst: {d}, src: {s}, intri_params: {p}) -> None",
+                      "AscendC::DataCopy({dst}, {src}, {intri_params})"))
+    return forms
+
+
+def _data_copy_pad_forms() -> list[tuple[str, str | None]]:
+    forms: list[tuple[str, str | None]] = []
+    for params, pad in (("DataCopyExtParams", "DataCopyPadExtParams"), ("DataCopyParams", "DataCopyPadParams")):
+        forms += [
+            (f"(dst: LocalTensor, src: GlobalTensor, data_copy_params: {params}, pad_params: {pad}) -> None",
+             "AscendC::DataCopyPad({dst}, {src}, {data_copy_params}, {pad_params})"),
+            (f"(dst: GlobalTensor, src: LocalTensor, data_copy_params: {params}) -> None",
+             "AscendC::DataCopyPad({dst}, {src}, {data_copy_params})"),
+            (f"(dst: LocalTensor, src: LocalTensor, data_copy_params: {params}, nd2nz_params: Nd2NzParams) -> None",
+             "AscendC::DataCopyPad({dst}, {src}, {data_copy_params}, {nd2nz_params})"),
+        ]
+    return forms
 
 
 APIS: list[ApiSpec] = [
-    _binary("add", "Add", "dst = src0 + src1, elementwise."),
-    api(
-        "data_copy",
-        "basic.data_copy",
-        "Copy `count` elements between Global Memory and the Unified Buffer (or within it), in 32-byte blocks.",
-        [
-            ("(dst: LocalTensor, src: GlobalTensor, count: int) -> None", "AscendC::DataCopy({dst}, {src}, {count})"),
-            ("(dst: LocalTensor, src: LocalTensor, count: int) -> None", "AscendC::DataCopy({dst}, {src}, {count})"),
-            ("(dst: GlobalTensor, src: LocalTensor, count: int) -> None", "AscendC::DataCopy({dst}, {src}, {count})"),
-        ],
-        dtypes=[same("dst", "src")],
-        pipe="MTE2",
-        reads=("src",),
-        writes=("dst",),
-    ),
-    api(
-        "get_block_idx",
-        "basic.sys_var",
-        "Index of the core running this kernel instance, 0 <= idx < block_num.",
-        [("() -> Scalar[int]", "AscendC::GetBlockIdx()")],
-        pipe="S",
-    ),
-    api(
-        "set_flag",
-        "basic.block_sync",
-        "Signal `event` (SRC_DST) from the source pipe; the destination pipe waits for it with wait_flag.",
-        [("(event: HardEvent, event_id: int = 0) -> None", "AscendC::SetFlag<{event}>({event_id})")],
-        pipe="S",
-    ),
-    api(
-        "wait_flag",
-        "basic.block_sync",
-        "Make the destination pipe of `event` wait until the source pipe has signalled it.",
-        [("(event: HardEvent, event_id: int = 0) -> None", "AscendC::WaitFlag<{event}>({event_id})")],
-        pipe="S",
-    ),
-    api(
-        "pipe_barrier",
-        "basic.block_sync",
-        "Wait until every instruction already issued to `pipe` has finished.",
-        [("(pipe: PipeID) -> None", "AscendC::PipeBarrier<{pipe}>()")],
-        pipe="S",
-    ),
+    # --- binary -------------------------------------------------------------------------------------------------
+    _binary("add", "Add", "dst = src0 + src1, elementwise.", BINARY),
+    _binary("sub", "Sub", "dst = src0 - src1, elementwise.", BINARY),
+    _binary("mul", "Mul", "dst = src0 * src1, elementwise.", BINARY),
+    _binary("div", "Div", "dst = src0 / src1, elementwise (floating point only).", FLOATS),
+    _binary("max", "Max", "dst = max(src0, src1), elementwise.", BINARY),
+    _binary("min", "Min", "dst = min(src0, src1), elementwise.", BINARY),
+    _binary("bitwise_and", "And", "dst = src0 & src1, bitwise on 16-bit lanes.", BITWISE),
+    _binary("bitwise_or", "Or", "dst = src0 | src1, bitwise on 16-bit lanes.", BITWISE),
+    _binary("add_relu", "AddRelu", "dst = max(src0 + src1, 0), elementwise.", FLOAT_INT16),
+    _binary("sub_relu", "SubRelu", "dst = max(src0 - src1, 0), elementwise.", FLOAT_INT16),
+    _binary("fused_mul_add", "FusedMulAdd", "dst = src0 * dst + src1, elementwise.", FLOATS),
+    _binary("fused_mul_add_relu", "FusedMulAddRelu", "dst = max(src0 * dst + src1, 0), elementwise.", FLOATS),
+    _binary("mul_add_dst", "MulAddDst", "dst = src0 * src1 + dst, elementwise.", FLOATS),
+    _binary("add_deq_relu", "AddDeqRelu", "dst(half) = max(dequant(src0 + src1), 0) for int32 inputs.", BINARY,
+            mixed=DTypeRule(("dst", "src0", "src1"), dtypes_of("float16", "int32"), False,
+                            frozenset({("float16", "int32", "int32")})), masked_cpp=False),
+    _binary("mul_cast", "MulCast", "dst = cast(src0 * src1) into a narrower dtype (half inputs to int8/uint8).",
+            BINARY, mixed=combos("dst", "src0", "src1", table=[("int8", "float16", "float16"),
+                                                                ("uint8", "float16", "float16")]),
+            set_mask=False, masked_cpp=False),
+    _binary("add_relu_cast", "AddReluCast", "dst = cast(max(src0 + src1, 0)) into a narrower dtype.", BINARY,
+            mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
+                                                        ("int8", "float16", "float16"),
+                                                        ("int8", "int16", "int16")]), masked_cpp=False,
+            count_set_mask=False),
+    _binary("sub_relu_cast", "SubReluCast", "dst = cast(max(src0 - src1, 0)) into a narrower dtype.", BINARY,
+            mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
+                                                        ("int8", "float16", "float16"),
+                                                        ("int8", "int16", "int16")]), masked_cpp=False,
+            count_set_mask=False),
+    api("bilinear_interpolation", "basic.vec_binary",
+        "Bilinear interpolation of src0 gathered by src0_offset, weighted by src1.",
+        [(f"(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor, mask: {m},"
+          " h_repeat: int, repeat_mode: bool, dst_blk_stride: int, v_r_offset: int, v_repeat: int,"
+          " shared_tmp_buffer: LocalTensor) -> None", None) for m in ("int", "IntList")],
+        dtypes=[same("dst", "src0", "src1", allowed=dtypes_of("float16")),
+                each("src0_offset", allowed=dtypes_of("uint32"))],
+        positions=ub("dst", "src0", "src0_offset", "src1", "shared_tmp_buffer"), pipe="V",
+        reads=("src0", "src0_offset", "src1"), writes=("dst", "shared_tmp_buffer")),
+    # --- binary with a scalar -----------------------------------------------------------------------------------
+    _scalar("adds", "Adds", "dst = src + scalar, elementwise.", BINARY),
+    _scalar("muls", "Muls", "dst = src * scalar, elementwise.", BINARY),
+    _scalar("maxs", "Maxs", "dst = max(src, scalar), elementwise.", BINARY),
+    _scalar("mins", "Mins", "dst = min(src, scalar), elementwise.", BINARY),
+    _scalar("leaky_relu", "LeakyRelu", "dst = src if src >= 0 else src * scalar, elementwise.", FLOATS),
+    _scalar("shift_left", "ShiftLeft", "dst = src << scalar, elementwise.", SHIFT),
+    _scalar("shift_right", "ShiftRight", "dst = src >> scalar, elementwise (arithmetic for signed types).", SHIFT),
+    api("axpy", "basic.vec_ternary_scalar", "dst = src * scalar + dst, elementwise (half src may accumulate in float).",
+        [(f"(dst: LocalTensor, src: LocalTensor, scalar: Number, mask: {m}, repeat_times: int,"
+          f" repeat_params: UnaryRepeatParams, {_SET_MASK}) -> None",
+          "AscendC::Axpy<{dst.T}, {src.T}, {is_set_mask}>({dst}, {src}, static_cast<{src.T}>({scalar}), {mask},"
+          " {repeat_times}, {repeat_params})") for m in ("int", "IntList")]
+        + [("(dst: LocalTensor, src: LocalTensor, scalar: Number, count: int) -> None",
+            "AscendC::Axpy({dst}, {src}, static_cast<{src.T}>({scalar}), {count})")],
+        dtypes=[combos("dst", "src", table=[("float16", "float16"), ("float32", "float16"), ("float32", "float32")])],
+        positions=ub("dst", "src"), pipe="V", reads=("src", "dst"), writes=("dst",)),
+    # --- unary --------------------------------------------------------------------------------------------------
+    _unary("abs", "Abs", "dst = |src|, elementwise.", FLOATS),
+    _unary("exp", "Exp", "dst = e ** src, elementwise.", FLOATS),
+    _unary("ln", "Ln", "dst = ln(src), elementwise.", FLOATS),
+    _unary("sqrt", "Sqrt", "dst = sqrt(src), elementwise.", FLOATS),
+    _unary("rsqrt", "Rsqrt", "dst = 1 / sqrt(src), elementwise.", FLOATS),
+    _unary("reciprocal", "Reciprocal", "dst = 1 / src, elementwise.", FLOATS),
+    _unary("relu", "Relu", "dst = max(src, 0), elementwise.", FLOAT_INT32),
+    _unary("bitwise_not", "Not", "dst = ~src, bitwise on 16-bit lanes.", BITWISE),
+    # --- conversion ---------------------------------------------------------------------------------------------
+    api("cast", "basic.vec_vconv",
+        "Convert src into dst's dtype with the given rounding (see the conversion table for supported pairs).",
+        [("(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, count: int) -> None",
+          "AscendC::Cast({dst}, {src}, {round_mode}, {count})")]
+        + [(f"(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, mask: {m}, repeat_times: int,"
+            f" repeat_params: UnaryRepeatParams, {_SET_MASK}) -> None",
+            "AscendC::Cast<{dst.T}, {src.T}, {is_set_mask}>({dst}, {src}, {round_mode}, {mask}, {repeat_times},"
+            " {repeat_params})") for m in ("int", "IntList")],
+        dtypes=[combos("dst", "src", table=CAST_TABLE)], positions=ub("dst", "src"), pipe="V", reads=("src",),
+        writes=("dst",)),
+    api("cast_deq", "basic.vec_vconv", "Dequantize int16 src into int8/uint8 dst with the scale set by set_deq_scale.",
+        [("(dst: LocalTensor, src: LocalTensor, count: int, is_vec_deq: bool = True, half_block: bool = True) -> None",
+          "AscendC::CastDeq<{dst.T}, {src.T}, {is_vec_deq}, {half_block}>({dst}, {src}, {count})")]
+        + [(f"(dst: LocalTensor, src: LocalTensor, mask: {m}, repeat_times: int, repeat_params: UnaryRepeatParams,"
+            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None", None) for m in ("int", "IntList")],
+        dtypes=[combos("dst", "src", table=[("int8", "int16"), ("uint8", "int16")])], positions=ub("dst", "src"),
+        pipe="V", reads=("src",), writes=("dst",)),
+    api("set_deq_scale", "basic.vec_vconv", "Set the dequantization scale (and offset and sign mode) used by cast_deq.",
+        [("(scale: float) -> None", "AscendC::SetDeqScale(static_cast<half>({scale}))"),
+         ("(scale: float, offset: int, sign_mode: bool) -> None",
+          "AscendC::SetDeqScale(static_cast<float>({scale}), static_cast<int16_t>({offset}), {sign_mode})"),
+         ("(vdeq: LocalTensor, vdeq_info: VdeqInfo) -> None", None)],
+        dtypes=[each("vdeq", allowed=dtypes_of("uint64"))], pipe="S", reads=("vdeq",)),
+    # --- comparison and selection -------------------------------------------------------------------------------
+    api("compare", "basic.vec_cmpsel",
+        "Compare src0 with src1 lane by lane; dst receives one bit per lane (or the CMPMASK register when no dst).",
+        _cmp_forms(),
+        dtypes=[same("src0", "src1", allowed=dtypes_of("float16", "float32", "int32")), each("dst", allowed=MASKS)],
+        positions=ub("dst", "src0", "src1"), pipe="V", reads=("src0", "src1"), writes=("dst",)),
+    api("compare_scalar", "basic.vec_cmpsel", "Compare src0 with a scalar lane by lane; dst receives one bit per lane.",
+        _cmp_scalar_forms(),
+        dtypes=[each("src0", allowed=dtypes_of("float16", "float32", "int32")), each("dst", allowed=MASKS)],
+        positions=ub("dst", "src0"), pipe="V", reads=("src0",), writes=("dst",)),
+    api("get_cmp_mask", "basic.vec_cmpsel", "Copy the CMPMASK register (set by compare without dst) into dst.",
+        [("(dst: LocalTensor) -> None", "AscendC::GetCmpMask({dst})")], positions=ub("dst"), pipe="V",
+        writes=("dst",)),
+    api("set_cmp_mask", "basic.vec_cmpsel", "Load the CMPMASK register from src (the selection mask of select).",
+        [("(src: LocalTensor) -> None", "AscendC::SetCmpMask({src})")], positions=ub("src"), pipe="V",
+        reads=("src",)),
+    api("select", "basic.vec_cmpsel",
+        "dst = sel_mask ? src0 : src1 lane by lane, where src1 is a tensor or a scalar (sel_mode says which).",
+        _select_forms(),
+        dtypes=[same("dst", "src0", allowed=FLOATS), each("sel_mask", allowed=MASKS)],
+        positions=ub("dst", "sel_mask", "src0"), pipe="V", reads=("sel_mask", "src0", "src1"), writes=("dst",)),
+    # --- fill, broadcast, gather, scatter -----------------------------------------------------------------------
+    api("duplicate", "basic.vec_duplicate", "Fill dst with a scalar.",
+        [("(dst: LocalTensor, scalar: Number, count: int) -> None", "AscendC::Duplicate({dst}, {scalar:T}, {count})")]
+        + [(f"(dst: LocalTensor, scalar: Number, mask: {m}, repeat_times: int, dst_block_stride: int,"
+            f" dst_repeat_stride: int, {_SET_MASK}) -> None",
+            "AscendC::Duplicate<{T}, {is_set_mask}>({dst}, {scalar:T}, {mask}, {repeat_times}, {dst_block_stride},"
+            " {dst_repeat_stride})") for m in ("int", "IntList")],
+        dtypes=[each("dst", allowed=B16_B32)], positions=ub("dst"), pipe="V", writes=("dst",)),
+    api("brcb", "basic.vec_brcb", "Broadcast each of 8 src elements to a whole 32-byte block of dst, per repeat.",
+        [("(dst: LocalTensor, src0: LocalTensor, repeat_times: int, repeat_params: BrcbRepeatParams) -> None",
+          "AscendC::Brcb({dst}, {src0}, {repeat_times}, {repeat_params})")],
+        dtypes=[same("dst", "src0", allowed=B16_B32)], positions=ub("dst", "src0"), pipe="V", reads=("src0",),
+        writes=("dst",)),
+    api("gather", "basic.vec_gather", "dst[i] = src at byte offset src_offset[i] - src_base.",
+        [(f"(dst: LocalTensor, src: LocalTensor, src_offset: LocalTensor, src_base: int, mask: {m},"
+          " repeat_times: int, dst_rep_stride: int) -> None",
+          "AscendC::Gather({dst}, {src}, {src_offset}, static_cast<uint32_t>({src_base}), {mask}, {repeat_times},"
+          " {dst_rep_stride})") for m in ("int", "IntList")]
+        + [("(dst: LocalTensor, src: LocalTensor, src_offset: LocalTensor, src_base: int, count: int) -> None",
+            "AscendC::Gather({dst}, {src}, {src_offset}, static_cast<uint32_t>({src_base}), {count})")],
+        dtypes=[same("dst", "src", allowed=B16_B32), each("src_offset", allowed=dtypes_of("uint32"))],
+        positions=ub("dst", "src", "src_offset"), pipe="V", reads=("src", "src_offset"), writes=("dst",)),
+    api("gatherb", "basic.vec_gather", "Gather whole 32-byte blocks of src0 by the block offsets in offset.",
+        [("(dst: LocalTensor, src0: LocalTensor, offset: LocalTensor, repeat_times: int,"
+          " repeat_params: GatherRepeatParams) -> None",
+          "AscendC::Gatherb({dst}, {src0}, {offset}, {repeat_times}, {repeat_params})")],
+        dtypes=[same("dst", "src0", allowed=B16_B32), each("offset", allowed=dtypes_of("uint32"))],
+        positions=ub("dst", "src0", "offset"), pipe="V", reads=("src0", "offset"), writes=("dst",)),
+    api("scatter", "basic.vec_scatter", "dst at byte offset dst_offset[i] - dst_base = src[i].",
+        [(f"(dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: int, mask: {m},"
+          " repeat_times: int, src_rep_stride: int) -> None",
+          "AscendC::Scatter({dst}, {src}, {dst_offset}, static_cast<uint32_t>({dst_base}), {mask}, {repeat_times},"
+          " {src_rep_stride})") for m in ("int", "IntList")]
+        + [("(dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: int, count: int) -> None",
+            "AscendC::Scatter({dst}, {src}, {dst_offset}, static_cast<uint32_t>({dst_base}), {count})")],
+        dtypes=[same("dst", "src", allowed=B16_B32), each("dst_offset", allowed=dtypes_of("uint32"))],
+        positions=ub("dst", "src", "dst_offset"), pipe="V", reads=("src", "dst_offset"), writes=("dst",)),
+    api("gather_mask", "basic.vec_gather_mask",
+        "Keep the src0 elements selected by a bit pattern tensor or a built-in pattern number; returns the count kept.",
+        [("(dst: LocalTensor, src0: LocalTensor, src1_pattern: LocalTensor, reduce_mode: bool, mask: int,"
+          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]", None),
+         ("(dst: LocalTensor, src0: LocalTensor, src1_pattern: int, reduce_mode: bool, mask: int,"
+          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]", None)],
+        dtypes=[same("dst", "src0", allowed=B16_B32)], positions=ub("dst", "src0"), pipe="V",
+        reads=("src0", "src1_pattern"), writes=("dst",)),
+    api("get_gather_mask_remain_count", "basic.vec_gather_mask", "Number of elements the last gather_mask kept.",
+        [("() -> Scalar[int]", "AscendC::GetGatherMaskRemainCount()")], pipe="S"),
+    api("transpose", "basic.vec_transpose",
+        "Transpose a 16x16 block of 2-byte elements, or an NCHW/NHWC tensor with a scratch buffer and params.",
+        [("(dst: LocalTensor, src: LocalTensor) -> None", "AscendC::Transpose({dst}, {src})"),
+         ("(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, params: TransposeParamsExt) -> None",
+          "AscendC::Transpose({dst}, {src}, {shared_tmp_buffer}, {params})")],
+        dtypes=[same("dst", "src", allowed=dtypes_of("float16", "int16", "uint16", "float32", "int32", "uint32")),
+                each("shared_tmp_buffer", allowed=dtypes_of("uint8"))],
+        positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
+        writes=("dst", "shared_tmp_buffer")),
+    api("trans_data_to_5hd", "basic.vec_transpose", "Convert NCHW data to the NC1HWC0 (5HD) layout.",
+        [("(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None", None),
+         ("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None", None)],
+        positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",)),
+    # --- reductions ---------------------------------------------------------------------------------------------
+    _reduce_tmp("reduce_max", "ReduceMax", "dst[0] = max of src (dst[1] = its index when cal_index).", True),
+    _reduce_tmp("reduce_min", "ReduceMin", "dst[0] = min of src (dst[1] = its index when cal_index).", True),
+    _reduce_tmp("reduce_sum", "ReduceSum", "dst[0] = sum of src.", False),
+    _whole_reduce("whole_reduce_max", "WholeReduceMax", "Per repeat: the max of the masked lanes (and its index).",
+                  True),
+    _whole_reduce("whole_reduce_min", "WholeReduceMin", "Per repeat: the min of the masked lanes (and its index).",
+                  True),
+    _whole_reduce("whole_reduce_sum", "WholeReduceSum", "Per repeat: the sum of the masked lanes.", False),
+    _block_reduce("block_reduce_sum", "BlockReduceSum", "Per 32-byte block: the sum of its masked lanes."),
+    _block_reduce("block_reduce_max", "BlockReduceMax", "Per 32-byte block: the max of its masked lanes."),
+    _block_reduce("block_reduce_min", "BlockReduceMin", "Per 32-byte block: the min of its masked lanes."),
+    api("pair_reduce_sum", "basic.vec_reduce", "Sum adjacent pairs of lanes: dst[i] = src[2i] + src[2i+1].",
+        [(f"(dst: LocalTensor, src: LocalTensor, repeat_time: int, mask: {m}, dst_rep_stride: int,"
+          f" src_blk_stride: int, src_rep_stride: int, {_SET_MASK}) -> None",
+          "AscendC::PairReduceSum<{T}, {is_set_mask}>({dst}, {src}, {repeat_time}, {mask}, {dst_rep_stride},"
+          " {src_blk_stride}, {src_rep_stride})") for m in ("int", "IntList")],
+        dtypes=[same("dst", "src", allowed=FLOATS)], positions=ub("dst", "src"), pipe="V", reads=("src",),
+        writes=("dst",)),
+    api("repeat_reduce_sum", "basic.vec_reduce", "Per repeat: the sum of the masked lanes, with block strides.",
+        [(f"(dst: LocalTensor, src: LocalTensor, repeat_time: int, mask: int, dst_blk_stride: int, src_blk_stride: int,"
+          f" dst_rep_stride: int, src_rep_stride: int, {_SET_MASK}) -> None",
+          "AscendC::RepeatReduceSum<{T}, {is_set_mask}>({dst}, {src}, {repeat_time}, {mask}, {dst_blk_stride},"
+          " {src_blk_stride}, {dst_rep_stride}, {src_rep_stride})")],
+        dtypes=[same("dst", "src", allowed=FLOATS)], positions=ub("dst", "src"), pipe="V", reads=("src",),
+        writes=("dst",)),
+    # --- data movement ------------------------------------------------------------------------------------------
+    api("data_copy", "basic.data_copy",
+        "Copy between Global Memory and the Unified Buffer (or within it), in 32-byte blocks: `count` elements, or"
+        " blocks described by DataCopyParams.",
+        _data_copy_forms(), dtypes=[same("dst", "src", allowed=ANY_NUMERIC)], pipe="MTE2", pipes=_DC_PIPES,
+        reads=("src",), writes=("dst",)),
+    api("data_copy_pad", "basic.data_copy",
+        "Copy blocks whose length is not a multiple of 32 bytes, padding on the way into the Unified Buffer.",
+        _data_copy_pad_forms(), dtypes=[same("dst", "src", allowed=ANY_NUMERIC)], pipe="MTE2", pipes=_DC_PIPES,
+        reads=("src",), writes=("dst",)),
+    api("copy", "basic.data_copy", "Vector copy within the Unified Buffer with repeat strides.",
+        [(f"(dst: LocalTensor, src: LocalTensor, mask: {m}, repeat_time: int, repeat_params: CopyRepeatParams,"
+          f" {_SET_MASK}) -> None",
+          "AscendC::Copy<{T}, {is_set_mask}>({dst}, {src}, {mask}, {repeat_time}, {repeat_params})")
+         for m in ("int", "IntList")],
+        dtypes=[same("dst", "src", allowed=B16_B32)], positions=ub("dst", "src"), pipe="V", reads=("src",),
+        writes=("dst",)),
+    api("load_image_to_local", "basic.data_copy", "Load image data (AIPP) from Global Memory into dst.",
+        [("(dst: LocalTensor, load_data_params: LoadImageToLocalParams) -> None",
+          "AscendC::LoadImageToLocal({dst}, {load_data_params})")], pipe="MTE2", writes=("dst",)),
+    api("set_pad_value", "basic.data_copy", "Set the value data_copy_pad writes into padding.",
+        [("(padding_value: Number, pos: Optional[TPosition] = TPosition.MAX) -> None", None)], pipe="S"),
 ]

@@ -1,0 +1,1 @@
+"""Command-line tools: `pyasc` (compile, run) and `pyasc-check` (check only)."""

@@ -1,0 +1,339 @@
+"""Calls against the API specification: overload resolution, argument kinds, dtype rules and positions.
+
+Everything here reads `pyasc.language`; no API is described twice.  Resolution picks the first overload whose
+parameters bind and whose argument kinds fit, as CANN's dispatcher does; when none fits, the diagnostic is chosen
+from the closest overload so that it names the one argument that is wrong.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..language import dtypes as dt
+from ..language.registry import CLASSES, ENUMS
+from ..language.spec import REQUIRED, ApiSpec, Overload, Param
+from . import ir
+from .diagnostics import Diagnostic, Related, Severity, Span
+from .types import (
+    AddrT,
+    ClassRefT,
+    DTypeValT,
+    DVar,
+    EnumT,
+    FuncRefT,
+    IntListT,
+    NoneT,
+    ObjT,
+    ScalarT,
+    StrT,
+    TensorT,
+    TupleT,
+    Type,
+    UnknownT,
+    unify,
+)
+
+
+@dataclass
+class Arg:
+    """An argument as written: its lowered expression and, for keywords, the keyword's name and span."""
+
+    expr: ir.Expr
+    keyword: str | None = None
+    keyword_span: Span | None = None
+
+
+@dataclass
+class Binding:
+    overload: Overload
+    index: int
+    args: dict[str, ir.Expr] = field(default_factory=dict)
+    varargs: list[ir.Expr] = field(default_factory=list)
+    mismatches: list[tuple[Param, ir.Expr, str]] = field(default_factory=list)
+    """(param, argument, reason) for arguments whose kind does not fit."""
+
+
+def kind_label(kind: str) -> str:
+    return {"Number": "int or float", "IntList": "list of int", "Any": "any value"}.get(kind, kind)
+
+
+def type_label(t: ir.Expr | Type) -> str:
+    typ = t.type if isinstance(t, ir.Expr) else t
+    if isinstance(typ, ScalarT):
+        d = typ.dvar.value
+        if d is None:
+            return "scalar"
+        return {"int1": "bool"}.get(d.name, "int" if d.is_int and d.name == "int32" else "float" if d.name ==
+                                    "float32" else d.name)
+    if isinstance(typ, TensorT):
+        return "GlobalTensor" if typ.memory == "global" else "LocalTensor"
+    if isinstance(typ, DTypeValT):
+        return "DataType"
+    if isinstance(typ, EnumT):
+        return typ.enum
+    if isinstance(typ, ObjT):
+        return typ.cls
+    if isinstance(typ, AddrT):
+        return "GlobalAddress"
+    if isinstance(typ, StrT):
+        return "str"
+    if isinstance(typ, IntListT):
+        return "list of int"
+    if isinstance(typ, NoneT):
+        return "None"
+    if isinstance(typ, (ClassRefT, FuncRefT)):
+        return typ.display()
+    return typ.display()
+
+
+def _subclass(cls: str, wanted: str) -> bool:
+    if cls == wanted:
+        return True
+    spec = CLASSES.get(cls)
+    return spec is not None and any(_subclass(b, wanted) for b in spec.bases)
+
+
+def fits(t: Type, kind: str) -> bool:
+    """Whether a value of type t may be passed where the spec says `kind`."""
+    if isinstance(t, UnknownT) or kind in ("Any", "object"):
+        return True
+    if kind.startswith("Union[") and kind.endswith("]"):
+        return any(fits(t, k.strip()) for k in _split_union(kind[6:-1]))
+    if " | " in kind:
+        return any(fits(t, k.strip()) for k in kind.split(" | "))
+    if kind in ("LocalTensor", "GlobalTensor", "Tensor", "BaseTensor"):
+        if not isinstance(t, TensorT):
+            return False
+        return kind in ("Tensor", "BaseTensor") or (t.memory == "global") == (kind == "GlobalTensor")
+    if kind in ("int", "RuntimeInt"):
+        return isinstance(t, ScalarT) and (t.dvar.value is None or not t.dvar.value.is_float)
+    if kind in ("float", "RuntimeFloat", "Number", "RuntimeNumeric"):
+        return isinstance(t, ScalarT)
+    if kind in ("bool", "RuntimeBool"):
+        return isinstance(t, ScalarT) and (t.dvar.value is None or t.dvar.value.kind in ("bool", "int", "uint"))
+    if kind == "str":
+        return isinstance(t, StrT)
+    if kind == "DataType":
+        return isinstance(t, DTypeValT)
+    if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]"):
+        return isinstance(t, (IntListT, TupleT))
+    if kind == "GlobalAddress":
+        return isinstance(t, AddrT)
+    if kind == "None":
+        return isinstance(t, NoneT)
+    if kind in ENUMS:
+        return isinstance(t, EnumT) and t.enum == kind
+    if kind in CLASSES:
+        return isinstance(t, ObjT) and _subclass(t.cls, kind) or (
+            isinstance(t, TensorT) and kind in ("LocalTensor", "GlobalTensor")
+        )
+    # Unknown vocabulary (tiling structs and the like): accept objects and anything not obviously wrong.
+    return not isinstance(t, (ScalarT, StrT, DTypeValT)) or kind.startswith("T")
+
+
+def _split_union(text: str) -> list[str]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Binding | str:
+    """Bind written arguments to an overload's parameters; a string says why they do not bind."""
+    params = [p for p in overload.params if not (skip_self and p.name == "self")]
+    b = Binding(overload, index)
+    positional = [a for a in args if a.keyword is None]
+    keywords = [a for a in args if a.keyword is not None]
+    pos_params = [p for p in params if not p.keyword_only and not p.variadic]
+    variadic = next((p for p in params if p.variadic), None)
+    if len(positional) > len(pos_params) and variadic is None:
+        return f"takes at most {len(pos_params)} positional arguments, {len(positional)} given"
+    for p, a in zip(pos_params, positional, strict=False):
+        b.args[p.name] = a.expr
+    if variadic is not None:
+        b.varargs = [a.expr for a in positional[len(pos_params):]]
+    names = {p.name for p in params}
+    for a in keywords:
+        assert a.keyword is not None
+        if a.keyword not in names:
+            return f"unknown keyword '{a.keyword}'"
+        if a.keyword in b.args:
+            return f"duplicate '{a.keyword}'"
+        b.args[a.keyword] = a.expr
+    missing = [p.name for p in params if p.required and p.name not in b.args]
+    if missing:
+        return f"missing {', '.join(repr(m) for m in missing)}"
+    for p in params:
+        if p.variadic:
+            continue
+        arg = b.args.get(p.name)
+        if arg is None:
+            continue
+        if isinstance(arg.type, NoneT) and p.default is None:
+            continue
+        if not fits(arg.type, p.kind):
+            b.mismatches.append((p, arg, f"expected {kind_label(p.kind)}, got {type_label(arg)}"))
+    return b
+
+
+@dataclass
+class Resolution:
+    binding: Binding | None
+    diagnostics: list[Diagnostic]
+
+
+def resolve(
+    api: ApiSpec, display: str, args: list[Arg], call_span: Span, callee_span: Span, skip_self: bool
+) -> Resolution:
+    """Choose an overload or explain precisely why none fits."""
+    bindings: list[Binding] = []
+    reasons: list[str] = []
+    for i, ov in enumerate(api.overloads):
+        r = bind(ov, i, args, skip_self)
+        if isinstance(r, str):
+            reasons.append(r)
+            continue
+        if not r.mismatches:
+            return Resolution(r, [])
+        bindings.append(r)
+    forms = "\n".join(f"  {display}{_strip_self(o.signature)}" for o in api.overloads)
+    if not bindings:
+        keyword_errors = [a for a in args if a.keyword is not None and all(
+            a.keyword not in {p.name for p in o.params} for o in api.overloads)]
+        if keyword_errors:
+            a = keyword_errors[0]
+            known = sorted({p.name for o in api.overloads for p in o.params if p.name != "self"})
+            guess = difflib.get_close_matches(a.keyword or "", known, n=1)
+            span = a.keyword_span or a.expr.span
+            msg = f"{display}() has no parameter '{a.keyword}'; expected one of: {', '.join(known)}"
+            fixes = ()
+            if guess:
+                msg += f". Did you mean '{guess[0]}'?"
+                fixes = (_rename_fix(span, a.keyword or "", guess[0]),)
+            return Resolution(None, [Diagnostic("PA302", Severity.ERROR, msg, span, fixes=fixes)])
+        dup = next((r for r in reasons if r.startswith("duplicate")), None)
+        if dup is not None:
+            name = dup.split("'")[1]
+            a = next(a for a in args if a.keyword == name)
+            return Resolution(None, [Diagnostic("PA305", Severity.ERROR,
+                                                f"{display}() got '{name}' twice (by position and by keyword)",
+                                                a.keyword_span or a.expr.span)])
+        counts = sorted({len([p for p in o.params if p.required and not (skip_self and p.name == 'self')])
+                         for o in api.overloads})
+        given = len(args)
+        expected = " or ".join(str(c) for c in counts)
+        msg = (f"{display}() takes {expected} required argument{'s' if counts[-1] != 1 else ''}, {given} given "
+               f"({reasons[0]}); its forms are:\n{forms}")
+        return Resolution(None, [Diagnostic("PA301", Severity.ERROR, msg, call_span)])
+    best = min(bindings, key=lambda b: len(b.mismatches))
+    p, arg, why = best.mismatches[0]
+    if isinstance(arg.type, TensorT) and p.kind in ("LocalTensor", "GlobalTensor"):
+        where = "Global Memory" if arg.type.memory == "global" else "the Unified Buffer / local memory"
+        need = "a LocalTensor (on-chip memory)" if p.kind == "LocalTensor" else "a GlobalTensor (Global Memory)"
+        msg = f"'{p.name}' of {display}() must be {need}, but this tensor is in {where}"
+        if api.name == "data_copy" and all(isinstance(a.expr.type, TensorT) and a.expr.type.memory == "global"
+                                           for a in args[:2]):
+            msg = ("data_copy cannot copy Global Memory to Global Memory: copy into a LocalTensor "
+                   "(que.alloc_tensor) and from it to the destination")
+        return Resolution(None, [Diagnostic("PA501", Severity.ERROR, msg, arg.span)])
+    if len(api.overloads) > 1 and len(best.mismatches) > 1:
+        msg = f"no form of {display}() accepts these arguments ({why} for '{p.name}'); its forms are:\n{forms}"
+        return Resolution(None, [Diagnostic("PA304", Severity.ERROR, msg, call_span)])
+    return Resolution(None, [Diagnostic("PA303", Severity.ERROR, f"'{p.name}' of {display}(): {why}", arg.span)])
+
+
+def _strip_self(sig: str) -> str:
+    return sig.replace("(self, ", "(").replace("(self)", "()")
+
+
+def _rename_fix(span: Span, old: str, new: str):  # noqa: ANN202 - Fix, imported lazily to keep the cycle out
+    from .diagnostics import Fix, TextEdit
+
+    return Fix(f"Replace '{old}' with '{new}'", (TextEdit(span, new),))
+
+
+# -- dtype rules and positions ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Deferred:
+    """An allowed-dtype check that must wait until unification has finished."""
+
+    dvar: DVar
+    allowed: frozenset[str]
+    api: str
+    param: str
+    span: Span
+
+
+def check_rules(
+    api: ApiSpec, display: str, b: Binding, report: Callable[[Diagnostic], None], deferred: list[Deferred]
+) -> None:
+    """Apply the spec's dtype rules (unifying `same` groups) and position rules to a resolved call."""
+    for rule in api.dtype_rules:
+        tensors = [(p, b.args[p]) for p in rule.params if p in b.args and isinstance(b.args[p].type, TensorT)]
+        if rule.same and len(tensors) > 1:
+            (p0, e0) = tensors[0]
+            for p, e in tensors[1:]:
+                t0, t1 = e0.type, e.type
+                assert isinstance(t0, TensorT) and isinstance(t1, TensorT)
+                conflict = unify(t0.dvar, t1.dvar)
+                if conflict is not None:
+                    related = []
+                    if conflict.first_site is not None:
+                        related.append(Related(conflict.first_site, f"'{p0}' is {conflict.first.name} here"))
+                    if conflict.second_site is not None:
+                        related.append(Related(conflict.second_site, f"'{p}' is {conflict.second.name} here"))
+                    report(Diagnostic(
+                        "PA401", Severity.ERROR,
+                        f"{display}() needs '{p0}' and '{p}' of one dtype: expected {conflict.first.name} "
+                        f"(like '{p0}'), got {conflict.second.name}",
+                        e.span, related=tuple(related)))
+        if rule.allowed:
+            for p, e in tensors:
+                assert isinstance(e.type, TensorT)
+                deferred.append(Deferred(e.type.dvar, rule.allowed, display, p, e.span))
+    for name, allowed in api.positions.items():
+        e = b.args.get(name)
+        if e is None or not isinstance(e.type, TensorT):
+            continue
+        if e.type.memory == "global":
+            report(Diagnostic("PA501", Severity.ERROR,
+                              f"'{name}' of {display}() must be a LocalTensor in the Unified Buffer "
+                              f"({', '.join(sorted(allowed))}), but this is a GlobalTensor in Global Memory; "
+                              "copy it in with data_copy first", e.span))
+        elif e.type.position is not None and e.type.position not in allowed:
+            report(Diagnostic("PA502", Severity.ERROR,
+                              f"'{name}' of {display}() must be at {' / '.join(sorted(allowed))}, but this tensor is "
+                              f"at {e.type.position}", e.span))
+
+
+def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) -> None:
+    """Run allowed-dtype checks once every dtype that can be inferred has been."""
+    for d in items:
+        value = d.dvar.value
+        if value is not None and value.name not in d.allowed:
+            allowed = ", ".join(sorted(d.allowed))
+            report(Diagnostic("PA402", Severity.ERROR,
+                              f"{d.api}() does not support {value.name} for '{d.param}': expected one of {allowed}",
+                              d.span))
+
+
+def literal_dtype_fit(value: object, target: dt.DType | None) -> bool:
+    """Whether a scalar literal converts exactly to the tensor's element type."""
+    if target is None or value is None:
+        return True
+    if isinstance(value, float) and target.is_int:
+        return value.is_integer() and False
+    return True

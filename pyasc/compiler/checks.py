@@ -1,0 +1,272 @@
+"""Checks over a kernel's typed IR: the queue protocol, Unified Buffer capacity and alignment, and lint.
+
+They read only the IR (never the AST) so they see exactly what the code generator will emit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..language import soc as soc_table
+from . import ir
+from .diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
+from .types import ObjT, ScalarT, TensorT
+
+
+def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:
+    for s in stmts:
+        yield s
+        if isinstance(s, (ir.For, ir.While)):
+            yield from walk_stmts(s.body)
+        elif isinstance(s, ir.If):
+            yield from walk_stmts(s.body)
+            yield from walk_stmts(s.orelse)
+
+
+def stmt_exprs(s: ir.Stmt) -> Iterator[ir.Expr]:
+    for e in (getattr(s, "value", None), getattr(s, "expr", None), getattr(s, "cond", None),
+              getattr(s, "start", None), getattr(s, "stop", None), getattr(s, "step", None)):
+        if isinstance(e, ir.Expr):
+            yield from walk_expr(e)
+
+
+def walk_expr(e: ir.Expr) -> Iterator[ir.Expr]:
+    yield e
+    children: list[ir.Expr | None] = []
+    if isinstance(e, ir.BinOp):
+        children = [e.left, e.right]
+    elif isinstance(e, ir.UnaryOp):
+        children = [e.operand]
+    elif isinstance(e, ir.IfExp):
+        children = [e.cond, e.then, e.other]
+    elif isinstance(e, (ir.Call, ir.Construct)):
+        children = list(e.args.values())
+        if isinstance(e, ir.Call):
+            children += e.varargs + [e.receiver]
+    elif isinstance(e, ir.HelperCall):
+        children = list(e.args)
+    elif isinstance(e, ir.Subscript):
+        children = [e.base, e.index]
+    elif isinstance(e, ir.AddrOffset):
+        children = [e.base, e.offset]
+    elif isinstance(e, ir.CastExpr):
+        children = [e.operand]
+    elif isinstance(e, ir.IntList):
+        children = list(e.items)
+    for c in children:
+        if c is not None:
+            yield from walk_expr(c)
+
+
+def calls_in(kernel: ir.KernelIR) -> Iterator[ir.Call]:
+    for s in walk_stmts(kernel.body):
+        for e in stmt_exprs(s):
+            if isinstance(e, ir.Call) and e.api is not None:
+                yield e
+
+
+def _recv_name(call: ir.Call) -> str | None:
+    r = call.receiver
+    if isinstance(r, ir.Name) and r.symbol is not None:
+        return r.symbol.name
+    return None
+
+
+def _leaf(call: ir.Call) -> str:
+    assert call.api is not None
+    return call.api.name.rsplit(".", 1)[-1]
+
+
+# -- queue protocol ---------------------------------------------------------------------------------------------------
+
+
+def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
+    """PA503 deque without enque, PA504 free/enque to another queue, PA506 use before init_buffer."""
+    enqued: set[str] = set()
+    initialized: set[str] = set()
+    all_calls = list(calls_in(kernel))
+    for call in all_calls:
+        if _leaf(call) == "enque" and (q := _recv_name(call)):
+            enqued.add(q)
+        if _leaf(call) in ("init_buffer",):
+            for name in ("que", "buf"):
+                arg = call.args.get(name)
+                if isinstance(arg, ir.Name) and arg.symbol is not None:
+                    initialized.add(arg.symbol.name)
+    reported_init: set[str] = set()
+    for call in all_calls:
+        leaf = _leaf(call)
+        q = _recv_name(call)
+        if q is None or call.receiver is None or not isinstance(call.receiver.type, ObjT):
+            continue
+        if call.receiver.type.cls not in ("TQue", "TQueBind", "TBuf"):
+            continue
+        if leaf == "deque" and q not in enqued:
+            sink.add(Diagnostic("PA503", Severity.ERROR,
+                                f"deque from '{q}', but nothing is ever enqueued to '{q}': on the device this waits "
+                                f"forever; enqueue the tensor first ({q}.enque(t))", call.span))
+        if leaf in ("alloc_tensor", "deque", "get", "get_with_offset") and q not in initialized and \
+                q not in reported_init:
+            reported_init.add(q)
+            sink.add(Diagnostic("PA506", Severity.ERROR,
+                                f"'{q}' is used before it has memory: call pipe.init_buffer({q}, ...) first",
+                                call.span))
+        if leaf in ("free_tensor", "enque"):
+            t = call.args.get("tensor")
+            if t is not None and isinstance(t.type, TensorT) and t.type.origin and t.type.origin != q:
+                verb = "freed to" if leaf == "free_tensor" else "enqueued to"
+                sink.add(Diagnostic("PA504", Severity.ERROR,
+                                    f"this tensor came from '{t.type.origin}' but is {verb} '{q}'; use "
+                                    f"{t.type.origin}.{leaf}(...)", t.span))
+
+
+# -- memory -----------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class UbUse:
+    span: Span
+    nbytes: int
+    what: str
+
+
+@dataclass
+class MemoryReport:
+    uses: list[UbUse] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(u.nbytes for u in self.uses)
+
+
+def _const(e: ir.Expr | None) -> object:
+    if e is not None and isinstance(e.type, ScalarT):
+        return e.type.const
+    return None
+
+
+def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> MemoryReport:
+    """PA601 Unified Buffer overflow, PA602 unaligned buffer size, PA603 unaligned offset, PA604 unaligned copy."""
+    soc = soc_table.find(soc_name) or soc_table.find(soc_table.DEFAULT_SOC)
+    assert soc is not None
+    report = MemoryReport()
+    queues: dict[str, ObjT] = {}
+    for sym in kernel.symbols:
+        if isinstance(sym.type, ObjT):
+            queues[sym.name] = sym.type
+    for s in walk_stmts(kernel.body):
+        for e in stmt_exprs(s):
+            if isinstance(e, ir.Call) and e.api is not None:
+                leaf = _leaf(e)
+                if leaf == "init_buffer":
+                    _init_buffer(e, report, queues, sink)
+                elif leaf == "data_copy":
+                    _copy_alignment(e, sink)
+                elif leaf == "get_with_offset":
+                    off = _const(e.args.get("buf_offset"))
+                    if isinstance(off, int) and off % 32:
+                        sink.add(Diagnostic("PA603", Severity.ERROR, f"buf_offset {off} is not a multiple of 32 bytes",
+                                            e.args["buf_offset"].span))
+            elif isinstance(e, ir.Construct) and e.cls is not None and e.cls.name == "LocalTensor":
+                _fixed_local(e, report, sink)
+    total = 0
+    for use in report.uses:
+        total += use.nbytes
+        if total > soc.ub_bytes:
+            related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
+            sink.add(Diagnostic(
+                "PA601", Severity.ERROR,
+                f"Unified Buffer overflow on {soc.name}: the buffers reach {total} bytes here, but {soc.ub_bytes} "
+                f"bytes ({soc.ub_bytes // 1024} KiB) are available; reduce the tile length or the buffer count",
+                use.span, related=related[:8]))
+            break
+    return report
+
+
+def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
+    que = call.args.get("que")
+    buf = call.args.get("buf")
+    if que is not None:
+        num, length = _const(call.args.get("num")), _const(call.args.get("len"))
+        target = que
+        if isinstance(length, int) and length % 32:
+            sink.add(Diagnostic("PA602", Severity.ERROR,
+                                f"buffer length {length} bytes is not a multiple of 32; round it up to "
+                                f"{(length + 31) // 32 * 32}", call.args["len"].span))
+        if isinstance(num, int) and isinstance(length, int):
+            name = target.symbol.name if isinstance(target, ir.Name) and target.symbol else "queue"
+            report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}"))
+    elif buf is not None:
+        length = _const(call.args.get("num"))
+        if isinstance(length, int):
+            if length % 32:
+                sink.add(Diagnostic("PA602", Severity.ERROR,
+                                    f"buffer length {length} bytes is not a multiple of 32; round it up to "
+                                    f"{(length + 31) // 32 * 32}", call.args["num"].span))
+            name = buf.symbol.name if isinstance(buf, ir.Name) and buf.symbol else "buffer"
+            report.uses.append(UbUse(call.span, length, f"{name}: {length}"))
+
+
+def _fixed_local(e: ir.Construct, report: MemoryReport, sink: DiagnosticSink) -> None:
+    t = e.type
+    if not isinstance(t, TensorT):
+        return
+    addr, tile = _const(e.args.get("addr")), _const(e.args.get("tile_size"))
+    if isinstance(addr, int) and addr % 32:
+        sink.add(Diagnostic("PA603", Severity.ERROR, f"LocalTensor address {addr} is not 32-byte aligned",
+                            e.args["addr"].span))
+    d = t.dvar.value
+    if isinstance(tile, int) and d is not None and t.position in ("VECIN", "VECOUT", "VECCALC"):
+        report.uses.append(UbUse(e.span, tile * d.nbytes, f"LocalTensor of {tile} {d.name}"))
+
+
+def _copy_alignment(call: ir.Call, sink: DiagnosticSink) -> None:
+    count = _const(call.args.get("count"))
+    dst = call.args.get("dst")
+    if not isinstance(count, int) or dst is None or not isinstance(dst.type, TensorT):
+        return
+    d = dst.type.dvar.value
+    if d is None:
+        return
+    nbytes = count * d.nbytes
+    if nbytes % 32:
+        per_block = 32 // d.nbytes if d.nbytes <= 32 else 1
+        sink.add(Diagnostic("PA604", Severity.WARNING,
+                            f"data_copy moves whole 32-byte blocks: {count} {d.name} elements are {nbytes} bytes; "
+                            f"use a multiple of {per_block} elements (or data_copy_pad)", call.args["count"].span))
+
+
+# -- lint -------------------------------------------------------------------------------------------------------------
+
+
+def check_unused(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
+    """PA701 unused variables, PA702 unused parameters, PA703 unused queues and buffers (Unnecessary tag)."""
+    init_only: dict[str, int] = {}
+    for call in calls_in(kernel):
+        if _leaf(call) == "init_buffer":
+            for name in ("que", "buf"):
+                arg = call.args.get(name)
+                if isinstance(arg, ir.Name) and arg.symbol is not None:
+                    init_only[arg.symbol.name] = init_only.get(arg.symbol.name, 0) + 1
+    seen: set[int] = set()
+    for sym in kernel.symbols:
+        if id(sym) in seen or sym.name.startswith("_"):
+            continue
+        seen.add(id(sym))
+        if sym.kind == "parameter":
+            if sym.reads == 0:
+                sink.add(Diagnostic("PA702", Severity.WARNING, f"parameter '{sym.name}' is never used",
+                                    sym.def_span, unnecessary=True))
+            continue
+        if sym.kind in ("queue", "buffer"):
+            if sym.reads <= init_only.get(sym.name, 0):
+                sink.add(Diagnostic("PA703", Severity.WARNING,
+                                    f"{sym.kind} '{sym.name}' is created but never used", sym.def_span,
+                                    unnecessary=True))
+            continue
+        if sym.kind == "pipe":
+            continue
+        if sym.reads == 0:
+            sink.add(Diagnostic("PA701", Severity.WARNING, f"'{sym.name}' is assigned but never used",
+                                sym.def_span, unnecessary=True))

@@ -1,0 +1,244 @@
+"""The typed IR: what the front end produces and the code generator and checks consume.
+
+Every node carries the Python span that produced it, so the emitter can record mappings without being told.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..language.spec import ApiSpec, ClassSpec, Overload
+from .diagnostics import Span
+from .types import Type, UnknownT
+
+
+@dataclass(eq=False)
+class Symbol:
+    """A name of a kernel: parameter, local, loop variable, queue, buffer, pipe."""
+
+    name: str
+    kind: str
+    type: Type
+    def_span: Span
+    refs: list[Span] = field(default_factory=list)
+    block: tuple[int, ...] = ()
+    """Block path where it was first assigned (for the branch-local check)."""
+    reads: int = 0
+    constexpr: bool = False
+    cpp_name: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.cpp_name:
+            self.cpp_name = self.name
+
+
+# -- expressions ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Expr:
+    span: Span
+    type: Type
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    value: object = None
+
+
+@dataclass(eq=False)
+class Name(Expr):
+    symbol: Symbol | None = None
+
+
+@dataclass(eq=False)
+class ConstName(Expr):
+    """A module constant: emitted by name (it is a constexpr in C++)."""
+
+    name: str = ""
+    value: object = None
+
+
+@dataclass(eq=False)
+class BinOp(Expr):
+    op: str = "+"
+    left: Expr | None = None
+    right: Expr | None = None
+
+
+@dataclass(eq=False)
+class UnaryOp(Expr):
+    op: str = "-"
+    operand: Expr | None = None
+
+
+@dataclass(eq=False)
+class IfExp(Expr):
+    cond: Expr | None = None
+    then: Expr | None = None
+    other: Expr | None = None
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    """An asc API call (function or method) resolved to one overload."""
+
+    api: ApiSpec | None = None
+    overload: Overload | None = None
+    args: dict[str, Expr] = field(default_factory=dict)
+    varargs: list[Expr] = field(default_factory=list)
+    receiver: Expr | None = None
+    callee_span: Span | None = None
+
+
+@dataclass(eq=False)
+class Construct(Expr):
+    """An asc class instantiated: `asc.TQue(...)`, `asc.GlobalTensor()`, `asc.BinaryRepeatParams(...)`."""
+
+    cls: ClassSpec | None = None
+    overload: Overload | None = None
+    args: dict[str, Expr] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class HelperCall(Expr):
+    name: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Subscript(Expr):
+    """`t[i:]` or `t[i]` on a tensor: a sub-tensor starting at i."""
+
+    base: Expr | None = None
+    index: Expr | None = None
+
+
+@dataclass(eq=False)
+class AddrOffset(Expr):
+    """`x + offset` on a GlobalAddress."""
+
+    base: Expr | None = None
+    offset: Expr | None = None
+
+
+@dataclass(eq=False)
+class MethodRef(Expr):
+    """`obj.method` before the call: keeps the lowered receiver."""
+
+    receiver: Expr | None = None
+
+
+@dataclass(eq=False)
+class EnumMember(Expr):
+    enum: str = ""
+    member: str = ""
+
+
+@dataclass(eq=False)
+class DTypeRef(Expr):
+    pass
+
+
+@dataclass(eq=False)
+class CastExpr(Expr):
+    """`float(n)`, `int(x)`."""
+
+    to: str = "float32"
+    operand: Expr | None = None
+
+
+@dataclass(eq=False)
+class IntList(Expr):
+    items: list[Expr] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Invalid(Expr):
+    """A placeholder after an error; its type is unknown so no further error cascades from it."""
+
+
+def invalid(span: Span) -> Invalid:
+    return Invalid(span, UnknownT())
+
+
+# -- statements -------------------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Stmt:
+    span: Span
+
+
+@dataclass(eq=False)
+class Assign(Stmt):
+    target: Symbol | None = None
+    target_span: Span | None = None
+    value: Expr | None = None
+    declare: bool = False
+
+
+@dataclass(eq=False)
+class AugAssign(Stmt):
+    target: Symbol | None = None
+    target_span: Span | None = None
+    op: str = "+"
+    value: Expr | None = None
+
+
+@dataclass(eq=False)
+class ExprStmt(Stmt):
+    expr: Expr | None = None
+
+
+@dataclass(eq=False)
+class For(Stmt):
+    var: Symbol | None = None
+    var_span: Span | None = None
+    start: Expr | None = None
+    stop: Expr | None = None
+    step: Expr | None = None
+    body: list[Stmt] = field(default_factory=list)
+    static: bool = False
+
+
+@dataclass(eq=False)
+class While(Stmt):
+    cond: Expr | None = None
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class If(Stmt):
+    cond: Expr | None = None
+    body: list[Stmt] = field(default_factory=list)
+    orelse: list[Stmt] = field(default_factory=list)
+    static: bool | None = None
+    """True/False when the condition folds at compile time (only that branch is emitted)."""
+
+
+@dataclass(eq=False)
+class Return(Stmt):
+    value: Expr | None = None
+
+
+@dataclass(eq=False)
+class Pass(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class KernelIR:
+    """One jit function, typed."""
+
+    name: str
+    kind: str
+    params: list[Symbol]
+    body: list[Stmt]
+    span: Span
+    name_span: Span
+    symbols: list[Symbol]
+    returns: Type | None = None
+    options: dict[str, object] = field(default_factory=dict)
+    helpers_called: set[str] = field(default_factory=set)
+    constants_read: set[str] = field(default_factory=set)

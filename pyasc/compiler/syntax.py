@@ -1,0 +1,310 @@
+"""Text -> syntax: parse with `ast`, recover per top-level statement, and find what the module declares.
+
+A syntax error in one kernel must not hide the diagnostics of the others, so when the whole file does not parse the
+text is split into top-level units (a line starting in column 0 begins a unit) and each unit is parsed on its own.
+Nothing here imports or runs the user's code.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Severity, Span
+
+
+class Positions:
+    """Converts ast's UTF-8 byte columns to code-point columns, per line, cheaply for ASCII lines."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+        self._ascii = [line.isascii() for line in self.lines]
+
+    def col(self, line: int, byte_col: int) -> int:
+        if line < 1 or line > len(self.lines):
+            return byte_col
+        if self._ascii[line - 1]:
+            return byte_col
+        return len(self.lines[line - 1].encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+    def span(self, node: ast.AST) -> Span:
+        line = getattr(node, "lineno", 1)
+        end_line = getattr(node, "end_lineno", None) or line
+        col = self.col(line, getattr(node, "col_offset", 0))
+        end_col_b = getattr(node, "end_col_offset", None)
+        end_col = self.col(end_line, end_col_b) if end_col_b is not None else col
+        return Span(line, col, end_line, end_col)
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+
+    def line_span(self, line: int) -> Span:
+        text = self.line_text(line)
+        start = len(text) - len(text.lstrip())
+        return Span(line, start, line, len(text.rstrip()))
+
+
+@dataclass
+class JitFunction:
+    """A function decorated with @asc.jit (bare or with options)."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    options: dict[str, ast.expr]
+    decorator: ast.expr
+    source: str
+    """The function's own text: with the constants it reads, its cache key."""
+
+
+@dataclass
+class ModuleInfo:
+    """What the module declares at top level."""
+
+    tree: ast.Module
+    positions: Positions
+    asc_aliases: set[str] = field(default_factory=set)
+    """Names bound to the pyasc/asc module (`asc`, `pyasc`)."""
+    adv_aliases: set[str] = field(default_factory=set)
+    """Names bound to the asc.adv namespace."""
+    from_imports: dict[str, str] = field(default_factory=dict)
+    """Local name -> asc API name, for `from pyasc import add`."""
+    constants: dict[str, object] = field(default_factory=dict)
+    """Folded module constants (ints, floats, bools, strings, tuples of them)."""
+    constant_nodes: dict[str, ast.AST] = field(default_factory=dict)
+    jit: dict[str, JitFunction] = field(default_factory=dict)
+    project_imports: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Local name -> (module file path, name in that module), for same-project `from mod import NAME`."""
+    imported_modules: list[tuple[str, str]] = field(default_factory=list)
+    """(path, text) of same-project modules read for constants and helpers (part of cache keys)."""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    broken_units: list[Span] = field(default_factory=list)
+    """Top-level units that did not parse."""
+
+
+_UNIT_START = re.compile(r"^[^\s#)\]}]")
+
+
+def parse_module(text: str) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
+    """Parse, falling back to per-unit parsing so one broken function leaves the rest analyzable."""
+    try:
+        return ast.parse(text, type_comments=False), [], []
+    except SyntaxError as exc:
+        first_error = exc
+    except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
+        return ast.Module(body=[], type_ignores=[]), [_syntax_diag(text, 1, 0, str(exc))], [Span(1, 0, 1, 0)]
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _UNIT_START.match(line)]
+    # Decorators belong to the unit of the def they precede.
+    merged: list[int] = []
+    for i in starts:
+        if merged and lines[merged[-1]].startswith("@") and i - merged[-1] >= 1 and all(
+            lines[j].startswith("@") or not lines[j].strip() for j in range(merged[-1], i)
+        ):
+            continue
+        merged.append(i)
+    if not merged or merged[0] != 0:
+        merged.insert(0, 0)
+    body: list[ast.stmt] = []
+    diags: list[Diagnostic] = []
+    broken: list[Span] = []
+    bounds = merged + [len(lines)]
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        chunk = "\n".join(lines[a:b])
+        if not chunk.strip():
+            continue
+        try:
+            unit = ast.parse(chunk)
+        except SyntaxError as exc:
+            line = (exc.lineno or 1) + a
+            col = max(0, (exc.offset or 1) - 1)
+            diags.append(_syntax_diag(text, line, col, exc.msg))
+            broken.append(Span(a + 1, 0, b, 0))
+            continue
+        except (ValueError, RecursionError, MemoryError) as exc:
+            diags.append(_syntax_diag(text, a + 1, 0, str(exc)))
+            broken.append(Span(a + 1, 0, b, 0))
+            continue
+        for node in ast.walk(unit):
+            if hasattr(node, "lineno"):
+                node.lineno += a  # type: ignore[attr-defined]
+                if getattr(node, "end_lineno", None) is not None:
+                    node.end_lineno += a  # type: ignore[attr-defined]
+        body.extend(unit.body)
+    if not diags:
+        line = first_error.lineno or 1
+        diags.append(_syntax_diag(text, line, max(0, (first_error.offset or 1) - 1), first_error.msg))
+    return ast.Module(body=body, type_ignores=[]), diags, broken
+
+
+def _syntax_diag(text: str, line: int, col: int, msg: str) -> Diagnostic:
+    lines = text.split("\n")
+    line = max(1, min(line, len(lines)))
+    line_text = lines[line - 1]
+    # SyntaxError offsets are 1-based character offsets (already code points on 3.10+).
+    col = max(0, min(col, len(line_text)))
+    end = col + 1 if col < len(line_text) else col
+    return Diagnostic("PA100", Severity.ERROR, f"syntax error: {msg}", Span(line, col, line, end))
+
+
+# -- constant folding -------------------------------------------------------------------------------------------------
+
+_BINOPS: dict[type, Callable[[object, object], object]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+    ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor, ast.Pow: operator.pow,
+}
+_UNOPS: dict[type, Callable[[object], object]] = {
+    ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert, ast.Not: operator.not_,
+}
+
+
+class NotConstant(Exception):
+    """The expression's value is not known before run time."""
+
+
+def fold(node: ast.expr, env: dict[str, object]) -> object:
+    """Evaluate a constant expression over known constants; raises NotConstant otherwise. Never runs user code."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool, str)):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        return env[node.id]
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+        left, right = fold(node.left, env), fold(node.right, env)
+        if not all(isinstance(v, (int, float)) for v in (left, right)):
+            if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
+                return left + right
+            raise NotConstant
+        if isinstance(node.op, ast.Pow) and (abs(right) > 64 or abs(left) > 2**32):  # type: ignore[arg-type]
+            raise NotConstant
+        if isinstance(node.op, (ast.LShift,)) and right > 64:  # type: ignore[operator]
+            raise NotConstant
+        try:
+            return _BINOPS[type(node.op)](left, right)
+        except (ArithmeticError, ValueError, TypeError):
+            raise NotConstant from None
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNOPS:
+        value = fold(node.operand, env)
+        if not isinstance(value, (int, float, bool)):
+            raise NotConstant
+        try:
+            return _UNOPS[type(node.op)](value)
+        except TypeError:
+            raise NotConstant from None
+    if isinstance(node, ast.Tuple):
+        return tuple(fold(e, env) for e in node.elts)
+    raise NotConstant
+
+
+# -- module scan ------------------------------------------------------------------------------------------------------
+
+ASC_MODULES = ("pyasc", "asc")
+
+
+def _is_jit_decorator(dec: ast.expr, info: ModuleInfo) -> tuple[bool, dict[str, ast.expr]]:
+    target = dec.func if isinstance(dec, ast.Call) else dec
+    options = {k.arg: k.value for k in dec.keywords if k.arg} if isinstance(dec, ast.Call) else {}
+    if isinstance(target, ast.Attribute) and target.attr == "jit":
+        if isinstance(target.value, ast.Name) and target.value.id in info.asc_aliases:
+            return True, options
+    if isinstance(target, ast.Name) and info.from_imports.get(target.id) == "jit":
+        return True, options
+    return False, {}
+
+
+def scan_module(
+    text: str, path: str, read_module: Callable[[str], tuple[str, str] | None] | None = None, depth: int = 0
+) -> ModuleInfo:
+    """Find the asc aliases, fold constants, list jit functions and follow same-project imports."""
+    tree, diags, broken = parse_module(text)
+    info = ModuleInfo(tree=tree, positions=Positions(text), diagnostics=diags, broken_units=broken)
+    lines = text.split("\n")
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                root = alias.name.split(".")[0]
+                if alias.name in ASC_MODULES:
+                    info.asc_aliases.add(alias.asname or alias.name)
+                elif alias.name in ("pyasc.adv", "asc.adv") and alias.asname:
+                    info.adv_aliases.add(alias.asname)
+                elif root in ASC_MODULES and alias.asname is None:
+                    info.asc_aliases.add(root)
+        elif isinstance(stmt, ast.ImportFrom):
+            mod = stmt.module or ""
+            if mod in ASC_MODULES and stmt.level == 0:
+                for alias in stmt.names:
+                    if alias.name == "adv":
+                        info.adv_aliases.add(alias.asname or "adv")
+                    else:
+                        info.from_imports[alias.asname or alias.name] = alias.name
+            elif mod in ("pyasc.adv", "asc.adv"):
+                for alias in stmt.names:
+                    info.from_imports[alias.asname or alias.name] = f"adv.{alias.name}"
+            elif read_module is not None and depth < 4 and not mod.startswith(("numpy", "torch")):
+                found = read_module(("." * stmt.level) + mod)
+                if found is None:
+                    continue
+                other_path, other_text = found
+                other = scan_module(other_text, other_path, _relative_reader(other_path), depth + 1)
+                info.imported_modules.append((other_path, other_text))
+                info.imported_modules.extend(other.imported_modules)
+                for alias in stmt.names:
+                    local = alias.asname or alias.name
+                    if alias.name in other.constants:
+                        info.constants[local] = other.constants[alias.name]
+                        info.constant_nodes[local] = other.constant_nodes[alias.name]
+                        info.project_imports[local] = (other_path, alias.name)
+                    elif alias.name in other.jit:
+                        info.jit[local] = other.jit[alias.name]
+                        info.project_imports[local] = (other_path, alias.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            value = stmt.value
+            if value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+                continue
+            try:
+                folded = fold(value, info.constants)
+            except (NotConstant, RecursionError):
+                continue
+            info.constants[targets[0].id] = folded
+            info.constant_nodes[targets[0].id] = stmt
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for dec in stmt.decorator_list:
+                ok, options = _is_jit_decorator(dec, info)
+                if ok:
+                    first = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
+                    src = "\n".join(lines[first - 1 : (stmt.end_lineno or stmt.lineno)])
+                    info.jit[stmt.name] = JitFunction(stmt, options, dec, src)
+                    break
+    return info
+
+
+def _relative_reader(path: str) -> Callable[[str], tuple[str, str] | None] | None:
+    if path.startswith("<"):
+        return None
+    return project_reader(Path(path).parent)
+
+
+def project_reader(folder: Path) -> Callable[[str], tuple[str, str] | None]:
+    """Resolve `mod`, `pkg.mod` or `.mod` to a file of the same project (never a site-packages module)."""
+
+    def read(module: str) -> tuple[str, str] | None:
+        level = len(module) - len(module.lstrip("."))
+        parts = [p for p in module.lstrip(".").split(".") if p]
+        base = folder
+        for _ in range(max(0, level - 1)):
+            base = base.parent
+        roots = [base] if level else [folder, *list(folder.parents)[:2]]
+        for root in roots:
+            for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
+                try:
+                    if candidate.is_file() and candidate.stat().st_size < 2_000_000:
+                        return str(candidate), candidate.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+        return None
+
+    return read

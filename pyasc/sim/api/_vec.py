@@ -1,0 +1,98 @@
+"""Shared machinery of vector instructions: count and mask/repeat/stride addressing, access checks, dtype handling."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .. import state
+from ..objects import LocalTensor
+
+FULL = ("n", -1)
+
+
+def cur() -> state.Core:
+    return state.current()
+
+
+def mask_key(core: state.Core, mask: Any, epr: int, is_set_mask: Any = True) -> tuple[Any, ...] | None:
+    """Normal-mode mask -> a hashable key: ('n', k) for the first k elements of each repeat, ('b', lo, hi) bits.
+
+    A list mask is [mask0, mask1]: bit i of mask0 enables element i of a repeat, bit i of mask1 element 64 + i.
+    None when the mask is invalid (reported)."""
+    if mask is None or (is_set_mask is False):
+        m = core.mask
+        if m is None:
+            return ("n", epr)
+        mask = m
+    if isinstance(mask, (list, tuple)):
+        words = [int(x) & 0xFFFFFFFFFFFFFFFF for x in mask] + [0, 0]
+        return ("b", words[0], words[1])
+    k = int(mask)
+    if k < 1 or k > epr:
+        core.report("bad-argument", f"mask {k} is outside [1, {epr}]: a repeat of this dtype holds {epr} elements; "
+                                    "pass a count within it or a [mask0, mask1] bit list")
+        return None
+    return ("n", k)
+
+
+@lru_cache(maxsize=8192)
+def _active(key: tuple[Any, ...], epr: int) -> np.ndarray:
+    if key[0] == "n":
+        return np.arange(min(key[1], epr) if key[1] > 0 else epr, dtype=np.int64)
+    lo, hi = key[1], key[2]
+    bits = [j for j in range(min(epr, 64)) if (lo >> j) & 1]
+    bits += [64 + j for j in range(min(epr - 64, 64)) if (hi >> j) & 1]
+    return np.asarray(bits, dtype=np.int64)
+
+
+@lru_cache(maxsize=8192)
+def rep_index(esize: int, epr: int, key: tuple[Any, ...], repeat: int, blk: int, rep: int) -> np.ndarray:
+    """Element indexes touched by a repeat form, in repeat-major order (block and repeat strides in 32-byte blocks)."""
+    epb = 32 // esize
+    j = _active(key, epr)
+    per = (j // epb) * blk * epb + j % epb
+    idx = (np.arange(repeat, dtype=np.int64)[:, None] * (rep * epb) + per[None, :]).ravel()
+    idx.setflags(write=False)
+    return idx
+
+
+def span(idx: np.ndarray) -> tuple[int, int]:
+    if idx.size == 0:
+        return 0, 0
+    return int(idx.min()), int(idx.max()) + 1
+
+
+def check_repeat(core: state.Core, repeat_times: Any) -> int | None:
+    r = int(repeat_times)
+    if r < 0 or r > 255:
+        core.report("bad-argument", f"repeat_times {r} is outside [0, 255]: split the work into several calls")
+        return None
+    return r
+
+
+def field(params: Any, *names: str, default: int) -> int:
+    """A stride field of a repeat-params struct (several spellings accepted)."""
+    for n in names:
+        v = getattr(params, n, None)
+        if v is not None:
+            return int(v)
+    return default
+
+
+def epr_of(*tensors: LocalTensor) -> int:
+    """Elements per repeat: 256 bytes of the widest operand."""
+    return 256 // max(t.esize for t in tensors)
+
+
+def as_dtype(value: Any, t: LocalTensor) -> Any:
+    """A Python scalar converted to the tensor's element type, as the generated C++ does with static_cast."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.array(value).astype(t.npdt)[()]
+
+
+def store(dst: np.ndarray, value: np.ndarray) -> None:
+    with np.errstate(over="ignore", invalid="ignore"):
+        dst[...] = value.astype(dst.dtype, copy=False) if isinstance(value, np.ndarray) else value

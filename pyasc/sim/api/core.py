@@ -1,0 +1,136 @@
+"""Core class semantics: GlobalTensor and LocalTensor methods (GlobalTensor.get_value and LocalTensor.get_value share
+`pyasc.sim.api.core:get_value`, so these functions accept either receiver)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import state
+from ..objects import GlobalAddress, GlobalTensor, LocalTensor
+from ._vec import as_dtype, cur
+
+S = state.S
+
+
+def set_global_buffer(self: GlobalTensor, buffer: Any = None, buffer_size: Any = None) -> None:
+    """Point the tensor at a GM address; buffer_size (elements) bounds later accesses."""
+    core = cur()
+    core.scalar_tick()
+    if not isinstance(buffer, GlobalAddress):
+        core.report("bad-call", "set_global_buffer needs a typed GlobalAddress (a kernel argument, or one plus an "
+                                "offset): Either DataType or typed GlobalAddress must be provided")
+        return
+    avail = (buffer.buf.nbytes - buffer.offset) // _esize(buffer)
+    if buffer.offset < 0 or buffer.offset > buffer.buf.nbytes:
+        core.report("gm-out-of-bounds", f"set_global_buffer at byte offset {buffer.offset} of '{buffer.buf.name}', "
+                                        f"which has {buffer.buf.nbytes} bytes")
+    elif buffer_size is not None and int(buffer_size) > avail:
+        core.report("gm-out-of-bounds",
+                    f"set_global_buffer of {int(buffer_size)} elements at element offset "
+                    f"{buffer.offset // _esize(buffer)} of '{buffer.buf.name}' goes past its end: only {avail} "
+                    "elements remain")
+    self._set(buffer, None if buffer_size is None else int(buffer_size))
+
+
+def _esize(addr: GlobalAddress) -> int:
+    from ..objects import np_dtype
+
+    return np_dtype(addr.dtype).itemsize
+
+
+def get_value(self: Any, index: Any = None, offset: Any = None) -> Any:
+    """A scalar read (S pipe) of one element; returns a numpy scalar of the element type."""
+    core = cur()
+    i = int(index if index is not None else offset)
+    if not core.access(S, ((self, i, i + 1),), (), f"{type(self).__name__}.get_value"):
+        return as_dtype(0, self) if isinstance(self, LocalTensor) else np.zeros((), self.npdt)[()]
+    v = self.view()[i] if isinstance(self, LocalTensor) else self.view(i, i + 1)[0]
+    if self.dtype.name == "bfloat16":
+        from .cast import bf16_to_f32
+
+        return bf16_to_f32(np.asarray([v]))[0]
+    return v
+
+
+def set_value(self: Any, index: Any = None, value: Any = None, offset: Any = None) -> None:
+    """A scalar write (S pipe) of one element, converted to the element type."""
+    core = cur()
+    i = int(index if index is not None else offset)
+    if not core.access(S, (), ((self, i, i + 1),), f"{type(self).__name__}.set_value"):
+        return
+    if isinstance(self, LocalTensor):
+        with np.errstate(all="ignore"):
+            self.view()[i] = np.asarray(value).astype(self.npdt)
+    else:
+        with np.errstate(all="ignore"):
+            self.view(i, i + 1)[0] = np.asarray(value).astype(self.npdt)
+
+
+def get_size(self: Any) -> int:
+    """Elements in the tensor."""
+    return int(self.length if isinstance(self, LocalTensor) else self.size)
+
+
+def get_length(self: LocalTensor) -> int:
+    """Bytes of the tensor."""
+    return int(self.length * self.esize)
+
+
+def get_phy_addr(self: Any, offset: Any = 0) -> Any:
+    """UB byte address (LocalTensor) or GM address (GlobalTensor) of element `offset`."""
+    if isinstance(self, LocalTensor):
+        return self.addr + int(offset) * self.esize
+    assert self.buf is not None
+    return GlobalAddress(self.buf, self.offset + int(offset) * self.esize, self.dtype)
+
+
+def get_position(self: LocalTensor) -> int:
+    return int(self.position)
+
+
+def set_size(self: Any, size: Any = 0) -> None:
+    if isinstance(self, LocalTensor):
+        self.length = int(size)
+        self._view = None
+    else:
+        self.size = int(size)
+
+
+def set_buffer_len(self: LocalTensor, data_len: Any) -> None:
+    self.length = int(data_len) // self.esize
+    self._view = None
+
+
+def reinterpret_cast(self: LocalTensor, dtype: Any) -> LocalTensor:
+    """The same bytes seen as another element type."""
+    return self.reinterpret(dtype)
+
+
+def set_addr_with_offset(self: LocalTensor, src: LocalTensor, offset: Any) -> None:
+    """Make this tensor a view of src starting at element `offset` of src."""
+    self.core, self.buffer, self.gen = src.core, src.buffer, src.gen
+    self.addr = src.addr + int(offset) * src.esize
+    self.length = src.length - int(offset) * src.esize // self.esize
+    self._view = None
+
+
+def get_user_tag(self: LocalTensor) -> int:
+    return int(getattr(self, "_tag", 0))
+
+
+def set_user_tag(self: LocalTensor, tag: Any = 0) -> None:
+    self._tag = int(tag)  # type: ignore[attr-defined]
+
+
+def set_l2_cache_hint(self: GlobalTensor, mode: Any = None, rw_mode: Any = None) -> None:
+    """Cache hints do not change results."""
+    cur().scalar_tick()
+
+
+def print(self: LocalTensor, data_len: Any) -> None:  # noqa: A001 - the asc name
+    """Print the first data_len elements."""
+    import builtins
+
+    builtins.print(self.view()[: int(data_len)])

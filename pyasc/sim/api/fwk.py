@@ -1,0 +1,203 @@
+"""Framework semantics: TPipe.init_buffer, queue alloc/enque/deque/free and TBuf.get, with the happens-before edges
+the hardware gets from them (EnQue/DeQue: producer -> consumer pipe; FreeTensor/AllocTensor: consumer -> producer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import state
+from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind
+from ._vec import cur
+
+
+def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: Any = None) -> None:  # noqa: A002
+    """Carve `num` buffers of `len` bytes (rounded up to 32) for a queue, or one of `num` bytes for a TBuf."""
+    core = cur()
+    core.scalar_tick()
+    target = que if que is not None else buf
+    if isinstance(target, TBuf) and (buf is not None or int(len or 0) == 0):
+        count, size = 1, int(num)
+    else:
+        count, size = int(num), int(len)
+    size = -(-size // 32) * 32
+    if target.buffers:
+        core.report("queue-misuse", f"{target.name} was already given buffers by init_buffer")
+        return
+    for _ in range(count):
+        target.buffers.append(Buffer(self.next_addr, size, target))
+        self.next_addr += size
+    target.free.extend(target.buffers)
+    core.stats.ub_peak = max(core.stats.ub_peak, self.next_addr)
+    if self.next_addr > core.capacity:
+        core.report("ub-over-capacity",
+                    f"init_buffer brings the pipe's buffers to {self.next_addr} bytes, over the {core.capacity} "
+                    f"usable bytes of {core.launch.soc.name}'s Unified Buffer: use smaller tiles or fewer buffers")
+
+
+def _tensor_of(q: TQueBind, buf: Buffer, dtype: Any) -> LocalTensor:
+    from ..objects import np_dtype
+
+    n = buf.nbytes // np_dtype(dtype).itemsize
+    return LocalTensor.make(q.core, buf.addr, dtype, n, q.position, buf)
+
+
+def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> LocalTensor | None:
+    """Take the oldest free buffer; its producer pipe waits until the last consumer of the buffer is done."""
+    core = cur()
+    core.scalar_tick()
+    self.log("alloc_tensor")
+    if not self.free:
+        if not self.buffers:
+            core.report("queue-misuse", f"alloc_tensor on {self.name} before pipe.init_buffer gave it buffers")
+        else:
+            core.report("deadlock", f"alloc_tensor on {self.name} waits forever: all {len(self.buffers)} buffers "
+                                    "are allocated and none will be freed; free_tensor each tensor after its last use",
+                        related=tuple((f"{ev} on this queue", sid) for ev, sid in self.history_text()))
+        return None
+    buf = self.free.popleft()
+    buf.allocated = True
+    if buf.free_token is not None:
+        core.join(self.producer, buf.free_token)
+    t = _tensor_of(self, buf, dtype if dtype is not None else tensor.dtype)
+    return t
+
+
+def enque(self: TQueBind, tensor: LocalTensor) -> None:
+    """Hand a tensor to the consumer: everything issued before this becomes visible to the consumer's deque."""
+    core = cur()
+    core.scalar_tick()
+    self.log("enque")
+    buf = tensor.buffer
+    if buf is None or buf.queue is not self:
+        core.report("queue-misuse", f"enque on {self.name} of a tensor that was not allocated from this queue")
+        return
+    if tensor.gen != buf.gen or not buf.allocated:
+        core.report("use-after-free", f"enque on {self.name} of a tensor whose buffer was freed",
+                    related=(("freed here", buf.freed_site),))
+        return
+    if len(self.fifo) >= max(self.depth, 1):
+        core.report("queue-misuse", f"enque on {self.name} exceeds its depth {self.depth}: deque before "
+                                    "enqueueing more, or declare a deeper queue")
+    self.fifo.append((tensor, core.snapshot(None, "enque")))
+
+
+def deque(self: TQueBind, dtype: Any = None, tensor: Any = None, src_user_pos: Any = None,
+          dst_user_pos: Any = None) -> LocalTensor | None:
+    """Take the oldest enqueued tensor; the consumer pipe waits for what was issued before its enque."""
+    core = cur()
+    core.scalar_tick()
+    self.log("deque")
+    if not self.fifo:
+        core.report("deadlock", f"deque on {self.name} with no tensor enqueued: the kernel would hang; enque a "
+                                "tensor before each deque",
+                    related=tuple((f"{ev} on this queue", sid) for ev, sid in self.history_text()))
+        return None
+    t, token = self.fifo.popleft()
+    core.join(self.consumer, token)
+    if dtype is not None and dtype is not t.dtype:
+        return t.reinterpret(dtype)
+    return t
+
+
+def free_tensor(self: TQueBind, tensor: LocalTensor) -> None:
+    """Return the tensor's buffer; later alloc_tensor of it waits for the accesses issued before this."""
+    core = cur()
+    core.scalar_tick()
+    self.log("free_tensor")
+    buf = tensor.buffer
+    if buf is None or buf.queue is not self:
+        core.report("queue-misuse", f"free_tensor on {self.name} of a tensor that was not allocated from it")
+        return
+    if not buf.allocated or tensor.gen != buf.gen:
+        core.report("use-after-free", f"free_tensor on {self.name} of a tensor that is already free (double free)",
+                    related=(("freed here", buf.freed_site),))
+        return
+    buf.allocated = False
+    buf.gen += 1
+    buf.freed_site = core.site
+    buf.free_token = core.snapshot(None, "free_tensor")
+    self.free.append(buf)
+
+
+def get(self: TBuf, dtype: Any, len: Any = None, shape: Any = None) -> LocalTensor | None:  # noqa: A002
+    """The TBuf's whole buffer (or its first `len` elements) as a tensor of `dtype`."""
+    core = cur()
+    core.scalar_tick()
+    if not self.buffers:
+        core.report("queue-misuse", f"get on {self.name} before pipe.init_buffer gave it a buffer")
+        return None
+    t = _tensor_of(self, self.buffers[0], dtype)
+    if len is not None:
+        t.length = int(len)
+    return t
+
+
+def get_with_offset(self: TBuf, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor | None:
+    """`size` elements of `dtype` starting `buf_offset` bytes (a multiple of 32) into the TBuf."""
+    core = cur()
+    if int(buf_offset) % 32:
+        core.report("bad-argument", f"buf_offset {int(buf_offset)} must be aligned to 32 bytes")
+        return None
+    t = get(self, dtype)
+    if t is None:
+        return None
+    t = t[int(buf_offset) // t.esize:]
+    t.length = int(size)
+    return t
+
+
+def has_tensor_in_que(self: TQueBind) -> bool:
+    return bool(self.fifo)
+
+
+def get_tensor_count_in_que(self: TQueBind) -> int:
+    return len(self.fifo)
+
+
+def has_idle_buffer(self: TQueBind) -> bool:
+    return bool(self.free)
+
+
+def vacant_in_que(self: TQueBind) -> bool:
+    return len(self.fifo) < self.depth
+
+
+def free_all_event(self: TQueBind) -> None:
+    cur().scalar_tick()
+
+
+def init(self: TPipe) -> None:
+    cur().scalar_tick()
+
+
+def reset(self: Any) -> None:
+    """TPipe.reset: buffers can be handed out again from address 0."""
+    if isinstance(self, TPipe):
+        self.next_addr = 0
+
+
+def destroy(self: TPipe) -> None:
+    core = cur()
+    if core.tpipe is self:
+        core.tpipe = None
+
+
+def alloc_event_id(self: TPipe, event: Any = None) -> int:
+    n = getattr(self, "_next_event", 0)
+    self._next_event = n + 1  # type: ignore[attr-defined]
+    return n
+
+
+def fetch_event_id(self: TPipe, event: Any = None) -> int:
+    return getattr(self, "_next_event", 0)
+
+
+def release_event_id(self: TPipe, id: Any, event: Any = None) -> None:  # noqa: A002
+    return None
+
+
+def get_base_addr(self: TPipe, logic_pos: Any = None) -> int:
+    return 0
+
+
+_ = state

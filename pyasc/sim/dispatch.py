@@ -1,0 +1,253 @@
+"""Binding call arguments to the overloads of the API specification.
+
+The simulator never re-declares an API's signature: parameter names, order and defaults come from the spec's
+overloads, and the first overload whose parameter kinds accept the arguments wins (like CANN's dispatcher).  The
+bound arguments are passed by name to the simulator function at the spec's `sim_ref`; a variadic parameter arrives
+as a tuple under its name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import numbers
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..language import registry
+from ..language.dtypes import DType
+from ..language.spec import REQUIRED, ApiSpec, Overload, Param
+
+_SIM_CACHE: dict[str, Callable[..., Any] | None] = {}
+_BIND_CACHE: dict[tuple[Any, ...], tuple[Overload, tuple[tuple[str, int | None, Any], ...]] | None] = {}
+
+
+def sim_function(spec: ApiSpec) -> Callable[..., Any] | None:
+    """The simulator function at `spec.sim_ref`, or None when there is none."""
+    ref = spec.sim_ref
+    if ref in _SIM_CACHE:
+        return _SIM_CACHE[ref]
+    module, _, name = ref.partition(":")
+    fn: Callable[..., Any] | None
+    try:
+        fn = getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        fn = None
+    if fn is not None and not callable(fn):
+        fn = None
+    _SIM_CACHE[ref] = fn
+    return fn
+
+
+def _split_kinds(kind: str) -> list[str]:
+    kind = kind.strip()
+    if kind.startswith("Union[") and kind.endswith("]"):
+        return [k.strip() for k in kind[6:-1].split(",")]
+    return [k.strip() for k in kind.split("|")]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, float)
+
+
+def matches(value: Any, kind: str) -> bool:
+    """Does a runtime value fit a spec parameter kind?"""
+    from . import objects
+
+    for k in _split_kinds(kind):
+        if k in ("Any", ""):
+            return True
+        if k == "None":
+            if value is None:
+                return True
+            continue
+        if k == "LocalTensor":
+            if isinstance(value, objects.LocalTensor):
+                return True
+        elif k == "GlobalTensor":
+            if isinstance(value, objects.GlobalTensor):
+                return True
+        elif k in ("Tensor", "BaseTensor"):
+            if isinstance(value, (objects.LocalTensor, objects.GlobalTensor)):
+                return True
+        elif k == "GlobalAddress":
+            if isinstance(value, objects.GlobalAddress):
+                return True
+        elif k in ("int", "RuntimeInt"):
+            if _is_int(value):
+                return True
+        elif k in ("float", "RuntimeFloat"):
+            if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, bool):
+                return True
+        elif k in ("Number", "RuntimeNumeric"):
+            if isinstance(value, (numbers.Real, np.number)):
+                return True
+        elif k in ("bool", "RuntimeBool"):
+            if isinstance(value, (bool, np.bool_)) or (_is_int(value) and value in (0, 1)):
+                return True
+        elif k == "str":
+            if isinstance(value, str):
+                return True
+        elif k in ("DataType", "Type"):
+            if isinstance(value, DType):
+                return True
+        elif k in ("IntList", "list", "List[int]", "Sequence[int]") or k.startswith("List"):
+            if isinstance(value, (list, tuple)) and all(_is_int(x) for x in value):
+                return True
+        elif k in registry.ENUMS:
+            if _is_int(value) and (not hasattr(value, "enum_name") or value.enum_name == k):
+                return True
+        elif k in registry.CLASSES:
+            spec_name = getattr(type(value), "spec_name", None)
+            if spec_name is not None and (spec_name == k or k in getattr(type(value), "spec_bases", ())):
+                return True
+        else:
+            return True  # a kind this simulator does not know: do not reject on it
+    return False
+
+
+def _type_key(v: Any) -> Any:
+    t = type(v)
+    if isinstance(v, bool):
+        return t
+    if _is_int(v):
+        return (t, v in (0, 1), getattr(v, "enum_name", None))
+    if isinstance(v, (list, tuple)):
+        return (t, tuple(type(x) for x in v))
+    return t
+
+
+def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str, Any],
+         key: str) -> tuple[Overload, dict[str, Any]] | None:
+    """Choose the first overload accepting the arguments; returns it with every parameter bound (defaults filled)."""
+    ck = (key, tuple(_type_key(a) for a in args), tuple((k, _type_key(v)) for k, v in kwargs.items()))
+    plan = _BIND_CACHE.get(ck)
+    if plan is None and ck not in _BIND_CACHE:
+        plan = _plan(overloads, args, kwargs)
+        _BIND_CACHE[ck] = plan
+    if plan is None:
+        return None
+    ov, steps = plan
+    out: dict[str, Any] = {}
+    for name, pos, default in steps:
+        if pos is None:
+            out[name] = kwargs[name] if name in kwargs else default
+        elif pos < 0:
+            out[name] = tuple(args[-pos - 1:])
+        else:
+            out[name] = args[pos]
+    return ov, out
+
+
+def _default(p: Param) -> Any:
+    d = p.default
+    if d is REQUIRED:
+        return None
+    if isinstance(d, str) and "." in d:
+        enum_name, _, member = d.partition(".")
+        from . import objects
+
+        enum = objects.ENUM_CLASSES.get(enum_name)
+        if enum is not None and member in enum.__members__:
+            return enum[member]
+    return d
+
+
+def _plan(overloads: Sequence[Overload], args: tuple[Any, ...],
+          kwargs: dict[str, Any]) -> tuple[Overload, tuple[tuple[str, int | None, Any], ...]] | None:
+    for ov in overloads:
+        steps: list[tuple[str, int | None, Any]] = []
+        positional = [p for p in ov.params if not p.keyword_only and not p.variadic]
+        variadic = next((p for p in ov.params if p.variadic), None)
+        if len(args) > len(positional) and variadic is None:
+            continue
+        ok = True
+        names = {p.name for p in ov.params}
+        if any(k not in names for k in kwargs):
+            continue
+        for i, p in enumerate(positional):
+            if i < len(args):
+                if p.name in kwargs or not matches(args[i], p.kind):
+                    ok = False
+                    break
+                steps.append((p.name, i, None))
+            elif p.name in kwargs:
+                if not matches(kwargs[p.name], p.kind) and not (kwargs[p.name] is None and p.default is None):
+                    ok = False
+                    break
+                steps.append((p.name, None, None))
+            elif p.required:
+                ok = False
+                break
+            else:
+                steps.append((p.name, None, _default(p)))
+        if not ok:
+            continue
+        if variadic is not None:
+            extra = args[len(positional):]
+            if not all(matches(a, variadic.kind) for a in extra):
+                continue
+            steps.append((variadic.name, -(len(positional) + 1), None))
+        for p in ov.params:
+            if p.keyword_only:
+                if p.name in kwargs:
+                    if not matches(kwargs[p.name], p.kind):
+                        ok = False
+                        break
+                    steps.append((p.name, None, None))
+                elif p.required:
+                    ok = False
+                    break
+                else:
+                    steps.append((p.name, None, _default(p)))
+        if ok:
+            return ov, tuple(steps)
+    return None
+
+
+def describe(value: Any) -> str:
+    """A short type name of a runtime value for messages."""
+    from . import objects
+
+    if isinstance(value, objects.LocalTensor):
+        return f"LocalTensor[{value.dtype.name}]"
+    if isinstance(value, objects.GlobalTensor):
+        return f"GlobalTensor[{value.dtype.name}]"
+    name = getattr(type(value), "spec_name", None) or getattr(value, "enum_name", None)
+    return name or type(value).__name__
+
+
+def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: str) -> Any:
+    """Run one API call on the current core: bind, locate the call site, run the semantics."""
+    from . import state
+
+    core = state.current()
+    core.site = core.launch.site_id(*state.caller_site(3))
+    bound = bind(spec.overloads, args, kwargs, spec.name)
+    if bound is None:
+        given = ", ".join([describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()])
+        forms = "; ".join(f"{display}{o.signature.split('->')[0].strip()}" for o in spec.overloads)
+        core.report("bad-call", f"no overload of {display} accepts ({given}); expected one of: {forms}")
+        return None
+    fn = sim_function(spec)
+    if fn is None:
+        core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
+        return None
+    return fn(**bound[1])
+
+
+class ApiFunction:
+    """`asc.add` and friends at run time: dispatches through the spec to the simulator semantics."""
+
+    def __init__(self, spec: ApiSpec, display: str) -> None:
+        self.spec = spec
+        self.display = display
+        self.__name__ = spec.name.rsplit(".", 1)[-1]
+        self.__doc__ = spec.doc
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return call(self.spec, args, kwargs, self.display)
+
+    def __repr__(self) -> str:
+        return f"<asc API {self.display}>"

@@ -1,0 +1,429 @@
+"""Simulator objects behind `asc.GlobalTensor`, `asc.LocalTensor`, `asc.TPipe`, `asc.TQue`, `asc.TBuf`, the
+parameter structs and enums.  Methods listed in the API specification are attached from it, so a method call goes
+through the same spec binding as a function call and lands in `pyasc.sim.api.<family>`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from ..language import registry
+from ..language.dtypes import DType, lookup
+from ..language.spec import ClassSpec
+from . import dispatch, state
+
+_NP_STORAGE: dict[str, np.dtype] = {}
+
+
+def np_dtype(dt: DType) -> np.dtype:
+    """Storage dtype of an element type (bfloat16 is kept as its 16 raw bits)."""
+    got = _NP_STORAGE.get(dt.name)
+    if got is None:
+        if dt.name == "bfloat16":
+            got = np.dtype(np.uint16)
+        elif dt.name == "int1":
+            got = np.dtype(np.uint8)
+        elif dt.name == "void":
+            got = np.dtype(np.uint8)
+        else:
+            got = np.dtype(dt.numpy)
+        _NP_STORAGE[dt.name] = got
+    return got
+
+
+def dtype_of_numpy(npdt: np.dtype) -> DType:
+    """The asc dtype of a numpy dtype (launch arguments)."""
+    npdt = np.dtype(npdt)
+    name = {"bool": "int8", "float16": "float16"}.get(npdt.name, npdt.name)
+    dt = lookup(name)
+    if dt is None:
+        raise TypeError(f"Argument type in JIT function is not supported: numpy {npdt.name}")
+    return dt
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Enums
+
+
+class _SimEnum(enum.IntEnum):
+    @property
+    def enum_name(self) -> str:
+        return type(self).__name__
+
+
+ENUM_CLASSES: dict[str, type[enum.IntEnum]] = {
+    e.name: _SimEnum(e.name, dict(e.members))  # type: ignore[call-overload]
+    for e in registry.ENUMS.values()
+}
+
+
+def enum_member_name(value: Any, enum_name: str) -> str:
+    """`HardEvent.MTE2_V` (or its int value) -> 'MTE2_V'."""
+    if isinstance(value, enum.IntEnum):
+        return value.name
+    cls = ENUM_CLASSES[enum_name]
+    return cls(int(value)).name
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Global Memory
+
+
+class GlobalAddress:
+    """A typed Global Memory pointer: a kernel's array argument, or one offset by `x + n` elements."""
+
+    spec_name = "GlobalAddress"
+
+    __slots__ = ("buf", "offset", "dtype")
+
+    def __init__(self, buf: state.GmBuffer, offset: int, dtype: DType) -> None:
+        self.buf = buf
+        self.offset = offset
+        self.dtype = dtype
+
+    def __add__(self, n: Any) -> GlobalAddress:
+        if not dispatch._is_int(n):
+            return NotImplemented
+        return GlobalAddress(self.buf, self.offset + int(n) * np_dtype(self.dtype).itemsize, self.dtype)
+
+    __radd__ = __add__
+
+    def __repr__(self) -> str:
+        return f"GlobalAddress({self.buf.name}+{self.offset}B, {self.dtype.name})"
+
+
+class _Methods:
+    """Attach the spec's methods of `spec_name` (inherited ones too) as dispatching Python methods."""
+
+    spec_name = ""
+    spec_bases: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if not cls.spec_name:
+            return
+        cs = registry.CLASSES.get(cls.spec_name)
+        cls.spec_bases = _all_bases(cls.spec_name)
+        for mname, mspec in registry.methods(cls.spec_name).items():
+            if mname in cls.__dict__:
+                continue
+            setattr(cls, mname, _make_method(mspec, f"{cls.spec_name}.{mname}"))
+        if cs is not None:
+            cls.__doc__ = cls.__doc__ or cs.doc
+
+
+def _all_bases(name: str) -> tuple[str, ...]:
+    cs = registry.CLASSES.get(name)
+    if cs is None:
+        return ()
+    out: list[str] = []
+    for b in cs.bases:
+        out.append(b)
+        out.extend(_all_bases(b))
+    return tuple(out)
+
+
+def _make_method(mspec: Any, display: str) -> Any:
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return dispatch.call(mspec, (self, *args), kwargs, display)
+
+    method.__name__ = mspec.name.rsplit(".", 1)[-1]
+    method.__doc__ = mspec.doc
+    return method
+
+
+def _bind_ctor(class_name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    cs = registry.CLASSES.get(class_name)
+    if cs is None or not cs.constructors:
+        return dict(kwargs)
+    got = dispatch.bind(cs.constructors, args, kwargs, f"{class_name}.__init__")
+    if got is None:
+        given = ", ".join(dispatch.describe(a) for a in args)
+        forms = "; ".join(f"{class_name}{o.signature.split('->')[0].strip()}" for o in cs.constructors)
+        core = state.maybe_current()
+        msg = f"no constructor of {class_name} accepts ({given}); expected one of: {forms}"
+        if core is not None:
+            core.site = core.launch.site_id(*state.caller_site(3))
+            core.report("bad-call", msg)
+        raise TypeError(msg)
+    return got[1]
+
+
+class GlobalTensor(_Methods):
+    """A typed view of Global Memory; its size (for bounds checks) is what set_global_buffer was given."""
+
+    spec_name = "GlobalTensor"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        _bind_ctor("GlobalTensor", args, kwargs)
+        self.buf: state.GmBuffer | None = None
+        self.offset = 0
+        self.dtype: DType = lookup("float32")  # type: ignore[assignment]
+        self.npdt = np.dtype(np.float32)
+        self.esize = 4
+        self.size = 0
+
+    def _set(self, addr: GlobalAddress, size: int | None) -> None:
+        self.buf = addr.buf
+        self.offset = addr.offset
+        self.dtype = addr.dtype
+        self.npdt = np_dtype(addr.dtype)
+        self.esize = self.npdt.itemsize
+        remaining = (addr.buf.nbytes - addr.offset) // self.esize
+        self.size = remaining if size is None else int(size)
+
+    def _sub(self, i: int) -> GlobalTensor:
+        g = GlobalTensor.__new__(GlobalTensor)
+        g.buf, g.dtype, g.npdt, g.esize = self.buf, self.dtype, self.npdt, self.esize
+        g.offset = self.offset + i * self.esize
+        g.size = self.size - i
+        return g
+
+    def __getitem__(self, key: Any) -> GlobalTensor:
+        if isinstance(key, slice):
+            if key.stop is not None or key.step is not None:
+                raise RuntimeError("Slice operation with provided stop and step is not supported: use gm[start:]")
+            return self._sub(int(key.start or 0))
+        return self._sub(int(key))
+
+    def __call__(self, i: int) -> GlobalTensor:
+        return self._sub(int(i))
+
+    def view(self, lo: int, hi: int) -> np.ndarray:
+        """Elements [lo, hi) as a numpy view of the GM bytes (clipped to the underlying allocation)."""
+        assert self.buf is not None
+        a = self.offset + lo * self.esize
+        b = min(self.offset + hi * self.esize, self.buf.nbytes)
+        a = max(0, min(a, b))
+        b -= (b - a) % self.esize
+        return self.buf.u8[a:b].view(self.npdt)
+
+    def __repr__(self) -> str:
+        name = self.buf.name if self.buf is not None else "?"
+        return f"GlobalTensor[{self.dtype.name}]({name}+{self.offset}B, size={self.size})"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Unified Buffer
+
+
+class Buffer:
+    """One queue or TBuf buffer in the Unified Buffer; `gen` changes at every free to catch stale tensors."""
+
+    __slots__ = ("addr", "nbytes", "gen", "allocated", "freed_site", "free_token", "queue")
+
+    def __init__(self, addr: int, nbytes: int, queue: Any) -> None:
+        self.addr = addr
+        self.nbytes = nbytes
+        self.gen = 0
+        self.allocated = False
+        self.freed_site = 0
+        self.free_token: state.Token | None = None
+        self.queue = queue
+
+
+class LocalTensor(_Methods):
+    """A tensor at an absolute Unified Buffer byte address of the running core; reads and writes are numpy views."""
+
+    spec_name = "LocalTensor"
+
+    __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        b = _bind_ctor("LocalTensor", args, kwargs)
+        core = state.current()
+        dt = b.get("dtype") or lookup("float32")
+        pos = b.get("pos")
+        pos = ENUM_CLASSES["TPosition"]["VECIN"] if pos is None else pos
+        addr = int(b.get("addr") or 0)
+        n = int(b.get("tile_size") or 0)
+        self._init(core, addr, dt, n, pos, None)
+        end = addr + n * self.esize
+        core.stats.ub_peak = max(core.stats.ub_peak, end)
+        if addr % 32:
+            core.site = core.launch.site_id(*state.caller_site(2))
+            core.report("bad-argument", f"LocalTensor address {addr} is not 32-byte aligned; use a multiple of 32")
+        if end > core.capacity:
+            core.site = core.launch.site_id(*state.caller_site(2))
+            core.report("ub-over-capacity",
+                        f"LocalTensor at UB bytes [{addr}, {end}) ends beyond the {core.capacity} usable bytes of "
+                        f"{core.launch.soc.name}'s Unified Buffer")
+
+    def _init(self, core: state.Core, addr: int, dt: DType, n: int, pos: Any, buffer: Buffer | None) -> None:
+        self.core = core
+        self.addr = addr
+        self.dtype = dt
+        self.npdt = np_dtype(dt)
+        self.esize = self.npdt.itemsize
+        self.length = n
+        self.position = pos
+        self.buffer = buffer
+        self.gen = buffer.gen if buffer is not None else 0
+        self._view: np.ndarray | None = None
+
+    @classmethod
+    def make(cls, core: state.Core, addr: int, dt: DType, n: int, pos: Any, buffer: Buffer | None) -> LocalTensor:
+        t = cls.__new__(cls)
+        t._init(core, addr, dt, n, pos, buffer)
+        return t
+
+    def view(self) -> np.ndarray:
+        """All elements as a numpy view into the core's UB bytes (clipped to the physical UB)."""
+        v = self._view
+        if v is None:
+            ub = self.core.ub
+            end = min(self.addr + self.length * self.esize, len(ub))
+            start = min(self.addr, end)
+            end -= (end - start) % self.esize
+            v = self._view = ub[start:end].view(self.npdt)
+        return v
+
+    def _sub(self, i: int) -> LocalTensor:
+        return LocalTensor.make(self.core, self.addr + i * self.esize, self.dtype, self.length - i, self.position,
+                                self.buffer)._with_gen(self.gen)
+
+    def _with_gen(self, gen: int) -> LocalTensor:
+        self.gen = gen
+        return self
+
+    def __getitem__(self, key: Any) -> LocalTensor:
+        if isinstance(key, slice):
+            if key.step not in (None, 1):
+                raise RuntimeError("LocalTensor slices take no step: use t[start:] or t[start:stop]")
+            start = int(key.start or 0)
+            t = self._sub(start)
+            if key.stop is not None:
+                t.length = int(key.stop) - start
+            return t
+        return self._sub(int(key))
+
+    def __call__(self, i: int) -> LocalTensor:
+        return self._sub(int(i))
+
+    def reinterpret(self, dt: DType) -> LocalTensor:
+        nbytes = self.length * self.esize
+        t = LocalTensor.make(self.core, self.addr, dt, 0, self.position, self.buffer)
+        t.length = nbytes // t.esize
+        t.gen = self.gen
+        return t
+
+    def __repr__(self) -> str:
+        return f"LocalTensor[{self.dtype.name}](UB+{self.addr}B, {self.length} elements)"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Framework: TPipe, queues and buffers
+
+
+def _pipes_of(src: str, dst: str) -> tuple[int, int]:
+    """(producer pipe, consumer pipe) of a queue from its positions."""
+    if dst == "VECIN" or src == "GM":
+        return state.MTE2, state.V
+    if src == "VECOUT" or dst == "GM":
+        return state.V, state.MTE3
+    if src in ("A1", "B1") or dst in ("A1", "B1"):
+        return state.MTE2, state.PIPE["MTE1"]
+    return state.V, state.V
+
+
+class TPipe(_Methods):
+    """Owns the on-chip memory: init_buffer carves queue and TBuf buffers out of the Unified Buffer in order."""
+
+    spec_name = "TPipe"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        _bind_ctor("TPipe", args, kwargs)
+        core = state.current()
+        if core.tpipe is not None:
+            core.site = core.launch.site_id(*state.caller_site(2))
+            core.report("bad-call", "TPipe instance is already created: a kernel has one TPipe; pass it to helpers")
+        core.tpipe = self
+        self.core = core
+        self.next_addr = 0
+
+
+class TQueBind(_Methods):
+    """A queue of buffers between two positions, with the happens-before edges of EnQue/DeQue and Free/Alloc."""
+
+    spec_name = "TQueBind"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        b = _bind_ctor(self.spec_name, args, kwargs)
+        if self.spec_name == "TQueBind":
+            src = enum_member_name(b.get("src"), "TPosition")
+            dst = enum_member_name(b.get("dst"), "TPosition")
+        else:
+            pos = b.get("pos")
+            src = dst = enum_member_name(pos if pos is not None else 11, "TPosition")
+        self._setup(src, dst, int(b.get("depth") or 1))
+
+    def _setup(self, src: str, dst: str, depth: int) -> None:
+        self.core = state.current()
+        self.src = src
+        self.dst = dst
+        self.position = ENUM_CLASSES["TPosition"][dst if dst != "GM" else src]
+        self.depth = depth
+        self.producer, self.consumer = _pipes_of(src, dst)
+        self.buffers: list[Buffer] = []
+        self.free: deque[Buffer] = deque()
+        self.fifo: deque[tuple[LocalTensor, state.Token]] = deque()
+        self.history: list[tuple[str, int]] = []
+        self.name = f"{type(self).__name__}<{dst}, {depth}>"
+
+    def log(self, event: str) -> None:
+        self.history.append((event, self.core.site))
+        if len(self.history) > 64:
+            del self.history[:16]
+
+    def history_text(self) -> tuple[tuple[str, int], ...]:
+        return tuple(self.history[-8:])
+
+
+class TQue(TQueBind):
+    spec_name = "TQue"
+
+
+class TBuf(TQueBind):
+    spec_name = "TBuf"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Parameter structs and other classes, generated from the spec.
+
+
+class Struct(_Methods):
+    """A parameter struct (BinaryRepeatParams, DataCopyParams, ...): fields bound from the spec's constructor."""
+
+    spec_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        bound = _bind_ctor(self.spec_name, args, kwargs)
+        for f in self.spec_fields:
+            setattr(self, f, bound.get(f))
+        for k, v in bound.items():
+            setattr(self, k, v)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f, None)!r}" for f in self.spec_fields)
+        return f"{self.spec_name}({inner})"
+
+
+_HAND_WRITTEN: dict[str, type] = {
+    "GlobalTensor": GlobalTensor, "LocalTensor": LocalTensor, "TPipe": TPipe, "TQueBind": TQueBind,
+    "TQue": TQue, "TBuf": TBuf,
+}
+
+
+def _make_class(cs: ClassSpec) -> type:
+    return type(cs.name, (Struct,), {"spec_name": cs.name, "spec_fields": tuple(cs.fields), "__doc__": cs.doc,
+                                     "__module__": __name__})
+
+
+CLASSES: dict[str, type] = {
+    name: _HAND_WRITTEN.get(name) or _make_class(cs) for name, cs in registry.CLASSES.items()
+}
+CLASSES.update({k: v for k, v in _HAND_WRITTEN.items() if k not in CLASSES})

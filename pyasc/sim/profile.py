@@ -1,0 +1,134 @@
+"""`pyasc.profile()`: per kernel launch and per core, API calls per pipe, bytes moved, UB peak, an L2 hit-rate
+estimate and estimated cycles (the model is described in docs/simulator.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from . import state
+
+
+@dataclass
+class CoreProfile:
+    core: int
+    calls: dict[str, int]
+    bytes_gm_to_ub: int
+    bytes_ub_to_gm: int
+    ub_peak: int
+    l2_hit_rate: float
+    cycles: float
+    pipe_cycles: dict[str, float]
+
+
+@dataclass
+class KernelProfile:
+    kernel: str
+    block_num: int
+    soc: str
+    cores: list[CoreProfile] = field(default_factory=list)
+
+    @property
+    def cycles(self) -> float:
+        """Cores run in parallel: the launch takes as long as its slowest core."""
+        return max((c.cycles for c in self.cores), default=0.0)
+
+
+def _hit_rate(st: state.CoreStats, footprint: int, l2_bytes: int) -> float:
+    if st.l2_accesses == 0:
+        return 0.0
+    warm = st.l2_accesses - st.l2_cold_misses
+    keep = 1.0 if footprint <= l2_bytes else l2_bytes / footprint
+    return warm * keep / st.l2_accesses
+
+
+def from_launch(launch: state.Launch) -> KernelProfile:
+    footprint = sum(b.nbytes for b in launch.buffers)
+    kp = KernelProfile(launch.kernel, launch.block_num, launch.soc.name)
+    for i, st in enumerate(launch.stats):
+        kp.cores.append(CoreProfile(i, dict(st.calls), st.bytes_gm_to_ub, st.bytes_ub_to_gm, st.ub_peak,
+                                    round(_hit_rate(st, footprint, launch.l2_bytes), 4), round(st.cycles, 1),
+                                    {k: round(v, 1) for k, v in st.pipe_cycles.items()}))
+    return kp
+
+
+_ACTIVE: list[Profile] = []
+
+
+def record(launch: state.Launch, forced: bool) -> KernelProfile | None:
+    """Called after every launch: hands the profile to each active session (and prints it when forced)."""
+    if not _ACTIVE and not forced:
+        return None
+    kp = from_launch(launch)
+    for p in _ACTIVE:
+        p.kernels.append(kp)
+    if forced and not _ACTIVE:
+        print(format_table([kp]))
+    return kp
+
+
+def format_table(kernels: list[KernelProfile]) -> str:
+    head = (f"{'kernel':<20} {'core':>4} {'MTE2':>6} {'V':>6} {'MTE3':>6} {'S':>6} {'GM->UB B':>11} "
+            f"{'UB->GM B':>11} {'UB peak':>8} {'L2 hit':>7} {'cycles':>10}")
+    lines = [head, "-" * len(head)]
+    for k in kernels:
+        for c in k.cores:
+            lines.append(f"{k.kernel[:20]:<20} {c.core:>4} {c.calls.get('MTE2', 0):>6} {c.calls.get('V', 0):>6} "
+                         f"{c.calls.get('MTE3', 0):>6} {c.calls.get('S', 0):>6} {c.bytes_gm_to_ub:>11} "
+                         f"{c.bytes_ub_to_gm:>11} {c.ub_peak:>8} {c.l2_hit_rate:>7.1%} {c.cycles:>10.0f}")
+        lines.append(f"{k.kernel[:20]:<20} {'all':>4} {'':>6} {'':>6} {'':>6} {'':>6} "
+                     f"{sum(c.bytes_gm_to_ub for c in k.cores):>11} {sum(c.bytes_ub_to_gm for c in k.cores):>11} "
+                     f"{max((c.ub_peak for c in k.cores), default=0):>8} {'':>7} {k.cycles:>10.0f}")
+    return "\n".join(lines)
+
+
+class Profile:
+    """A profiling session: a context manager, or started by `pyasc.profile(fn, *args)`."""
+
+    def __init__(self, output: str | Path | None = None, show: bool = True) -> None:
+        self.kernels: list[KernelProfile] = []
+        self.output = Path(output) if output is not None else None
+        self.show = show
+
+    def __enter__(self) -> Profile:
+        _ACTIVE.append(self)
+        return self
+
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        if self in _ACTIVE:
+            _ACTIVE.remove(self)
+            if self.show and self.kernels:
+                print(self.table())
+            if self.output is not None:
+                self.save(self.output)
+
+    def table(self) -> str:
+        return format_table(self.kernels)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kernels": [{**asdict(k), "cycles": k.cycles} for k in self.kernels],
+                "model": "docs/simulator.md#profile"}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n")
+
+
+def profile(fn: Callable[..., Any] | None = None, *args: Any, output: str | Path | None = None,
+            show: bool = True, **kwargs: Any) -> Profile:
+    """`with pyasc.profile() as p:` or `p = pyasc.profile(run, *args)`: the launches inside are profiled."""
+    p = Profile(output, show)
+    if fn is None:
+        return p
+    with p:
+        fn(*args, **kwargs)
+    return p

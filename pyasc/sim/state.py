@@ -1,0 +1,400 @@
+"""Per-launch and per-core simulator state: Unified Buffer bytes, pipe clocks, sanitizer shadow memory, profile.
+
+Pipes are modelled with vector clocks.  Every instruction on a pipe increments that pipe's counter; set_flag/wait_flag,
+queue enque/deque, free/alloc and barriers join clocks (happens-before edges).  An access races with an earlier one
+on another pipe when the earlier stamp is not covered by the accessing pipe's clock.  Shadow memory keeps, per 32-byte
+block, the last writer (pipe, stamp, call site) and the last read stamp of each pipe.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..language import soc as socs
+from .findings import Finding, Report, SimulationError
+
+if TYPE_CHECKING:
+    from .objects import GlobalTensor, LocalTensor
+
+PIPES = ("S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX")
+PIPE = {n: i for i, n in enumerate(PIPES)}
+S, MTE2, V, MTE3 = 0, 1, 2, 3
+NPIPES = len(PIPES)
+BLOCK = 32
+L2_LINE = 512
+L2_BYTES = {"Ascend910A": 32 << 20, "ascend910": 32 << 20, "Ascend310P": 16 << 20}
+"""L2 cache size per SoC for the profile's hit-rate estimate; Ascend910B parts have 192 MiB."""
+DEFAULT_L2 = 192 << 20
+
+# Cycle model constants (documented in docs/simulator.md).
+MTE_STARTUP = 50
+GM_BYTES_PER_CYCLE_HIT = 64.0
+GM_BYTES_PER_CYCLE_MISS = 32.0
+UB_OUT_BYTES_PER_CYCLE = 64.0
+VEC_STARTUP = 8
+VEC_BYTES_PER_CYCLE = 256.0
+
+
+@dataclass
+class Options:
+    """How a launch runs: sync mode, sanitizer, profile, and whether error findings raise."""
+
+    auto_sync: bool = True
+    sanitize: bool = True
+    profile: bool = False
+    collect: bool = False
+    soc: str = socs.DEFAULT_SOC
+
+
+@dataclass
+class CoreStats:
+    """Profile counters of one core."""
+
+    calls: dict[str, int] = field(default_factory=lambda: {p: 0 for p in ("MTE2", "V", "MTE3", "S")})
+    bytes_gm_to_ub: int = 0
+    bytes_ub_to_gm: int = 0
+    ub_peak: int = 0
+    l2_accesses: int = 0
+    l2_cold_misses: int = 0
+    cycles: float = 0.0
+    pipe_cycles: dict[str, float] = field(default_factory=dict)
+
+
+class GmBuffer:
+    """One Global Memory allocation (a launch argument) as flat bytes, with its shadow for the sanitizer."""
+
+    def __init__(self, name: str, u8: np.ndarray, dtype: np.dtype) -> None:
+        self.name = name
+        self.u8 = u8
+        self.nbytes = int(u8.nbytes)
+        self.dtype = dtype
+        self.lines: np.ndarray | None = None
+        self.shadow: dict[str, np.ndarray] | None = None
+
+
+class Launch:
+    """One kernel launch: its options, report, GM buffers and per-core statistics."""
+
+    def __init__(self, kernel: str, block_num: int, options: Options) -> None:
+        self.kernel = kernel
+        self.block_num = block_num
+        self.options = options
+        self.report = Report()
+        self.stats: list[CoreStats] = []
+        self.buffers: list[GmBuffer] = []
+        soc = socs.find(options.soc) or socs.find(socs.DEFAULT_SOC)
+        assert soc is not None
+        self.soc = soc
+        self.l2_bytes = L2_BYTES.get(soc.name, DEFAULT_L2)
+        self.sites: list[tuple[str, int]] = [("<unknown>", 0)]
+        self.site_ids: dict[tuple[str, int], int] = {}
+        self.seen: set[tuple[Any, ...]] = set()
+
+    def site_id(self, file: str, line: int) -> int:
+        key = (file, line)
+        sid = self.site_ids.get(key)
+        if sid is None:
+            sid = len(self.sites)
+            self.sites.append(key)
+            self.site_ids[key] = sid
+        return sid
+
+
+class Token:
+    """A happens-before edge in flight: the clock and time of what was issued before the signal."""
+
+    __slots__ = ("clock", "time", "site", "what")
+
+    def __init__(self, clock: list[int], time: float, site: int, what: str) -> None:
+        self.clock = clock
+        self.time = time
+        self.site = site
+        self.what = what
+
+
+class Core:
+    """One AI core running the kernel: its Unified Buffer, pipes and shadow memory."""
+
+    def __init__(self, launch: Launch, idx: int) -> None:
+        self.launch = launch
+        self.idx = idx
+        self.options = launch.options
+        self.sanitize = launch.options.sanitize
+        self.capacity = launch.soc.ub_bytes
+        self.ub = np.zeros(self.capacity * 2, dtype=np.uint8)
+        nb = len(self.ub) // BLOCK
+        self.counters = [0] * NPIPES
+        self.clocks = [[0] * NPIPES for _ in range(NPIPES)]
+        self.times = [0.0] * NPIPES
+        self.w_pipe = np.full(nb, -1, dtype=np.int8)
+        self.w_stamp = np.zeros(nb, dtype=np.int64)
+        self.w_site = np.zeros(nb, dtype=np.int32)
+        self.r_stamp = np.zeros((nb, NPIPES), dtype=np.int64)
+        self.r_site = np.zeros((nb, NPIPES), dtype=np.int32)
+        self.flags: dict[tuple[str, int], list[Token]] = {}
+        self.site = 0
+        self.tpipe: Any = None
+        self.stats = CoreStats()
+        self.mask: tuple[int, int] | int | None = None
+        self.mask_counter = False
+        self.scalar_state: dict[str, Any] = {}
+
+    # -- findings ---------------------------------------------------------------------------------------------------
+    def where(self, sid: int | None = None) -> tuple[str, int]:
+        return self.launch.sites[self.site if sid is None else sid]
+
+    def report(self, kind: str, message: str, severity: str = "error",
+               related: tuple[tuple[str, int], ...] = ()) -> bool:
+        """Record a finding at the current call site; raise for errors unless collecting.  False means 'skip'.
+
+        `related` holds (what, site id) pairs for the other side of the problem."""
+        file, line = self.where()
+        rel = tuple((what, *self.launch.sites[sid]) for what, sid in related)
+        finding = Finding(kind, message, file, line, self.idx, severity, rel)
+        key = (kind, file, line, message)
+        if key not in self.launch.seen:
+            self.launch.seen.add(key)
+            self.launch.report.findings.append(finding)
+        if severity == "error" and not self.options.collect:
+            raise SimulationError(finding, self.launch.report)
+        return severity != "error"
+
+    # -- clocks -----------------------------------------------------------------------------------------------------
+    def snapshot(self, pipe: int | None = None, what: str = "") -> Token:
+        """Everything issued so far (or on one pipe) as a token another pipe can wait for."""
+        if pipe is None:
+            clock = [max(c[i] for c in self.clocks) for i in range(NPIPES)]
+            t = max(self.times)
+        else:
+            clock = list(self.clocks[pipe])
+            t = self.times[pipe]
+        return Token(clock, t, self.site, what)
+
+    def join(self, pipe: int, token: Token) -> None:
+        mine = self.clocks[pipe]
+        other = token.clock
+        for i in range(NPIPES):
+            if other[i] > mine[i]:
+                mine[i] = other[i]
+        if token.time > self.times[pipe]:
+            self.times[pipe] = token.time
+
+    def barrier_all(self) -> None:
+        token = self.snapshot()
+        for p in range(NPIPES):
+            self.join(p, token)
+
+    def scalar_tick(self) -> None:
+        """An instruction of the scalar unit (queue bookkeeping, flags, scalar reads): one cycle."""
+        self.times[S] += 1.0
+
+    # -- memory access ----------------------------------------------------------------------------------------------
+    def check_local(self, t: LocalTensor, lo: int, hi: int, what: str) -> bool:
+        buf = t.buffer
+        if buf is not None and t.gen != buf.gen:
+            rel = (("freed here", buf.freed_site),) if buf.freed_site else ()
+            return self.report("use-after-free",
+                               f"{what} uses a LocalTensor whose buffer was returned with free_tensor; allocate "
+                               "a new tensor (alloc_tensor or deque) after the free", related=rel)
+        if lo < 0 or hi > t.length:
+            return self.report(
+                "ub-out-of-bounds",
+                f"{what} accesses elements [{lo}, {hi}) of a {t.dtype.name} LocalTensor of {t.length} elements "
+                f"(UB bytes [{t.addr + lo * t.esize}, {t.addr + hi * t.esize}), buffer [{t.addr}, "
+                f"{t.addr + t.length * t.esize}))")
+        return True
+
+    def check_global(self, g: GlobalTensor, lo: int, hi: int, what: str) -> bool:
+        limit = g.size
+        if lo < 0 or hi > limit:
+            return self.report(
+                "gm-out-of-bounds",
+                f"{what} accesses elements [{lo}, {hi}) of GlobalTensor over '{g.buf.name}' that has {limit} "
+                f"elements from its start (offset {g.offset // g.esize} of {g.buf.nbytes // g.esize})")
+        return True
+
+    def access(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],
+               what: str, cost_bytes: int = 0) -> bool:
+        """Check and record one instruction's accesses; False when it must be skipped (a collected error)."""
+        from .objects import LocalTensor
+
+        ok = True
+        for t, lo, hi in reads + writes:
+            if hi <= lo:
+                continue
+            if isinstance(t, LocalTensor):
+                ok = self.check_local(t, lo, hi, what) and ok
+            else:
+                ok = self.check_global(t, lo, hi, what) and ok
+        if not ok:
+            return False
+        self.counters[pipe] += 1
+        stamp = self.counters[pipe]
+        clock = self.clocks[pipe]
+        clock[pipe] = stamp
+        # issue order: the pipe cannot start before the scalar unit issued it
+        start = max(self.times[pipe], self.times[S])
+        self.times[S] += 1.0
+        if self.sanitize:
+            for t, lo, hi in reads:
+                if hi > lo:
+                    self._track(pipe, stamp, t, lo, hi, False, what)
+            for t, lo, hi in writes:
+                if hi > lo:
+                    self._track(pipe, stamp, t, lo, hi, True, what)
+            start = max(start, self.times[pipe])
+        self._account(pipe, reads, writes, start, cost_bytes)
+        return True
+
+    def _blocks(self, t: Any, lo: int, hi: int) -> tuple[int, int]:
+        a = t.addr + lo * t.esize
+        b = t.addr + hi * t.esize
+        return a // BLOCK, -(-b // BLOCK)
+
+    def _track(self, pipe: int, stamp: int, t: Any, lo: int, hi: int, write: bool, what: str) -> None:
+        from .objects import LocalTensor
+
+        if isinstance(t, LocalTensor):
+            b0, b1 = self._blocks(t, lo, hi)
+            w_pipe, w_stamp, w_site = self.w_pipe, self.w_stamp, self.w_site
+            r_stamp, r_site = self.r_stamp, self.r_site
+            mem = f"UB bytes [{t.addr + lo * t.esize}, {t.addr + hi * t.esize})"
+        else:
+            sh = t.buf.shadow
+            a = t.offset + lo * t.esize
+            b = t.offset + hi * t.esize
+            b0, b1 = a // BLOCK, -(-b // BLOCK)
+            if sh is None:
+                if not write:
+                    return
+                nb = -(-t.buf.nbytes // BLOCK)
+                sh = t.buf.shadow = {"w_pipe": np.full(nb, -1, np.int8), "w_stamp": np.zeros(nb, np.int64),
+                                     "w_site": np.zeros(nb, np.int32)}
+            w_pipe, w_stamp, w_site = sh["w_pipe"], sh["w_stamp"], sh["w_site"]
+            r_stamp = r_site = None
+            mem = f"GM '{t.buf.name}' bytes [{a}, {b})"
+        clock = np.asarray(self.clocks[pipe], dtype=np.int64)
+        wp = w_pipe[b0:b1]
+        ws = w_stamp[b0:b1]
+        bad = (wp >= 0) & (wp != pipe) & (ws > clock[wp.astype(np.int64)])
+        if bad.any():
+            i = int(np.argmax(bad))
+            other = int(wp[i])
+            self._race(pipe, other, int(ws[i]), int(w_site[b0 + i]), what, mem,
+                       "write" if write else "read", "wrote")
+        if write and r_stamp is not None:
+            rs = r_stamp[b0:b1]
+            badr = rs > clock
+            badr[:, pipe] = False
+            if badr.any():
+                i, other = (int(x) for x in np.argwhere(badr)[0])
+                self._race(pipe, other, int(rs[i, other]), int(r_site[b0 + i, other]), what, mem, "write", "read")
+        if write:
+            w_pipe[b0:b1] = pipe
+            w_stamp[b0:b1] = stamp
+            w_site[b0:b1] = self.site
+        elif r_stamp is not None and r_site is not None:
+            r_stamp[b0:b1, pipe] = stamp
+            r_site[b0:b1, pipe] = self.site
+
+    def _race(self, pipe: int, other: int, other_stamp: int, other_site: int, what: str, mem: str, verb: str,
+              other_verb: str) -> None:
+        auto = self.options.auto_sync
+        event = f"{PIPES[other]}_{PIPES[pipe]}"
+        fix = (f"the compiler inserts SetFlag/WaitFlag<HardEvent::{event}> here because auto_sync is on"
+               if auto else
+               f"enque/deque the tensor through a TQue, or call asc.set_flag(asc.HardEvent.{event}) after the "
+               f"{PIPES[other]} instruction and asc.wait_flag(asc.HardEvent.{event}) before this one")
+        msg = (f"{what} on pipe {PIPES[pipe]} may {verb} {mem} before the {PIPES[other]} instruction that "
+               f"{other_verb} it has finished: no synchronization from {PIPES[other]} to {PIPES[pipe]} between "
+               f"them; {fix}")
+        # make the two sides ordered from now on, as the inserted (or missing) wait would
+        clock = self.clocks[pipe]
+        if clock[other] < other_stamp:
+            clock[other] = other_stamp
+        self.times[pipe] = max(self.times[pipe], self.times[other])
+        self.report("race", msg, "note" if auto else "error",
+                    related=((f"{PIPES[other]} {other_verb} it here", other_site),))
+
+    # -- profile ----------------------------------------------------------------------------------------------------
+    def _account(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],
+                 start: float, cost_bytes: int) -> None:
+        st = self.stats
+        name = PIPES[pipe]
+        if name in st.calls:
+            st.calls[name] += 1
+        else:
+            st.calls[name] = 1
+        cost = 1.0
+        if pipe == MTE2:
+            nbytes = 0
+            miss = 0
+            for t, lo, hi in reads:
+                if hasattr(t, "buf"):
+                    n = (hi - lo) * t.esize
+                    nbytes += n
+                    miss += self._l2(t, lo, hi)
+            st.bytes_gm_to_ub += nbytes
+            hit_bytes = max(0, nbytes - miss * L2_LINE)
+            cost = MTE_STARTUP + hit_bytes / GM_BYTES_PER_CYCLE_HIT + min(nbytes, miss * L2_LINE) / \
+                GM_BYTES_PER_CYCLE_MISS
+        elif pipe == MTE3:
+            nbytes = sum((hi - lo) * t.esize for t, lo, hi in writes if hasattr(t, "buf"))
+            for t, lo, hi in writes:
+                if hasattr(t, "buf"):
+                    self._l2(t, lo, hi)
+            st.bytes_ub_to_gm += nbytes
+            cost = MTE_STARTUP + nbytes / UB_OUT_BYTES_PER_CYCLE
+        elif pipe == V:
+            nbytes = cost_bytes or max((hi - lo) * t.esize for t, lo, hi in reads + writes)
+            cost = VEC_STARTUP + -(-nbytes // VEC_BYTES_PER_CYCLE)
+        self.times[pipe] = start + cost
+
+    def _l2(self, t: Any, lo: int, hi: int) -> int:
+        """Touch the 512-byte lines of a GM range; returns the number of cold misses."""
+        buf = t.buf
+        if buf.lines is None:
+            buf.lines = np.zeros(-(-buf.nbytes // L2_LINE) + 1, dtype=bool)
+        a = (t.offset + lo * t.esize) // L2_LINE
+        b = -(-(t.offset + hi * t.esize) // L2_LINE)
+        seg = buf.lines[a:b]
+        miss = int(seg.size - np.count_nonzero(seg))
+        seg[:] = True
+        self.stats.l2_accesses += b - a
+        self.stats.l2_cold_misses += miss
+        return miss
+
+    def finish(self) -> None:
+        self.stats.cycles = max(self.times)
+        self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(4)}
+
+
+_CURRENT: Core | None = None
+
+
+def current() -> Core:
+    """The core running the kernel; an error when asc APIs are called outside a launch."""
+    core = _CURRENT
+    if core is None:
+        raise RuntimeError(
+            "asc kernel APIs run only inside a kernel launch: decorate the kernel with @asc.jit and call it as "
+            "kernel[core_num](args...)")
+    return core
+
+
+def maybe_current() -> Core | None:
+    return _CURRENT
+
+
+def set_current(core: Core | None) -> None:
+    global _CURRENT
+    _CURRENT = core
+
+
+def caller_site(depth: int = 2) -> tuple[str, int]:
+    f = sys._getframe(depth)
+    return f.f_code.co_filename, f.f_lineno

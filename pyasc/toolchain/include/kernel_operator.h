@@ -1,0 +1,1056 @@
+// Declarations of the Ascend C kernel API, written for pyasc's C++ checks (libclang, clang-tidy).
+//
+// This header is an independent model of the documented Ascend C C++ API (names, template parameters,
+// overloads, documented dtype constraints), not a copy of CANN's headers and not derived from pyasc's Python
+// specification: when the generated C++ parses against it, two separate descriptions of the API agree.
+//
+// Differences from the real headers, on purpose:
+// - Bodies only hold compile-time checks; nothing here runs.
+// - Documented dtype constraints are enforced with static_assert (the real headers accept, for example, Add on
+//   int8_t and fail later on the device); the message names the API and the allowed element types.
+// - Only <stdint.h>-style integer types from the compiler's predefined macros are used, so parsing needs no
+//   system headers and stays fast.
+#ifndef PYASC_BUNDLED_KERNEL_OPERATOR_H
+#define PYASC_BUNDLED_KERNEL_OPERATOR_H
+
+#define PYASC_BUNDLED_HEADER 1
+
+// ---- fixed-width integers (from the compiler's predefined macros; no system headers) --------------------------
+typedef __INT8_TYPE__ int8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __UINT64_TYPE__ uint64_t;
+typedef __SIZE_TYPE__ size_t;
+
+// ---- address-space and function qualifiers (empty on the CPU, as in CPU-debug builds) ---------------------------
+#define __aicore__
+#define __global__
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __inout_pipe__(pipe)
+#define __in_pipe__(pipe)
+#define __out_pipe__(pipe)
+#define GM_ADDR __gm__ uint8_t*
+
+// ---- scalar element types -------------------------------------------------------------------------------------
+#if defined(__FLT16_MAX__)
+typedef _Float16 half;
+#else
+struct half {
+    unsigned short bits;
+    half() = default;
+    half(float v);
+    operator float() const;
+};
+#endif
+#if defined(__BFLT16_MAX__)
+typedef __bf16 bfloat16_t;
+#else
+struct bfloat16_t {
+    unsigned short bits;
+    bfloat16_t() = default;
+    bfloat16_t(float v);
+    operator float() const;
+};
+#endif
+
+// Pipes are a compiler built-in enum in device builds; the enumerators are used unqualified (PIPE_ALL).
+enum pipe_t : uint8_t {
+    PIPE_S = 0,
+    PIPE_V,
+    PIPE_M,
+    PIPE_MTE1,
+    PIPE_MTE2,
+    PIPE_MTE3,
+    PIPE_ALL,
+    PIPE_MTE4,
+    PIPE_MTE5,
+    PIPE_V2,
+    PIPE_FIX,
+};
+
+namespace AscendC {
+
+// ---- compile-time helpers (a tiny subset of <type_traits>, to keep parsing fast) ------------------------------
+namespace check {
+template <bool B, typename T = void>
+struct enable_if {};
+template <typename T>
+struct enable_if<true, T> {
+    using type = T;
+};
+template <typename A, typename B>
+struct is_same {
+    static constexpr bool value = false;
+};
+template <typename A>
+struct is_same<A, A> {
+    static constexpr bool value = true;
+};
+template <typename T, typename... Ts>
+struct one_of {
+    static constexpr bool value = (is_same<T, Ts>::value || ...);
+};
+template <typename T>
+struct numeric {
+    static constexpr bool value = one_of<T, half, bfloat16_t, float, int8_t, uint8_t, int16_t, uint16_t, int32_t,
+                                         uint32_t, int64_t, uint64_t, double>::value;
+};
+template <typename T>
+struct fp {  // half and float: the element types of most vector math
+    static constexpr bool value = one_of<T, half, float>::value;
+};
+template <typename T>
+struct arith {  // half, float, int16_t, int32_t: Add, Sub, Mul, Max, Min, Adds, Muls, Maxs, Mins
+    static constexpr bool value = one_of<T, half, float, int16_t, int32_t>::value;
+};
+template <typename T>
+struct bitwise {  // And, Or, Not
+    static constexpr bool value = one_of<T, int16_t, uint16_t>::value;
+};
+template <typename T>
+struct shiftable {  // ShiftLeft, ShiftRight
+    static constexpr bool value = one_of<T, int16_t, uint16_t, int32_t, uint32_t>::value;
+};
+template <typename T>
+struct b16b32 {  // Brcb, Duplicate
+    static constexpr bool value = one_of<T, half, bfloat16_t, float, int16_t, uint16_t, int32_t, uint32_t>::value;
+};
+}  // namespace check
+
+// ---- enums ----------------------------------------------------------------------------------------------------
+enum class TPosition : uint8_t {
+    GM = 0,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
+    MAX,
+};
+using QuePosition = TPosition;
+
+enum class HardEvent : uint8_t {
+    MTE2_MTE1 = 0,
+    MTE1_MTE2,
+    MTE1_M,
+    M_MTE1,
+    MTE2_V,
+    V_MTE2,
+    MTE3_V,
+    V_MTE3,
+    M_V,
+    V_M,
+    V_V,
+    MTE3_MTE1,
+    MTE1_MTE3,
+    MTE1_V,
+    MTE2_M,
+    M_MTE2,
+    V_MTE1,
+    M_FIX,
+    FIX_M,
+    MTE3_MTE2,
+    MTE2_MTE3,
+    S_V,
+    V_S,
+    S_MTE2,
+    MTE2_S,
+    S_MTE3,
+    MTE3_S,
+    MTE2_FIX,
+    FIX_MTE2,
+    FIX_S,
+    M_S,
+    FIX_MTE3,
+    MTE1_FIX,
+    FIX_MTE1,
+    FIX_FIX,
+    MAX,
+};
+
+using PipeID = pipe_t;
+
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0,
+    CAST_RINT,
+    CAST_FLOOR,
+    CAST_CEIL,
+    CAST_ROUND,
+    CAST_TRUNC,
+    CAST_ODD,
+};
+
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+using SelMode = SELMODE;
+
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+enum class CacheMode : uint8_t { CACHE_MODE_NORMAL = 0, CACHE_MODE_DISABLE = 1, CACHE_MODE_LAST = 2,
+                                 CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+enum class CubeFormat : uint8_t { ND = 0, NZ };
+enum class Hardware : uint8_t { GM = 0, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
+enum class AtomicDtype : uint8_t { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8,
+                                   ATOMIC_BF16 };
+enum class AtomicOp : uint8_t { ATOMIC_SUM = 0 };
+enum class TransposeType : uint8_t {
+    TRANSPOSE_TYPE_NONE = 0,
+    TRANSPOSE_NZ2ND_0213,
+    TRANSPOSE_NZ2NZ_0213,
+    TRANSPOSE_NZ2NZ_012_WITH_N,
+    TRANSPOSE_NZ2ND_012_WITH_N,
+    TRANSPOSE_NZ2ND_012_WITHOUT_N,
+    TRANSPOSE_NZ2NZ_012_WITHOUT_N,
+    TRANSPOSE_ND2ND_ONLY,
+    TRANSPOSE_ND_UB_GM,
+    TRANSPOSE_GRAD_ND_UB_GM,
+    TRANSPOSE_ND2ND_B16,
+    TRANSPOSE_NCHW2NHWC,
+    TRANSPOSE_NHWC2NCHW,
+};
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
+
+// ---- sizes ----------------------------------------------------------------------------------------------------
+constexpr int32_t ONE_BLK_SIZE = 32;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
+constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
+constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
+constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
+
+// ---- parameter structs ----------------------------------------------------------------------------------------
+struct BinaryRepeatParams {
+    __aicore__ BinaryRepeatParams() {}
+    __aicore__ BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn,
+                                  const uint8_t src1BlkStrideIn, const uint8_t dstRepStrideIn,
+                                  const uint8_t src0RepStrideIn, const uint8_t src1RepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn), src1BlkStride(src1BlkStrideIn),
+          dstRepStride(dstRepStrideIn), src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint8_t dstBlkStride = 1;
+    uint8_t src0BlkStride = 1;
+    uint8_t src1BlkStride = 1;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+};
+
+struct UnaryRepeatParams {
+    __aicore__ UnaryRepeatParams() {}
+    __aicore__ UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn,
+                                 const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn),
+          srcRepStride(srcRepStrideIn) {}
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint16_t dstBlkStride = 1;
+    uint16_t srcBlkStride = 1;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+    bool halfBlock = false;
+};
+
+struct CopyRepeatParams {
+    __aicore__ CopyRepeatParams() {}
+    __aicore__ CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
+                                uint16_t srcRepeatSizeIn)
+        : dstStride(dstStrideIn), srcStride(srcStrideIn), dstRepeatSize(dstRepeatSizeIn),
+          srcRepeatSize(srcRepeatSizeIn) {}
+    uint16_t dstStride = 1;
+    uint16_t srcStride = 1;
+    uint16_t dstRepeatSize = 8;
+    uint16_t srcRepeatSize = 8;
+};
+
+struct BrcbRepeatParams {
+    __aicore__ BrcbRepeatParams() {}
+    __aicore__ BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+    uint16_t dstBlkStride = 1;
+    uint16_t dstRepStride = 8;
+};
+
+struct GatherRepeatParams {
+    __aicore__ GatherRepeatParams() {}
+    __aicore__ GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t dstBlkStride = 1;
+};
+
+struct DataCopyParams {
+    __aicore__ DataCopyParams() {}
+    __aicore__ DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn,
+                              const uint16_t dstStrideIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+    uint16_t blockCount = 1;
+    uint16_t blockLen = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstStride = 0;
+};
+
+struct DataCopyExtParams {
+    __aicore__ DataCopyExtParams() {}
+    __aicore__ DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
+                                 const uint32_t dstStrideIn, const uint32_t rsvIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0;
+    uint32_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint32_t rsv = 0;
+};
+
+struct DataCopyPadParams {
+    __aicore__ DataCopyPadParams() {}
+    __aicore__ DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                                 const uint64_t paddingValueIn)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(paddingValueIn) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+    __aicore__ DataCopyPadExtParams() {}
+    __aicore__ DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                                    T padValue)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    T paddingValue = 0;
+};
+
+struct DataCopyEnhancedParams {
+    uint8_t blockMode = 0;
+    uint8_t deqScale = 0;
+    uint64_t deqValue = 0;
+    uint8_t sidStoreMode = 0;
+    bool isRelu = false;
+    uint8_t padMode = 0;
+    uint64_t padValue = 0;
+};
+
+struct Nd2NzParams {
+    __aicore__ Nd2NzParams() {}
+    __aicore__ Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+                           const uint16_t srcNdMatrixStrideIn, const uint16_t srcDValueIn,
+                           const uint16_t dstNzC0StrideIn, const uint16_t dstNzNStrideIn,
+                           const uint16_t dstNzMatrixStrideIn)
+        : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn),
+          srcDValue(srcDValueIn), dstNzC0Stride(dstNzC0StrideIn), dstNzNStride(dstNzNStrideIn),
+          dstNzMatrixStride(dstNzMatrixStrideIn) {}
+    uint16_t ndNum = 0;
+    uint16_t nValue = 0;
+    uint16_t dValue = 0;
+    uint16_t srcNdMatrixStride = 0;
+    uint16_t srcDValue = 0;
+    uint16_t dstNzC0Stride = 0;
+    uint16_t dstNzNStride = 0;
+    uint16_t dstNzMatrixStride = 0;
+};
+
+constexpr int32_t K_MAX_SHAPE_DIM = 8;
+struct ShapeInfo {
+    __aicore__ ShapeInfo() {}
+    __aicore__ ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[]);
+    uint8_t shapeDim = 0;
+    uint8_t originalShapeDim = 0;
+    uint32_t shape[K_MAX_SHAPE_DIM];
+    uint32_t originalShape[K_MAX_SHAPE_DIM];
+    DataFormat dataFormat = DataFormat::ND;
+};
+
+// ---- tensors --------------------------------------------------------------------------------------------------
+template <typename T>
+class LocalTensor {
+public:
+    using PrimType = T;
+    __aicore__ LocalTensor() {}
+    __aicore__ LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
+    __aicore__ LocalTensor<T> operator[](const uint32_t offset) const;
+    __aicore__ T GetValue(const uint32_t index) const;
+    __aicore__ void SetValue(const uint32_t index, const T value) const;
+    __aicore__ T& operator()(const uint32_t index) const;
+    __aicore__ uint32_t GetSize() const;
+    __aicore__ uint32_t GetLength() const;
+    __aicore__ void SetSize(const uint32_t size);
+    __aicore__ int32_t GetPosition() const;
+    __aicore__ uint64_t GetPhyAddr() const;
+    __aicore__ uint64_t GetPhyAddr(const uint32_t offset) const;
+    __aicore__ void SetUserTag(const int32_t tag);
+    __aicore__ int32_t GetUserTag() const;
+    __aicore__ void SetBufferLen(uint32_t dataLen);
+    __aicore__ void SetShapeInfo(const ShapeInfo& shapeInfo);
+    __aicore__ ShapeInfo GetShapeInfo() const;
+    template <typename U>
+    __aicore__ void SetAddrWithOffset(LocalTensor<U>& src, uint32_t offset);
+    template <typename U>
+    __aicore__ LocalTensor<U> ReinterpretCast() const;
+    __aicore__ void Print() const;
+    __aicore__ void Print(uint32_t len) const;
+};
+
+template <typename T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+    __aicore__ GlobalTensor() {}
+    __aicore__ void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize);
+    __aicore__ void SetGlobalBuffer(__gm__ T* buffer);
+    __aicore__ const __gm__ T* GetPhyAddr() const;
+    __aicore__ __gm__ T* GetPhyAddr(const uint64_t offset) const;
+    __aicore__ T GetValue(const uint64_t offset) const;
+    __aicore__ void SetValue(const uint64_t offset, const T value);
+    __aicore__ GlobalTensor<T> operator[](const uint64_t offset) const;
+    __aicore__ T& operator()(const uint64_t offset) const;
+    __aicore__ uint64_t GetSize() const;
+    __aicore__ void SetShapeInfo(const ShapeInfo& shapeInfo);
+    __aicore__ ShapeInfo GetShapeInfo() const;
+    __aicore__ void SetL2CacheHint(CacheMode mode = CacheMode::CACHE_MODE_NORMAL,
+                                   CacheRwMode rwMode = CacheRwMode::RW);
+};
+
+// ---- queues, buffers and the pipe -----------------------------------------------------------------------------
+template <TPosition src, TPosition dst, int32_t depth, uint32_t mask = 0>
+class TQueBind {
+public:
+    static_assert(depth >= 0, "TQue depth must not be negative");
+    __aicore__ TQueBind() {}
+    template <typename T>
+    __aicore__ LocalTensor<T> AllocTensor();
+    template <typename T>
+    __aicore__ void AllocTensor(LocalTensor<T>& tensor);
+    template <typename T>
+    __aicore__ void FreeTensor(LocalTensor<T>& tensor);
+    template <typename T>
+    __aicore__ bool EnQue(const LocalTensor<T>& tensor);
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    __aicore__ bool EnQue(const LocalTensor<T>& tensor);
+    template <typename T>
+    __aicore__ LocalTensor<T> DeQue();
+    template <typename T>
+    __aicore__ void DeQue(LocalTensor<T>& tensor);
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    __aicore__ LocalTensor<T> DeQue();
+    __aicore__ bool VacantInQue();
+    __aicore__ bool HasTensorInQue();
+    __aicore__ int32_t GetTensorCountInQue();
+    __aicore__ bool HasIdleBuffer();
+    __aicore__ void FreeAllEvent();
+};
+
+template <TPosition pos, int32_t depth, uint32_t mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {
+public:
+    __aicore__ TQue() {}
+};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+public:
+    __aicore__ TBuf() {}
+    template <typename T>
+    __aicore__ LocalTensor<T> Get();
+    template <typename T>
+    __aicore__ LocalTensor<T> Get(uint32_t len);
+    template <typename T>
+    __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);
+    template <typename T>
+    __aicore__ LocalTensor<T> AllocTensor();
+    template <typename T>
+    __aicore__ void FreeTensor(LocalTensor<T>& tensor);
+};
+
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+public:
+    __aicore__ TBufPool() {}
+    __aicore__ void Reset();
+    template <TPosition src, TPosition dst, int32_t depth, uint32_t mask>
+    __aicore__ bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len);
+    template <TPosition bufPos>
+    __aicore__ bool InitBuffer(TBuf<bufPos>& buf, uint32_t len);
+};
+
+class TPipe {
+public:
+    __aicore__ TPipe() {}
+    __aicore__ ~TPipe() {}
+    __aicore__ void Init();
+    __aicore__ void Reset();
+    __aicore__ void Destroy();
+    template <TPosition src, TPosition dst, int32_t depth, uint32_t mask>
+    __aicore__ bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len);
+    template <TPosition pos>
+    __aicore__ bool InitBuffer(TBuf<pos>& buf, uint32_t len);
+    template <TPosition pos, uint32_t bufIDSize>
+    __aicore__ bool InitBufPool(TBufPool<pos, bufIDSize>& bufPool, uint32_t len);
+    template <HardEvent evt>
+    __aicore__ int8_t AllocEventID();
+    template <HardEvent evt>
+    __aicore__ void ReleaseEventID(int8_t id);
+    template <HardEvent evt>
+    __aicore__ int8_t FetchEventID();
+    __aicore__ int8_t FetchEventID(HardEvent evt);
+    template <TPosition pos>
+    __aicore__ uint64_t GetBaseAddr();
+};
+
+__aicore__ TPipe* GetTPipePtr();
+
+// ---- system variables and synchronisation ---------------------------------------------------------------------
+__aicore__ int64_t GetBlockIdx();
+__aicore__ int64_t GetBlockNum();
+__aicore__ int64_t GetSubBlockIdx();
+__aicore__ int64_t GetSubBlockNum();
+__aicore__ int64_t GetTaskRatio();
+__aicore__ int64_t GetSystemCycle();
+__aicore__ int64_t GetProgramCounter();
+__aicore__ int64_t GetDataBlockSizeInBytes();
+__aicore__ void Trap();
+
+template <HardEvent event>
+__aicore__ void SetFlag(int32_t eventID);
+template <HardEvent event>
+__aicore__ void WaitFlag(int32_t eventID);
+template <pipe_t pipe>
+__aicore__ void PipeBarrier();
+__aicore__ void DataSyncBarrier(MemDsbT arg);
+template <bool isAIVOnly = true>
+__aicore__ void SyncAll();
+template <bool isAIVOnly = true>
+__aicore__ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                        const int32_t usedCores = 0);
+template <pipe_t pipe>
+__aicore__ void CrossCoreSetFlag(uint16_t flagId);
+template <pipe_t pipe>
+__aicore__ void CrossCoreWaitFlag(uint16_t flagId);
+
+__aicore__ void SetMaskCount();
+__aicore__ void SetMaskNorm();
+__aicore__ void ResetMask();
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow);
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ void SetVectorMask(int32_t len);
+
+template <typename T>
+__aicore__ void SetAtomicAdd();
+template <typename T>
+__aicore__ void SetAtomicMax();
+template <typename T>
+__aicore__ void SetAtomicMin();
+__aicore__ void SetAtomicNone();
+
+// ---- debugging ------------------------------------------------------------------------------------------------
+template <class... Args>
+__aicore__ void printf(__gm__ const char* fmt, Args&&... args);
+template <class... Args>
+__aicore__ void PRINTF(__gm__ const char* fmt, Args&&... args);
+template <typename T>
+__aicore__ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
+template <typename T>
+__aicore__ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);
+template <typename T>
+__aicore__ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
+                           const ShapeInfo& shapeInfo);
+template <typename T>
+__aicore__ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
+                           const ShapeInfo& shapeInfo);
+__aicore__ void PrintTimeStamp(uint32_t descId);
+
+// ---- data movement --------------------------------------------------------------------------------------------
+// GM -> local, local -> GM and local -> local; there is no GM -> GM overload.
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                const DataCopyParams& repeatParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                const DataCopyParams& repeatParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                const DataCopyParams& repeatParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                const Nd2NzParams& intriParams) {}
+
+template <typename T, PaddingMode mode = PaddingMode::Normal>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                   const DataCopyExtParams& dataCopyParams,
+                                   const DataCopyPadExtParams<T>& padParams) {}
+template <typename T, PaddingMode mode = PaddingMode::Normal>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const DataCopyExtParams& dataCopyParams) {}
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                   const DataCopyParams& dataCopyParams, const DataCopyPadParams& padParams) {}
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const DataCopyParams& dataCopyParams) {}
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const DataCopyExtParams& dataCopyParams, const Nd2NzParams& nd2nzParams) {}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,
+                            const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],
+                            const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {}
+
+template <typename T>
+__aicore__ void SetPadValue(T paddingValue);
+
+// ---- vector operations ----------------------------------------------------------------------------------------
+// Each family has the documented count form (L2) and the mask/repeat forms with a continuous mask (uint64_t) or a
+// bit mask (uint64_t[2]); the element-type rule is a static_assert that names the API.
+
+#define PYASC_VEC_BINARY(NAME, RULE, TYPES)                                                                       \
+    template <typename T>                                                                                         \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                const int32_t& count) {                                                           \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }
+
+PYASC_VEC_BINARY(Add, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(Sub, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(Mul, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(Max, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(Min, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(Div, fp, "half or float")
+PYASC_VEC_BINARY(And, bitwise, "int16_t or uint16_t")
+PYASC_VEC_BINARY(Or, bitwise, "int16_t or uint16_t")
+PYASC_VEC_BINARY(AddRelu, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(SubRelu, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_BINARY(FusedMulAdd, fp, "half or float")
+PYASC_VEC_BINARY(FusedMulAddRelu, fp, "half or float")
+PYASC_VEC_BINARY(MulAddDst, fp, "half or float")
+#undef PYASC_VEC_BINARY
+
+// Tensor-scalar forms: as in the real headers, the scalar must have exactly the element type (T is deduced from
+// both the tensors and the scalar), so a float scalar on a half tensor finds no matching function.
+#define PYASC_VEC_SCALAR(NAME, RULE, TYPES)                                                                       \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
+                                const int32_t& count) {                                                           \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
+                                uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,       \
+                                uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }
+
+PYASC_VEC_SCALAR(Adds, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_SCALAR(Muls, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_SCALAR(Maxs, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_SCALAR(Mins, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_SCALAR(LeakyRelu, fp, "half or float")
+PYASC_VEC_SCALAR(ShiftLeft, shiftable, "int16_t, uint16_t, int32_t or uint32_t")
+PYASC_VEC_SCALAR(ShiftRight, shiftable, "int16_t, uint16_t, int32_t or uint32_t")
+#undef PYASC_VEC_SCALAR
+
+#define PYASC_VEC_UNARY(NAME, RULE, TYPES)                                                                        \
+    template <typename T>                                                                                         \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {     \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,              \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],            \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                \
+        static_assert(check::RULE<T>::value, #NAME ": element type must be " TYPES);                              \
+    }
+
+PYASC_VEC_UNARY(Exp, fp, "half or float")
+PYASC_VEC_UNARY(Ln, fp, "half or float")
+PYASC_VEC_UNARY(Abs, fp, "half or float")
+PYASC_VEC_UNARY(Reciprocal, fp, "half or float")
+PYASC_VEC_UNARY(Sqrt, fp, "half or float")
+PYASC_VEC_UNARY(Rsqrt, fp, "half or float")
+PYASC_VEC_UNARY(Relu, arith, "half, float, int16_t or int32_t")
+PYASC_VEC_UNARY(Not, bitwise, "int16_t or uint16_t")
+#undef PYASC_VEC_UNARY
+
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+                            const int32_t& count) {
+    static_assert(check::fp<T>::value && check::fp<U>::value, "Axpy: element types must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+                            uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value && check::fp<U>::value, "Axpy: element types must be half or float");
+}
+
+template <typename T>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
+    static_assert(check::b16b32<T>::value, "Duplicate: element type must be a 16- or 32-bit type");
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask,
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride,
+                                 const uint8_t dstRepeatStride) {
+    static_assert(check::b16b32<T>::value, "Duplicate: element type must be a 16- or 32-bit type");
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask[],
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride,
+                                 const uint8_t dstRepeatStride) {
+    static_assert(check::b16b32<T>::value, "Duplicate: element type must be a 16- or 32-bit type");
+}
+
+template <typename T>
+__aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t repeatTime,
+                            const BrcbRepeatParams& repeatParams) {
+    static_assert(check::b16b32<T>::value, "Brcb: element type must be a 16- or 32-bit type");
+}
+
+template <typename T, typename U>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint32_t count) {
+    static_assert(check::numeric<T>::value && check::numeric<U>::value, "Cast: element types must be numeric");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::numeric<T>::value && check::numeric<U>::value, "Cast: element types must be numeric");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::numeric<T>::value && check::numeric<U>::value, "Cast: element types must be numeric");
+}
+
+// ---- compare and select ---------------------------------------------------------------------------------------
+template <typename T, typename U>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, uint32_t count) {
+    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+    static_assert(check::one_of<U, uint8_t, int8_t>::value, "Compare: the result tensor must hold uint8_t bits");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime,
+                               const BinaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                               CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime,
+                               const BinaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+}
+template <typename T, typename U>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
+                                     CMPMODE cmpMode, uint32_t count) {
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "CompareScalar: element type must be half, float or int32_t");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
+                                     CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime,
+                                     const UnaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "CompareScalar: element type must be half, float or int32_t");
+}
+
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              T src1, SELMODE selMode, uint32_t count) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+                              const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
+                              const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T>
+__aicore__ void GetCmpMask(const LocalTensor<T>& dst);
+template <typename T>
+__aicore__ void SetCmpMask(const LocalTensor<T>& src);
+
+// ---- reductions -----------------------------------------------------------------------------------------------
+#define PYASC_REDUCE_ALL(NAME)                                                                                    \
+    template <typename T>                                                                                         \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                             \
+                                const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) { \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T>                                                                                         \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                             \
+                                const LocalTensor<T>& sharedTmpBuffer, const int32_t mask, const int32_t repeatTime, \
+                                const int32_t srcRepStride, bool calIndex = false) {                              \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T>                                                                                         \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                             \
+                                const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[],                     \
+                                const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = false) {    \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }
+
+PYASC_REDUCE_ALL(ReduceMax)
+PYASC_REDUCE_ALL(ReduceMin)
+#undef PYASC_REDUCE_ALL
+
+template <typename T>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count) {
+    static_assert(check::fp<T>::value, "ReduceSum: element type must be half or float");
+}
+template <typename T>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t mask, const int32_t repeatTime,
+                                 const int32_t srcRepStride) {
+    static_assert(check::fp<T>::value, "ReduceSum: element type must be half or float");
+}
+template <typename T>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[],
+                                 const int32_t repeatTime, const int32_t srcRepStride) {
+    static_assert(check::fp<T>::value, "ReduceSum: element type must be half or float");
+}
+
+#define PYASC_WHOLE_REDUCE_ORDERED(NAME)                                                                          \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,         \
+                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, \
+                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) { \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],      \
+                                const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, \
+                                const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) { \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }
+
+PYASC_WHOLE_REDUCE_ORDERED(WholeReduceMax)
+PYASC_WHOLE_REDUCE_ORDERED(WholeReduceMin)
+#undef PYASC_WHOLE_REDUCE_ORDERED
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                                      const int32_t repeatTime, const int32_t dstRepStride,
+                                      const int32_t srcBlkStride, const int32_t srcRepStride) {
+    static_assert(check::fp<T>::value, "WholeReduceSum: element type must be half or float");
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                                      const int32_t repeatTime, const int32_t dstRepStride,
+                                      const int32_t srcBlkStride, const int32_t srcRepStride) {
+    static_assert(check::fp<T>::value, "WholeReduceSum: element type must be half or float");
+}
+
+#define PYASC_BLOCK_REDUCE(NAME)                                                                                  \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,   \
+                                const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,       \
+                                const int32_t srcRepStride) {                                                     \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T, bool isSetMask = true>                                                                  \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,   \
+                                const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,    \
+                                const int32_t srcRepStride) {                                                     \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }
+
+PYASC_BLOCK_REDUCE(BlockReduceSum)
+PYASC_BLOCK_REDUCE(BlockReduceMax)
+PYASC_BLOCK_REDUCE(BlockReduceMin)
+PYASC_BLOCK_REDUCE(PairReduceSum)
+#undef PYASC_BLOCK_REDUCE
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                       const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
+                                       const int32_t dstRepStride, const int32_t srcRepStride) {
+    static_assert(check::fp<T>::value, "RepeatReduceSum: element type must be half or float");
+}
+
+// ---- advanced math (elementwise; count, shared temporary buffer and whole-tensor forms) ------------------------
+#define PYASC_ADV_UNARY(NAME)                                                                                     \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                             \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {           \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {  \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                             \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer) {                                    \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }                                                                                                             \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                           \
+        static_assert(check::fp<T>::value, #NAME ": element type must be half or float");                         \
+    }
+
+PYASC_ADV_UNARY(Acos)
+PYASC_ADV_UNARY(Acosh)
+PYASC_ADV_UNARY(Asin)
+PYASC_ADV_UNARY(Asinh)
+PYASC_ADV_UNARY(Atan)
+PYASC_ADV_UNARY(Atanh)
+PYASC_ADV_UNARY(Ceil)
+PYASC_ADV_UNARY(Cos)
+PYASC_ADV_UNARY(Cosh)
+PYASC_ADV_UNARY(Digamma)
+PYASC_ADV_UNARY(Erf)
+PYASC_ADV_UNARY(Erfc)
+PYASC_ADV_UNARY(Floor)
+PYASC_ADV_UNARY(Frac)
+PYASC_ADV_UNARY(Lgamma)
+PYASC_ADV_UNARY(Log)
+PYASC_ADV_UNARY(Log2)
+PYASC_ADV_UNARY(Log10)
+PYASC_ADV_UNARY(Round)
+PYASC_ADV_UNARY(Sign)
+PYASC_ADV_UNARY(Sin)
+PYASC_ADV_UNARY(Sinh)
+PYASC_ADV_UNARY(Tan)
+PYASC_ADV_UNARY(Tanh)
+PYASC_ADV_UNARY(Trunc)
+#undef PYASC_ADV_UNARY
+
+// Exp with a Taylor expansion level (the advanced form; the level is a template argument, so it never collides with
+// the basic Exp count form).
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "Exp: element type must be half or float");
+}
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "Exp: element type must be half or float");
+}
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const T& src1Scalar,
+                             uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const T& src0Scalar, const LocalTensor<T>& src1,
+                             uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const uint32_t calCount) {
+    static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
+}
+
+}  // namespace AscendC
+
+#endif  // PYASC_BUNDLED_KERNEL_OPERATOR_H

@@ -1,0 +1,196 @@
+"""Running the two C++ tools on one translation unit and returning raw findings in that unit's coordinates.
+
+Raw findings carry 0-based line and code-point column in the translation unit; the caller maps them to Python.
+A finding clang reports inside a header (a static_assert of the bundled header, a CANN template) is moved to the
+last place in the translation unit that led to it (the 'requested here' / 'in instantiation of' notes), because
+that is the line the user wrote.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+
+from ..compiler.diagnostics import Severity
+from .locate import Tool
+
+
+class ToolchainError(RuntimeError):
+    """A tool is missing, cannot be loaded, or failed in a way that says nothing about the user's code."""
+
+
+@dataclass(frozen=True)
+class RawFinding:
+    line: int
+    """0-based line in the translation unit, or -1 when the finding has no place in it."""
+    col: int
+    """0-based code-point column."""
+    severity: Severity
+    message: str
+    code: str
+    source: str
+    where: str
+    """Human-readable C++ location (file:line:col) for messages of unmapped findings."""
+
+
+_PRETTY = ((re.compile(r"\b_Float16\b"), "half"), (re.compile(r"\b__bf16\b"), "bfloat16_t"),
+           (re.compile(r"AscendC::check::"), ""))
+
+
+def pretty(message: str) -> str:
+    """Spell types the way Ascend C code does (`half`, not clang's `_Float16`)."""
+    for pattern, repl in _PRETTY:
+        message = pattern.sub(repl, message)
+    return message
+
+
+def _char_col(line_text: str, byte_col0: int) -> int:
+    """clang columns count UTF-8 bytes; spans count code points."""
+    return len(line_text.encode("utf-8")[:max(byte_col0, 0)].decode("utf-8", errors="ignore"))
+
+
+# ---- libclang ---------------------------------------------------------------------------------------------------
+_LOCK = threading.Lock()
+_loaded_path: str | None = None
+
+
+def _cindex(libclang: Tool):  # noqa: ANN202 - returns the clang.cindex module
+    """clang.cindex bound to `libclang` (once per process: the bindings cannot switch libraries)."""
+    global _loaded_path
+    try:
+        import clang.cindex as ci
+    except ImportError as exc:
+        raise ToolchainError(f"the clang Python bindings are not installed ({exc})") from exc
+    if _loaded_path is None:
+        if not ci.Config.loaded:
+            ci.Config.set_library_file(libclang.path or "")
+        try:
+            ci.conf.lib  # noqa: B018 - loads the library and checks the bindings against it
+        except Exception as exc:  # LibclangError and friends
+            raise ToolchainError(f"libclang at {libclang.path} cannot be used by clang.cindex: {exc}") from exc
+        _loaded_path = libclang.path
+    return ci
+
+
+_NOTE_PREFERENCE = ("deduced conflicting", "could not match", "couldn't infer", "invalid explicitly-specified",
+                    "no known conversion", "candidate template ignored", "candidate")
+
+
+def _best_note(notes: list[str]) -> str | None:
+    """The candidate note that explains a 'no matching function' best."""
+    for wanted in _NOTE_PREFERENCE:
+        for text in notes:
+            if wanted in text and "requires" not in text:
+                return text
+    return None
+
+
+def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: str | None) -> list[RawFinding]:
+    """Diagnostics of one translation unit (held in memory under `path`)."""
+    ci = _cindex(libclang)
+    full_args = list(args) + (["-resource-dir", resource_dir] if resource_dir else [])
+    full_args += ["-Wall", "-Wextra", "-Wno-unused-function", "-ferror-limit=0"]
+    lines = text.split("\n")
+    with _LOCK:
+        index = ci.Index.create()
+        try:
+            tu = index.parse(path, args=full_args, unsaved_files=[(path, text)],
+                             options=ci.TranslationUnit.PARSE_INCOMPLETE)
+        except ci.TranslationUnitLoadError as exc:
+            raise ToolchainError(f"libclang could not parse the generated C++: {exc}") from exc
+        raw = []
+        for d in tu.diagnostics:
+            if d.severity < ci.Diagnostic.Warning:
+                continue
+            loc = d.location
+            file = loc.file.name if loc.file else ""
+            children = []
+            for c in d.children:
+                cfile = c.location.file.name if c.location.file else ""
+                children.append((c.spelling, cfile, c.location.line, c.location.column))
+            raw.append((d.severity, d.spelling, d.option, file, loc.line, loc.column, children))
+    out: list[RawFinding] = []
+    main = os.path.normcase(os.path.abspath(path))
+    for severity, spelling, option, file, line, col, children in raw:
+        sev = Severity.ERROR if severity >= ci.Diagnostic.Error else Severity.WARNING
+        code = option or ("clang-error" if sev == Severity.ERROR else "clang-warning")
+        in_main = bool(file) and os.path.normcase(os.path.abspath(file)) == main
+        message = spelling
+        note = _best_note([t for t, _, _, _ in children])
+        if note and "no matching" in spelling:
+            message = f"{spelling}: {note}"
+        where = f"{os.path.basename(file) or '<unknown>'}:{line}:{col}"
+        if not in_main:
+            # Walk the instantiation/expansion notes back to the user's translation unit.
+            hits = [(ln, cl) for _, f, ln, cl in children if f and os.path.normcase(os.path.abspath(f)) == main]
+            if hits:
+                line, col = hits[-1]
+                in_main = True
+        if in_main and 1 <= line <= len(lines):
+            out.append(RawFinding(line - 1, _char_col(lines[line - 1], col - 1), sev, pretty(message), code,
+                                  "clang", where))
+        else:
+            out.append(RawFinding(-1, 0, sev, pretty(message), code, "clang", where))
+    return out
+
+
+# ---- clang-tidy -------------------------------------------------------------------------------------------------
+_TIDY_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>warning|error): (?P<msg>.*?)"
+                        r"(?: \[(?P<check>[A-Za-z0-9_.,-]+)\])?$")
+
+
+def tidy_command(tidy: Tool, path: str, args: list[str], checks: str | None, config_file: str | None) -> list[str]:
+    cmd = [tidy.path or "clang-tidy", "--quiet", "--use-color=false"]
+    if config_file:
+        cmd.append(f"--config-file={config_file}")
+    if checks:
+        cmd.append(f"--checks={checks}")
+    cmd += [path, "--", *args]
+    return cmd
+
+
+def start_tidy(cmd: list[str]) -> subprocess.Popen[bytes]:
+    try:
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    except OSError as exc:
+        raise ToolchainError(f"cannot run {cmd[0]}: {exc}") from exc
+
+
+def finish_tidy(proc: subprocess.Popen[bytes], path: str, text: str, deadline: float) -> list[RawFinding]:
+    """Wait for one clang-tidy process (killing it at `deadline`) and parse its report for `path`."""
+    try:
+        out, err = proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise ToolchainError("clang-tidy did not finish in time (raise the timeout, or narrow the checks)") from None
+    stdout = out.decode("utf-8", errors="replace")
+    if proc.returncode not in (0, 1) and not stdout.strip():
+        raise ToolchainError(f"clang-tidy failed (exit {proc.returncode}): "
+                             f"{err.decode('utf-8', errors='replace').strip()[:300]}")
+    lines = text.split("\n")
+    main = os.path.normcase(os.path.realpath(path))
+    found: list[RawFinding] = []
+    for row in stdout.splitlines():
+        m = _TIDY_LINE.match(row)
+        if m is None:
+            continue
+        check = m.group("check") or "clang-tidy"
+        if check.startswith("clang-diagnostic-"):
+            continue  # compiler diagnostics come from libclang, once
+        if os.path.normcase(os.path.realpath(m.group("path"))) != main:
+            continue
+        line, col = int(m.group("line")), int(m.group("col"))
+        sev = Severity.ERROR if m.group("sev") == "error" else Severity.WARNING
+        where = f"{os.path.basename(path)}:{line}:{col}"
+        if 1 <= line <= len(lines):
+            found.append(RawFinding(line - 1, _char_col(lines[line - 1], col - 1), sev, pretty(m.group("msg")),
+                                    check, "clang-tidy", where))
+    return found
+
+
+__all__ = ["RawFinding", "ToolchainError", "finish_tidy", "parse", "pretty", "start_tidy", "tidy_command"]

@@ -1,0 +1,40 @@
+"""`python -m pyasc_lsp` / `pyasc-lsp`: serve the language server over stdio (default) or TCP."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pyasc-lsp", description="Language server for pyasc kernels.")
+    parser.add_argument("--stdio", action="store_true", help="serve over stdin/stdout (the default)")
+    parser.add_argument("--tcp", action="store_true", help="serve over TCP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=2087, help="TCP port (default 2087)")
+    parser.add_argument("--log-level", default="WARNING", help="stderr log level (DEBUG, INFO, WARNING, ERROR)")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    args = parser.parse_args(argv)
+
+    from . import __version__
+
+    if args.version:
+        print(f"pyasc-lsp {__version__}")
+        return 0
+    # stdout carries the protocol: every log line goes to stderr.
+    logging.basicConfig(stream=sys.stderr, level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    from .server import create_server
+
+    server = create_server()
+    if args.tcp:
+        server.start_tcp(args.host, args.port)
+    else:
+        server.start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Settings of the server: `[tool.pyasc]` of the nearest pyproject.toml, then initializationOptions, then the
+client's `pyasc` section (workspace/configuration or didChangeConfiguration), each layer overriding the last.
+
+Invalid values never stop the server: pyasc.config keeps the default and returns a message, which the server shows
+once with window/showMessage.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyasc import config as pyasc_config
+
+CLIENT_ONLY_KEYS = frozenset({"interpreter", "trace", "server"})
+"""Keys of the editor's `pyasc` section that configure the client, not the analysis."""
+
+SERVER_KEYS = frozenset({"debounceMs", "cppDelayMs"})
+"""Keys read by the server itself (scheduling), not by pyasc.config."""
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    debounce_ms: int = 75
+    """Quiet time after the last edit before the front end runs: a burst of edits costs one analysis."""
+    cpp_delay_ms: int = 300
+    """Quiet time after a front-end result before the (slower) C++ tier starts."""
+
+
+def _clean(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Editor settings with unset values (empty strings, nulls) dropped: an empty box means 'not set here'."""
+    out: dict[str, Any] = {}
+    for key, value in (data or {}).items():
+        if value is None or value == "" or key in CLIENT_ONLY_KEYS:
+            continue
+        out[key] = value
+    return out
+
+
+class Settings:
+    """Layers of configuration and the Config each document gets; thread-safe (analysis runs in a worker)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._init: dict[str, Any] = {}
+        self._client: dict[str, Any] = {}
+        self._pyproject: dict[Path, tuple[pyasc_config.Config, list[str]]] = {}
+        self._shown: set[str] = set()
+        self.options = ServerOptions()
+
+    def set_initialization_options(self, data: Any) -> list[str]:
+        section = data.get("pyasc", data) if isinstance(data, Mapping) else {}
+        with self._lock:
+            self._init = _clean(section if isinstance(section, Mapping) else {})
+        return self._refresh()
+
+    def set_client_settings(self, data: Any) -> list[str]:
+        with self._lock:
+            self._client = _clean(data if isinstance(data, Mapping) else {})
+        return self._refresh()
+
+    def forget_pyproject(self) -> None:
+        """Drop cached pyproject reads (a pyproject.toml was saved or changed)."""
+        with self._lock:
+            self._pyproject.clear()
+
+    def _editor_layer(self) -> dict[str, Any]:
+        return {**self._init, **self._client}
+
+    def _refresh(self) -> list[str]:
+        """Re-validate the editor layers; returns messages for bad settings, each shown once per content."""
+        layer = self._editor_layer()
+        errors: list[str] = []
+        opts = ServerOptions()
+        for key, field_name in (("debounceMs", "debounce_ms"), ("cppDelayMs", "cpp_delay_ms")):
+            if key not in layer:
+                continue
+            value = layer[key]
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000:
+                opts = ServerOptions(**{**opts.__dict__, field_name: value})
+            else:
+                errors.append(f"{key} must be an integer number of milliseconds (0-10000), got {value!r}")
+        self.options = opts
+        _, messages = pyasc_config.from_mapping({k: v for k, v in layer.items() if k not in SERVER_KEYS})
+        return self._once(errors + [f"pyasc setting: {m}" for m in messages])
+
+    def _once(self, messages: list[str]) -> list[str]:
+        with self._lock:
+            fresh = [m for m in messages if m not in self._shown]
+            self._shown.update(fresh)
+        return fresh
+
+    def reset_shown(self) -> None:
+        """Show messages again after the user changed settings (so a still-bad value is reported again)."""
+        with self._lock:
+            self._shown.clear()
+
+    def config_for(self, path: str | None) -> tuple[pyasc_config.Config, list[str]]:
+        """The Config of a document and any new messages about its pyproject.toml."""
+        base = pyasc_config.Config()
+        messages: list[str] = []
+        if path:
+            folder = Path(path).parent
+            with self._lock:
+                cached = self._pyproject.get(folder)
+            if cached is None:
+                try:
+                    cached = pyasc_config.load(folder)
+                except Exception as exc:  # an unreadable tree must not stop analysis
+                    cached = (pyasc_config.Config(), [f"{folder}: cannot read configuration: {exc}"])
+                with self._lock:
+                    self._pyproject[folder] = cached
+            base, messages = cached
+        layer = {k: v for k, v in self._editor_layer().items() if k not in SERVER_KEYS}
+        cfg, _ = pyasc_config.from_mapping(layer, base)
+        return cfg, self._once(messages)

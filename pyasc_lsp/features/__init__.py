@@ -1,0 +1,43 @@
+"""One module per LSP feature, each with `setup(server)`.  The order matters: logging first so that the others'
+setup is reported, lifecycle before anything that reads client capabilities, sync before the features that read
+documents."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import (
+    code_actions,
+    completion,
+    configuration,
+    definition,
+    diagnostics,
+    document_symbols,
+    generated_code,
+    hover,
+    inlay_hints,
+    lifecycle,
+    logs,
+    references,
+    rename,
+    signature_help,
+    sync,
+)
+
+FEATURES: list[ModuleType] = [
+    logs,
+    lifecycle,
+    configuration,
+    sync,
+    diagnostics,
+    generated_code,
+    hover,
+    completion,
+    signature_help,
+    definition,
+    references,
+    rename,
+    document_symbols,
+    code_actions,
+    inlay_hints,
+]

@@ -1,0 +1,50 @@
+"""Helpers shared by the request features: the analysis a request should read and the cursor in pyasc terms."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from pyasc.compiler import ide
+from pyasc.compiler.results import Analysis
+
+from .. import convert
+from ..server import PyascServer
+from ..workspace import Document
+
+WAIT_FOR_CURRENT = 1.0
+"""Seconds a request waits for the analysis of the text it was made on (the debounce plus one analysis)."""
+
+
+async def current(server: PyascServer, uri: str) -> tuple[Document, Analysis] | None:
+    """The document and the analysis of its present text (or, after a short wait, the latest one there is)."""
+    doc = await server.docs.wait_current(uri, WAIT_FOR_CURRENT)
+    if doc is None or doc.analysis is None:
+        return None
+    return doc, doc.current or doc.analysis
+
+
+def cursor(server: PyascServer, text: str, position: types.Position) -> tuple[int, int]:
+    """An LSP position in `text` as pyasc (1-based line, code-point column)."""
+    return server.positions(text).from_position(position)
+
+
+def locations(server: PyascServer, doc: Document, analysis: Analysis, found: list[ide.Location]) -> list[
+        types.Location]:
+    """ide Locations as LSP Locations; a location in another file is converted with that file's text."""
+    from pathlib import Path
+
+    out = []
+    for loc in found:
+        if loc.path == analysis.path:
+            pos = server.positions(analysis.text)
+            uri = doc.uri
+        else:
+            other = next((d for d in server.docs.all() if d.path == loc.path), None)
+            try:
+                text = other.text if other else Path(loc.path).read_text(encoding="utf-8")
+            except OSError:
+                text = ""
+            pos = server.positions(text)
+            uri = convert.uri_for(loc.path, doc.uri, doc.path)
+        out.append(types.Location(uri=uri, range=pos.range(loc.span)))
+    return out

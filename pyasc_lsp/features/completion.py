@@ -1,0 +1,72 @@
+"""Completion: pyasc names inside kernels and after `asc.` (from the API tables and the last analysis that parsed);
+plain Python elsewhere through jedi, in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from lsprotocol import types
+
+from pyasc.compiler import ide
+
+from .. import convert
+from ..guard import guarded
+from ..server import PyascServer
+from .common import cursor
+
+logger = logging.getLogger(__name__)
+
+MAX_JEDI_ITEMS = 200
+
+_JEDI_KINDS = {
+    "module": types.CompletionItemKind.Module,
+    "class": types.CompletionItemKind.Class,
+    "instance": types.CompletionItemKind.Variable,
+    "function": types.CompletionItemKind.Function,
+    "param": types.CompletionItemKind.Variable,
+    "path": types.CompletionItemKind.File,
+    "keyword": types.CompletionItemKind.Keyword,
+    "property": types.CompletionItemKind.Property,
+    "statement": types.CompletionItemKind.Variable,
+}
+
+
+def jedi_items(text: str, path: str, line: int, col: int, pos: convert.Positions) -> list[types.CompletionItem]:
+    """Plain-Python completion; jedi reads the text only (it never runs it)."""
+    import jedi
+
+    script = jedi.Script(code=text, path=path if path.endswith(".py") else None)
+    items = []
+    for c in script.complete(line, col)[:MAX_JEDI_ITEMS]:
+        typed = len(c.name) - len(c.complete or "")
+        rng = types.Range(start=pos.position(line, max(0, col - typed)), end=pos.position(line, col))
+        items.append(types.CompletionItem(
+            label=c.name,
+            kind=_JEDI_KINDS.get(c.type, types.CompletionItemKind.Text),
+            text_edit=types.TextEdit(range=rng, new_text=c.name),
+            sort_text=("z" if c.name.startswith("_") else "a") + c.name,
+        ))
+    return items
+
+
+def setup(server: PyascServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "(", ","]))
+    @guarded("completion")
+    async def completion(params: types.CompletionParams) -> types.CompletionList | None:
+        doc = server.docs.get(params.text_document.uri)
+        if doc is None:
+            return None
+        text = doc.text
+        line, col = cursor(server, text, params.position)
+        pos = server.positions(text)
+        result = ide.complete(text, line, col, doc.good or doc.analysis)
+        if result is not None:
+            markdown = server.markdown_ok("text_document.completion.completion_item.documentation_format")
+            return convert.completion_list(result, pos, markdown)
+        trigger = params.context.trigger_character if params.context else None
+        if trigger in ("(", ","):
+            return None
+        loop = asyncio.get_running_loop()
+        items = await loop.run_in_executor(server.thread_pool, jedi_items, text, doc.path, line, col, pos)
+        return types.CompletionList(is_incomplete=False, items=items)

@@ -1,0 +1,23 @@
+"""Go to definition: helper jit functions, module constants, locals and parameters."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from pyasc.compiler import ide
+
+from ..guard import guarded
+from ..server import PyascServer
+from .common import current, cursor, locations
+
+
+def setup(server: PyascServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded("definition")
+    async def definition(params: types.DefinitionParams) -> list[types.Location] | None:
+        found = await current(server, params.text_document.uri)
+        if found is None:
+            return None
+        doc, analysis = found
+        line, col = cursor(server, analysis.text, params.position)
+        return locations(server, doc, analysis, ide.definition(analysis, line, col)) or None

@@ -1,0 +1,28 @@
+"""Hover: an API call's signature, doc, argument types and emitted C++; a name's inferred type."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from pyasc.compiler import ide
+
+from .. import convert
+from ..guard import guarded
+from ..server import PyascServer
+from .common import current, cursor
+
+
+def setup(server: PyascServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded("hover")
+    async def hover(params: types.HoverParams) -> types.Hover | None:
+        found = await current(server, params.text_document.uri)
+        if found is None:
+            return None
+        _, analysis = found
+        line, col = cursor(server, analysis.text, params.position)
+        info = ide.hover(analysis, line, col)
+        if info is None:
+            return None
+        markdown = server.markdown_ok("text_document.hover.content_format")
+        return convert.hover(info, server.positions(analysis.text), markdown)

@@ -1,0 +1,38 @@
+"""initialize and shutdown: remember the client's choices (pull or push diagnostics, settings) and release work."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+from lsprotocol import types
+
+from ..guard import guarded
+from ..server import PyascServer, find_docs
+
+logger = logging.getLogger(__name__)
+
+
+def setup(server: PyascServer) -> None:
+    @server.feature(types.INITIALIZE)
+    @guarded("initialize")
+    def initialize(params: types.InitializeParams) -> None:
+        server.loop = asyncio.get_running_loop()
+        server.pull_diagnostics = server.capability("text_document.diagnostic") is not None
+        for message in server.settings.set_initialization_options(params.initialization_options):
+            server.show_message_threadsafe(message, types.MessageType.Warning)
+        server.docs.debounce = server.settings.options.debounce_ms / 1000
+        server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
+        server.docs_uri = find_docs().as_uri()
+        logger.info("pyasc-lsp: %s diagnostics, %s positions", "pull" if server.pull_diagnostics else "push",
+                    server.encoding)
+
+    @server.feature(types.SHUTDOWN)
+    @guarded("shutdown")
+    def shutdown(params: None) -> None:
+        server.docs.shutdown()
+        tier = getattr(server, "cpp_tier", None)
+        if tier is not None:
+            # Closing the C++ pool waits for a running clang-tidy; the shutdown answer must not.
+            threading.Thread(target=tier.shutdown, name="pyasc-cpp-close", daemon=True).start()

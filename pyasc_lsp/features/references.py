@@ -1,0 +1,24 @@
+"""Find references of kernel-local names, parameters, helpers and module constants."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from pyasc.compiler import ide
+
+from ..guard import guarded
+from ..server import PyascServer
+from .common import current, cursor, locations
+
+
+def setup(server: PyascServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded("references")
+    async def references(params: types.ReferenceParams) -> list[types.Location] | None:
+        found = await current(server, params.text_document.uri)
+        if found is None:
+            return None
+        doc, analysis = found
+        line, col = cursor(server, analysis.text, params.position)
+        refs = ide.references(analysis, line, col, params.context.include_declaration)
+        return locations(server, doc, analysis, refs) or None

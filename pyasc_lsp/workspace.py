@@ -1,0 +1,261 @@
+"""Open documents, their versions and the scheduling of the two analysis tiers.
+
+Front end: each edit restarts a short per-document timer; when it fires, `analyze` runs in one worker thread (so
+requests keep being answered) on the text of that moment.  A result whose version is no longer the document's is
+dropped, so nothing stale is ever published.  C++ tier: after a front-end result, and a further quiet time, the C++
+checker's future runs in its own pool; a newer edit cancels it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pyasc.compiler.diagnostics import Diagnostic
+from pyasc.compiler.results import Analysis
+from pyasc.config import Config
+
+logger = logging.getLogger(__name__)
+
+AnalyzeFn = Callable[[str, str, Config, Any], Analysis]
+
+
+class CppProgress(Protocol):
+    """Progress reporting around a C++ run (a no-op when the client has no work-done progress)."""
+
+    async def begin(self, doc: Document) -> Any: ...
+    def end(self, handle: Any, message: str) -> None: ...
+    def cancel_requested(self, handle: Any) -> bool: ...
+
+
+@dataclass
+class Document:
+    uri: str
+    path: str
+    version: int
+    text: str
+    analysis: Analysis | None = None
+    analysis_version: int | None = None
+    good: Analysis | None = None
+    """The last analysis whose text parsed: completion reads types from it while the text is broken."""
+    cpp: list[Diagnostic] = field(default_factory=list)
+    cpp_version: int | None = None
+    cache: Any = None
+    task: asyncio.Task[None] | None = None
+    cpp_task: asyncio.Task[None] | None = None
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    analyses: int = 0
+    """How many front-end results were accepted for this document (a burst of edits adds one)."""
+
+    @property
+    def current(self) -> Analysis | None:
+        """The analysis of the document's present text, or None while it is being computed."""
+        return self.analysis if self.analysis_version == self.version else None
+
+    @property
+    def cpp_current(self) -> list[Diagnostic]:
+        """C++ findings that belong to the present front-end result."""
+        return self.cpp if self.cpp_version is not None and self.cpp_version == self.analysis_version else []
+
+
+class Documents:
+    """Documents by URI and the scheduler of both tiers; every method runs on the event loop."""
+
+    def __init__(
+        self,
+        analyze: AnalyzeFn,
+        config_for: Callable[[str], Config],
+        debounce: float = 0.075,
+        cpp_delay: float = 0.3,
+        cache_factory: Callable[[], Any] | None = None,
+    ) -> None:
+        self._analyze = analyze
+        self._config_for = config_for
+        self.debounce = debounce
+        self.cpp_delay = cpp_delay
+        self._cache_factory = cache_factory
+        self._docs: dict[str, Document] = {}
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-analyze")
+        self.on_analysis: list[Callable[[Document], None]] = []
+        """Called with a document after each accepted front-end result."""
+        self.on_cpp: list[Callable[[Document], None]] = []
+        """Called with a document after each accepted C++-tier result."""
+        self.cpp_submit: Callable[[Analysis, Config], concurrent.futures.Future[list[Diagnostic]] | None] | None = None
+        self.progress: CppProgress | None = None
+        self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
+        self.timings: list[float] = []
+        """Seconds spent in analyze() for accepted results (most recent last, bounded)."""
+
+    # -- documents ------------------------------------------------------------------------------------------------
+    def get(self, uri: str) -> Document | None:
+        return self._docs.get(uri)
+
+    def all(self) -> list[Document]:
+        return list(self._docs.values())
+
+    def open(self, uri: str, path: str, text: str, version: int) -> Document:
+        doc = Document(uri, path, version, text, cache=self._cache_factory() if self._cache_factory else None)
+        self._docs[uri] = doc
+        self._schedule(doc, 0.0)
+        return doc
+
+    def change(self, uri: str, text: str, version: int) -> Document | None:
+        doc = self._docs.get(uri)
+        if doc is None:
+            return None
+        doc.text = text
+        doc.version = version
+        self._cancel_cpp(doc)
+        self._schedule(doc, self.debounce)
+        return doc
+
+    def close(self, uri: str) -> None:
+        doc = self._docs.pop(uri, None)
+        if doc is None:
+            return
+        for task in (doc.task, doc.cpp_task):
+            if task is not None:
+                task.cancel()
+        for w in doc.waiters:
+            if not w.done():
+                w.set_result(None)
+
+    def reanalyze_all(self) -> None:
+        """Configuration changed: every open document is analyzed again."""
+        for doc in self._docs.values():
+            self._cancel_cpp(doc)
+            doc.analysis_version = None
+            self._schedule(doc, 0.0)
+
+    async def wait_current(self, uri: str, timeout: float = 3.0) -> Document | None:
+        """The document once its present version is analyzed (or after `timeout`, with what there is)."""
+        doc = self._docs.get(uri)
+        if doc is None or doc.current is not None:
+            return doc
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        doc.waiters.append(fut)
+        try:
+            await asyncio.wait_for(fut, timeout)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            if fut in doc.waiters:
+                doc.waiters.remove(fut)
+        return self._docs.get(uri)
+
+    def shutdown(self) -> None:
+        for doc in list(self._docs.values()):
+            self.close(doc.uri)
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- front end ------------------------------------------------------------------------------------------------
+    def _schedule(self, doc: Document, delay: float) -> None:
+        if doc.task is not None and not doc.task.done():
+            doc.task.cancel()
+        doc.task = asyncio.get_running_loop().create_task(self._run_front_end(doc, delay))
+
+    async def _run_front_end(self, doc: Document, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        version, text = doc.version, doc.text
+        try:
+            config = self._config_for(doc.path)
+            loop = asyncio.get_running_loop()
+            started = time.perf_counter()
+            # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
+            analysis = await asyncio.shield(
+                loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, doc.cache))
+            elapsed = time.perf_counter() - started
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.on_error(f"analysis of {doc.uri} (version {version}) failed: {exc!r}")
+            logger.exception("analysis failed")
+            self._release(doc)
+            return
+        if self._docs.get(doc.uri) is not doc or doc.version != version:
+            logger.debug("dropped analysis of %s version %s (now %s)", doc.uri, version, doc.version)
+            return
+        doc.analysis, doc.analysis_version = analysis, version
+        doc.analyses += 1
+        self.timings.append(elapsed)
+        del self.timings[:-200]
+        if not any(d.code == "PA100" for d in analysis.diagnostics):
+            doc.good = analysis
+        self._release(doc)
+        self._notify(self.on_analysis, doc)
+        self._start_cpp(doc, config)
+
+    def _notify(self, listeners: list[Callable[[Document], None]], doc: Document) -> None:
+        for listener in listeners:
+            try:
+                listener(doc)
+            except Exception as exc:  # one feature's failure must not stop the others
+                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
+                self.on_error(f"{getattr(listener, '__qualname__', listener)} failed: {exc!r}")
+
+    @staticmethod
+    def _release(doc: Document) -> None:
+        waiters, doc.waiters = doc.waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
+
+    # -- C++ tier -------------------------------------------------------------------------------------------------
+    def _cancel_cpp(self, doc: Document) -> None:
+        if doc.cpp_task is not None and not doc.cpp_task.done():
+            doc.cpp_task.cancel()
+        doc.cpp_task = None
+
+    def _start_cpp(self, doc: Document, config: Config) -> None:
+        analysis = doc.analysis
+        if analysis is None or not analysis.cpp or not config.cpp_checks or self.cpp_submit is None:
+            return
+        self._cancel_cpp(doc)
+        doc.cpp_task = asyncio.get_running_loop().create_task(self._run_cpp(doc, analysis, config, doc.version))
+
+    async def _run_cpp(self, doc: Document, analysis: Analysis, config: Config, version: int) -> None:
+        await asyncio.sleep(self.cpp_delay)
+        if self.cpp_submit is None or doc.version != version:
+            return
+        try:
+            future = self.cpp_submit(analysis, config)
+        except Exception as exc:
+            self.on_error(f"C++ checks of {doc.uri} could not start: {exc!r}")
+            return
+        if future is None:
+            return
+        handle = await self.progress.begin(doc) if self.progress is not None else None
+        outcome = "done"
+        try:
+            wrapped = asyncio.wrap_future(future)
+            while True:
+                done, _ = await asyncio.wait({wrapped}, timeout=0.1)
+                if done:
+                    break
+                if self.progress is not None and self.progress.cancel_requested(handle):
+                    future.cancel()
+                    outcome = "cancelled"
+                    return
+            diags = wrapped.result()
+        except asyncio.CancelledError:
+            future.cancel()
+            outcome = "cancelled"
+            raise
+        except Exception as exc:
+            outcome = "failed"
+            self.on_error(f"C++ checks of {doc.uri} failed: {exc!r}")
+            return
+        finally:
+            if self.progress is not None:
+                self.progress.end(handle, outcome)
+        if self._docs.get(doc.uri) is not doc or doc.version != version or doc.analysis is not analysis:
+            return
+        doc.cpp, doc.cpp_version = list(diags), version
+        self._notify(self.on_cpp, doc)
+

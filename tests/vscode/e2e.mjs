@@ -1,0 +1,170 @@
+// Drives real VS Code (code-server) in Debian chromium through playwright-core and reports what a user would see.
+// Usage: node e2e.mjs <config.json>. Prints one JSON object per step on stdout; the pytest wrapper asserts on them.
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const STEP_MS = cfg.stepTimeoutMs ?? 90_000;
+
+function report(step, data) {
+  process.stdout.write(JSON.stringify({ step, ...data }) + '\n');
+}
+
+/** Monaco renders spaces as U+00A0; compare text as a user reads it. */
+function plain(text) {
+  return (text ?? '').replace(/\u00a0/g, ' ');
+}
+
+async function poll(what, fn, timeout = STEP_MS) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Text of each visible line of every editor, with its vertical position and the overlay colours painted on it. */
+async function editors(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const ed of document.querySelectorAll('.editor-instance .monaco-editor')) {
+      const group = ed.closest('.editor-group-container');
+      const title = group?.querySelector('.tab.active .label-name')?.textContent ?? '';
+      const lines = [];
+      const lineEls = ed.querySelectorAll('.view-lines > .view-line');
+      const overlayByTop = new Map();
+      for (const ov of ed.querySelectorAll('.view-overlays > div')) {
+        const colours = [];
+        for (const d of ov.querySelectorAll('div')) {
+          const cs = getComputedStyle(d);
+          if (cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)') colours.push(`bg:${cs.backgroundColor}`);
+          if (cs.borderTopStyle === 'solid' && cs.borderTopWidth === '1px') colours.push(`border:${cs.borderTopColor}`);
+        }
+        overlayByTop.set(ov.style.top, colours);
+      }
+      for (const el of lineEls) {
+        lines.push({ top: parseFloat(el.style.top), text: el.textContent, overlays: overlayByTop.get(el.style.top) ?? [] });
+      }
+      lines.sort((a, b) => a.top - b.top);
+      out.push({ title, lines });
+    }
+    return out;
+  });
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+async function goToLine(page, line, column) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+async function statusText(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.statusbar-item')].map((e) => e.textContent?.trim() ?? '').filter(Boolean),
+  );
+}
+
+const browser = await chromium.launch({
+  executablePath: cfg.chromium,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+let page;
+try {
+  page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+  await page.goto(cfg.url, { timeout: STEP_MS });
+  await page.waitForSelector('.monaco-workbench', { timeout: STEP_MS });
+  report('workbench', { ok: true });
+
+  // Open the kernel from the explorer, as a user would.
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: cfg.file }).first();
+  await row.waitFor({ state: 'visible', timeout: STEP_MS });
+  await row.dblclick();
+  await poll('the kernel editor', async () =>
+    (await editors(page)).some((e) => e.title === cfg.file && e.lines.length > 0),
+  );
+  report('opened', { ok: true });
+
+  // Problems panel: the seeded error with its code, on its line.
+  await page.keyboard.press('Control+Shift+M');
+  const problems = await poll('the seeded diagnostic in Problems', async () => {
+    const text = plain(await page.locator('.markers-panel').first().textContent().catch(() => ''));
+    return text.includes(cfg.expectCode) ? text : undefined;
+  });
+  report('problems', { text: problems });
+  report('status', { items: await poll('a ready status item', async () => {
+    const items = await statusText(page);
+    return items.some((t) => t.startsWith('PyAsc') && !t.includes('starting')) ? items : undefined;
+  }) });
+
+  // Show Generated C++ from the Python editor.
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 400, y: 5 } });
+  await runCommand(page, 'PyAsc: Show Generated C++');
+  const cpp = await poll('C++ with AscendC:: calls in the panel', async () => {
+    const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
+    return ed && ed.lines.some((l) => l.text.includes('AscendC::')) ? ed : undefined;
+  });
+  report('cpp', { title: cpp.title, lines: cpp.lines.map((l) => plain(l.text)) });
+
+  // Cursor in Python -> linked C++ line highlighted.
+  const python = (await editors(page)).find((e) => e.title === cfg.file);
+  await page.locator('.editor-group-container', { hasText: cfg.file }).locator('.view-lines').first().click({ position: { x: 300, y: 5 } });
+  await goToLine(page, cfg.cursorLine, cfg.cursorColumn);
+  const linked = await poll('the linked highlight in the C++ panel', async () => {
+    const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
+    const hits = ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? [];
+    return hits.length ? { lines: hits.map((l) => plain(l.text)), bands: ed.lines.filter((l) => l.overlays.length).length } : undefined;
+  });
+  report('linked-from-python', linked);
+  const pyNow = (await editors(page)).find((e) => e.title === cfg.file);
+  report('python-bands', {
+    lines: pyNow.lines.filter((l) => l.overlays.some((o) => o.startsWith('bg:'))).map((l) => plain(l.text)),
+    before: python.lines.length,
+  });
+
+  await page.screenshot({ path: cfg.screenshot });
+  report('screenshot', { path: cfg.screenshot });
+
+  // Cursor in C++ -> linked Python line highlighted; F12 jumps there.
+  const cppGroup = page.locator('.editor-group-container', { hasText: cfg.cppTitle });
+  const target = cppGroup.locator('.view-line', { hasText: cfg.cppClickText }).first();
+  await target.click({ position: { x: 60, y: 5 } });
+  const back = await poll('the linked highlight in the Python editor', async () => {
+    const ed = (await editors(page)).find((e) => e.title === cfg.file);
+    const hits = ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? [];
+    return hits.length ? { lines: hits.map((l) => plain(l.text)) } : undefined;
+  });
+  report('linked-from-cpp', back);
+  await page.keyboard.press('F12');
+  const jumped = await poll('the jump to the Python source', async () => {
+    const items = await statusText(page);
+    const sel = items.find((t) => /^Ln \d+, Col \d+/.test(t));
+    const active = await page.evaluate(() => document.activeElement?.closest('.editor-group-container')?.querySelector('.tab.active .label-name')?.textContent ?? '');
+    return active === cfg.file && sel ? { position: sel, active } : undefined;
+  });
+  report('jump', jumped);
+  report('done', { ok: true });
+} catch (err) {
+  report('error', { message: String(err?.stack ?? err) });
+  if (page && cfg.failureScreenshot) await page.screenshot({ path: cfg.failureScreenshot }).catch(() => {});
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}

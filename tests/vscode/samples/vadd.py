@@ -1,0 +1,44 @@
+import pyasc as asc
+
+BUFFER_NUM = 2
+TILE_LENGTH = 128
+
+
+@asc.jit
+def vadd_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
+    offset = asc.get_block_idx() * block_length
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + offset, block_length)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y + offset, block_length)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z + offset, block_length)
+
+    pipe = asc.TPipe()
+    in_x = asc.TQue(asc.TPosition.VECIN, BUFFER_NUM)
+    in_y = asc.TQue(asc.TPosition.VECIN, BUFFER_NUM)
+    out_z = asc.TQue(asc.TPosition.VECOUT, BUFFER_NUM)
+    pipe.init_buffer(in_x, BUFFER_NUM, TILE_LENGTH * 2)
+    pipe.init_buffer(in_y, BUFFER_NUM, TILE_LENGTH * 2)
+    pipe.init_buffer(out_z, BUFFER_NUM, TILE_LENGTH * 2)
+
+    for i in range(block_length // TILE_LENGTH):
+        x_local = in_x.alloc_tensor(asc.float16)
+        y_local = in_y.alloc_tensor(asc.float16)
+        asc.data_copy(x_local, x_gm[i * TILE_LENGTH:], TILE_LENGTH)
+        asc.data_copy(y_local, y_gm[i * TILE_LENGTH:], TILE_LENGTH)
+        in_x.enque(x_local)
+        in_y.enque(y_local)
+
+        x_local = in_x.deque(asc.float16)
+        y_local = in_y.deque(asc.float16)
+        z_local = out_z.alloc_tensor(asc.float16)
+        asc.add(z_local, x_local, y_local, TILE_LENGTH)
+        asc.ad(z_local, x_local, y_local, TILE_LENGTH)
+        out_z.enque(z_local)
+        in_x.free_tensor(x_local)
+        in_y.free_tensor(y_local)
+
+        z_local = out_z.deque(asc.float16)
+        asc.data_copy(z_gm[i * TILE_LENGTH:], z_local, TILE_LENGTH)
+        out_z.free_tensor(z_local)
