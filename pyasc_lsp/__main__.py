@@ -23,8 +23,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyasc-lsp {__version__}")
         return 0
     # stdout carries the protocol: every log line goes to stderr.
-    logging.basicConfig(stream=sys.stderr, level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    level = getattr(logging, str(args.log_level).upper(), logging.WARNING)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(level)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler])
 
     from .server import create_server
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyasc import config as pyasc_config
+import pyasc.config as pyasc_config
 
 CLIENT_ONLY_KEYS = frozenset({"interpreter", "trace", "server"})
 """Keys of the editor's `pyasc` section that configure the client, not the analysis."""

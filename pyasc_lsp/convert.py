@@ -18,8 +18,8 @@ from pyasc.compiler import ide
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span, TextEdit
 from pyasc.compiler.results import InlayHint
 
-_UTF8 = types.PositionEncodingKind.Utf8
-_UTF32 = types.PositionEncodingKind.Utf32
+_UTF8 = "utf-8"
+_UTF32 = "utf-32"
 
 
 def _units(text: str, encoding: str) -> int:
@@ -34,9 +34,9 @@ def _units(text: str, encoding: str) -> int:
 class Positions:
     """Converts positions of one text between pyasc (1-based lines, code points) and LSP (0-based, code units)."""
 
-    def __init__(self, text: str, encoding: str = types.PositionEncodingKind.Utf16) -> None:
+    def __init__(self, text: str, encoding: str = "utf-16") -> None:
         self.lines = text.split("\n")
-        self.encoding = str(encoding)
+        self.encoding = str(getattr(encoding, "value", encoding))
 
     def _line(self, index: int) -> str:
         return self.lines[index] if 0 <= index < len(self.lines) else ""

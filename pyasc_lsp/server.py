@@ -80,9 +80,10 @@ class PyascServer(LanguageServer):
     @property
     def encoding(self) -> str:
         try:
-            return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+            enc = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
         except RuntimeError:
-            return str(types.PositionEncodingKind.Utf16)
+            enc = types.PositionEncodingKind.Utf16
+        return str(getattr(enc, "value", enc))
 
     def positions(self, text: str) -> Positions:
         return Positions(text, self.encoding)

@@ -291,6 +291,7 @@ def collect(args: argparse.Namespace, settings: Settings, cwd: Path) -> list[Can
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     t0 = time.perf_counter()
     cwd = Path.cwd()
+    check_cache.forget_lookups()  # a long-lived caller (tests, an editor) may run several checks
     overrides: dict[str, Any] = {}
     if args.soc_version is not None:
         overrides["soc_version"] = args.soc_version

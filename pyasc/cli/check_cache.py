@@ -189,6 +189,11 @@ def config_key(config: Config, cpp: bool, folder: Path | None = None) -> str:
 _TIDY: dict[Path, str] = {}
 
 
+def forget_lookups() -> None:
+    """Drop the per-run memo of .clang-tidy files."""
+    _TIDY.clear()
+
+
 def _clang_tidy_digest(folder: Path) -> str:
     """Hash of the nearest .clang-tidy at or above `folder` (clang-tidy reads it for the kernel's C++)."""
     hit = _TIDY.get(folder)

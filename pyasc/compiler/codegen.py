@@ -403,7 +403,11 @@ class KernelGen:
                 target = target_type.dvar.value.cpp
             e.write(cpp_literal(ex.value, target))
         elif isinstance(ex, ir.Name):
-            e.write(ex.symbol.cpp_name if ex.symbol else "/*?*/")
+            name = ex.symbol.cpp_name if ex.symbol else "/*?*/"
+            if isinstance(ex.type, AddrT) and ex.symbol is not None and ex.symbol.kind == "parameter":
+                # a GM_ADDR is a byte pointer: typed element access needs the cast
+                name = f"(__gm__ {self.types.dtype(ex.type.dvar)}*){name}"
+            e.write(name)
         elif isinstance(ex, ir.ConstName):
             if isinstance(ex.value, (int, float, bool)) and not isinstance(ex.type, StrT):
                 e.write(ex.name)
@@ -447,8 +451,13 @@ class KernelGen:
             paren = level < 6
             if paren:
                 e.write("(")
-            e.write(f"(__gm__ {self.types.dtype(ex.type.dvar)}*)")
-            self.expr(ex.base, level=3)
+            base = ex.base
+            if isinstance(base, ir.Name) and isinstance(base.type, AddrT) and base.symbol is not None:
+                e.write(f"(__gm__ {self.types.dtype(ex.type.dvar)}*)")
+                with e.node(base.span):
+                    e.write(base.symbol.cpp_name)
+            else:
+                self.expr(base, level=3)
             e.write(" + ")
             self.expr(ex.offset, level=5)
             if paren:

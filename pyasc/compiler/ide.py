@@ -603,8 +603,11 @@ def hover(analysis: Analysis, line: int, col: int) -> Hover | None:
 
 
 def _call_hover(analysis: Analysis, call: CallInfo) -> Hover:
-    callee_text = _span_text(analysis.text, call.callee_span) or call.api
-    head = call.signature
+    callee = call.callee_span
+    callee_text = _span_text(analysis.text, Span(call.span.line, call.span.col, callee.end_line, callee.end_col))
+    if not callee_text or "\n" in callee_text or "(" in callee_text:
+        callee_text = call.api
+    head = re.sub(r"^\(self,?\s*", "(", call.signature)
     if head.startswith("("):
         head = callee_text + head
     md = [f"```python\n{head}\n```"]
@@ -689,12 +692,28 @@ def definition(analysis: Analysis, line: int, col: int) -> list[Location]:
     return [Location(path, sym.def_span)]
 
 
+def _name_span(text: str, span: Span, name: str) -> Span | None:
+    """The part of `span` that spells `name`: a parameter's span covers its annotation (`x: asc.GlobalAddress`)."""
+    written = _span_text(text, span)
+    if written == name:
+        return span
+    if written.startswith(name) and not (written[len(name):len(name) + 1].isalnum()
+                                         or written[len(name):len(name) + 1] == "_"):
+        return Span(span.line, span.col, span.line, span.col + len(name))
+    return None
+
+
+def _name_spans(analysis: Analysis, sym: SymbolInfo, include_declaration: bool = True) -> list[Span]:
+    spans = ([sym.def_span] if include_declaration else []) + [r for r in sym.refs if r != sym.def_span]
+    named = (_name_span(analysis.text, s, sym.name) for s in spans)
+    return _unique([s for s in named if s is not None])
+
+
 def references(analysis: Analysis, line: int, col: int, include_declaration: bool = True) -> list[Location]:
     sym = analysis.symbol_at(line, col)
     if sym is None:
         return []
-    spans = ([sym.def_span] if include_declaration else []) + [r for r in sym.refs if r != sym.def_span]
-    return [Location(analysis.path, s) for s in _unique(spans) if _span_text(analysis.text, s) == sym.name]
+    return [Location(analysis.path, s) for s in _name_spans(analysis, sym, include_declaration)]
 
 
 _RENAMABLE = ("constant", "parameter", "variable", "pipe", "queue", "buffer", "tensor", "helper", "kernel")
@@ -705,8 +724,8 @@ def prepare_rename(analysis: Analysis, line: int, col: int) -> tuple[Span, str] 
     sym = analysis.symbol_at(line, col)
     if sym is None or sym.kind not in _RENAMABLE:
         return None
-    span = _token_span(analysis.text, sym, line, col)
-    if _span_text(analysis.text, span) != sym.name:
+    span = _name_span(analysis.text, _token_span(analysis.text, sym, line, col), sym.name)
+    if span is None:
         return None
     return span, sym.name
 
@@ -725,9 +744,7 @@ def rename(analysis: Analysis, line: int, col: int, new_name: str) -> RenameResu
     if clash:
         other = clash[0]
         return RenameResult(error=f"'{new_name}' already names a {other.kind} (line {other.def_span.line}).")
-    spans = _unique([sym.def_span, *sym.refs])
-    edits = [TextEdit(s, new_name) for s in spans if _span_text(analysis.text, s) == sym.name]
-    return RenameResult(edits=edits)
+    return RenameResult(edits=[TextEdit(s, new_name) for s in _name_spans(analysis, sym)])
 
 
 def _unique(spans: list[Span]) -> list[Span]:

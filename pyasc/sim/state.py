@@ -191,6 +191,7 @@ class Core:
     def scalar_tick(self) -> None:
         """An instruction of the scalar unit (queue bookkeeping, flags, scalar reads): one cycle."""
         self.times[S] += 1.0
+        self.stats.calls["S"] += 1
 
     # -- memory access ----------------------------------------------------------------------------------------------
     def check_local(self, t: LocalTensor, lo: int, hi: int, what: str) -> bool:

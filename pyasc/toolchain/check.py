@@ -229,11 +229,12 @@ def _apply_user_settings(diags: list[Diagnostic], text: str, config: Config) -> 
     return out
 
 
-def toolchain_diagnostic(analysis: Analysis, problems: list[str]) -> Diagnostic:
+def toolchain_diagnostic(analysis: Analysis, problems: list[str], partial: bool = False) -> Diagnostic:
     """The one PA802 for a missing or broken toolchain, on the first kernel's def line."""
     kernel = analysis.kernels[0]
-    message = ("C++ checks did not run: " + "; ".join(problems) +
-               f". Install the tools with: {locate.INSTALL_HINT}, or run `pyasc doctor`.")
+    head = "C++ checks ran only in part" if partial else "C++ checks did not run"
+    message = (f"{head}: " + "; ".join(problems) +
+               f". Install the tools with: {locate.INSTALL_HINT}; `pyasc doctor` shows what is in use.")
     return Diagnostic(PA_TOOLCHAIN, Severity.WARNING, message, kernel.name_span, "pyasc", kernel=kernel.name)
 
 
@@ -307,7 +308,8 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
             seen.add(key)
             diags.append(diag)
     if problems:
-        diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index)))
+        partial = lib_tool.ok or tidy_tool.ok
+        diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index), partial))
     diags = _apply_user_settings(diags, analysis.text, config)
     diags.sort(key=Diagnostic.sort_key)
     return diags

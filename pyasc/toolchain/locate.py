@@ -120,10 +120,9 @@ def find_libclang(explicit: str | None = None) -> Tool:
         if found is not None:
             candidate, origin = found, "wheel"
     if candidate is None:
-        return Tool("libclang", None, None, "none", f"libclang not found; install it: {INSTALL_HINT}")
+        return Tool("libclang", None, None, "none", "libclang not found (neither LLVM_HOME nor the libclang-ng wheel)")
     if not candidate.is_file():
-        return Tool("libclang", str(candidate), None, origin,
-                    f"libclang not found at {candidate} (from {origin}); install it: {INSTALL_HINT}")
+        return Tool("libclang", str(candidate), None, origin, f"libclang not found at {candidate} (from {origin})")
     version, error = _libclang_version(str(candidate), candidate.stat().st_mtime)
     return Tool("libclang", str(candidate), version, origin, error)
 
@@ -155,10 +154,9 @@ def find_clang_tidy(explicit: str | None = None) -> Tool:
         if root is not None and (root / "bin" / "clang-tidy").is_file():
             candidate, origin = root / "bin" / "clang-tidy", "wheel"
     if candidate is None:
-        return Tool("clang-tidy", None, None, "none", f"clang-tidy not found; install it: {INSTALL_HINT}")
+        return Tool("clang-tidy", None, None, "none", "clang-tidy not found (not in LLVM_HOME, no clang-tidy wheel)")
     if not candidate.is_file():
-        return Tool("clang-tidy", str(candidate), None, origin,
-                    f"clang-tidy not found at {candidate} (from {origin}); install it: {INSTALL_HINT}")
+        return Tool("clang-tidy", str(candidate), None, origin, f"clang-tidy not found at {candidate} (from {origin})")
     if not os.access(candidate, os.X_OK):
         return Tool("clang-tidy", str(candidate), None, origin, f"{candidate} is not executable")
     version, error = _clang_tidy_version(str(candidate), candidate.stat().st_mtime)

@@ -58,8 +58,9 @@ GOOD = textwrap.dedent('''\
 BAD = GOOD.replace("asc.add(z_local", "asc.ad(z_local")
 BAD_LINE = "asc.ad(z_local, x_local, y_local, TILE_LENGTH)"
 
-# Only a warning: integer true division (PA404).
-WARN = GOOD.replace("loop_count = block_length // TILE_LENGTH", "loop_count = block_length / TILE_LENGTH")
+# Only a warning: an unused local variable (PA701).
+WARN = GOOD.replace("    loop_count = block_length // TILE_LENGTH\n",
+                    "    loop_count = block_length // TILE_LENGTH\n    spare = 4\n")
 
 PLAIN = "def helper(n: int) -> int:\n    return n * 2\n"
 

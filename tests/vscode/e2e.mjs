@@ -105,7 +105,7 @@ try {
   // Problems panel: the seeded error with its code, on its line.
   await page.keyboard.press('Control+Shift+M');
   const problems = await poll('the seeded diagnostic in Problems', async () => {
-    const text = plain(await page.locator('.markers-panel').first().textContent().catch(() => ''));
+    const text = plain(await page.locator('.markers-panel .monaco-list-rows').first().innerText().catch(() => ''));
     return text.includes(cfg.expectCode) ? text : undefined;
   });
   report('problems', { text: problems });

@@ -64,18 +64,19 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, sum: LocalTensor, max: LocalTensor, src: LocalTensor, tiling: adv.SoftmaxTiling,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False, basic_block: bool = False,"
           " data_format_nz: bool = False) -> None", None)],
-        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS)], positions=ub("dst", "sum", "max", "src"),
+        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS)], positions=ub("dst", "sum", "max", "src", "temp_buffer"),
         pipe="V", reads=("src",), writes=("dst", "sum", "max")),
     api("adv.rmsnorm", "adv.normalization", "RMS normalization of src scaled by gamma.",
         [("(dst: LocalTensor, src: LocalTensor, gamma: LocalTensor, epsilon: Number, tiling: adv.RmsNormTiling,"
           " temp_buffer: Optional[LocalTensor] = None, basic_block: bool = False) -> None", None)],
-        dtypes=[same("dst", "src", "gamma", allowed=FLOATS)], positions=ub("dst", "src", "gamma"), pipe="V",
+        dtypes=[same("dst", "src", "gamma", allowed=FLOATS)], positions=ub("dst", "src", "gamma", "temp_buffer"), pipe="V",
         reads=("src", "gamma"), writes=("dst",)),
     api("adv.quant", "adv.quantization", "dst(int8) = round(src * scale + offset).",
         [("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False,"
           " config: Optional[adv.QuantConfig] = None) -> None", None)],
-        dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS)], positions=ub("dst", "src"),
+        dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS)],
+        positions=ub("dst", "src", "temp_buffer"),
         pipe="V", reads=("src",), writes=("dst",)),
     api("adv.concat", "adv.sort", "Prepare src for sort: lay values into sort structures (through tmp).",
         [("(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: int) -> None",
@@ -191,7 +192,8 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                         [("(self, scalar: int) -> None", "{self}.SetTensorB({scalar})"),
                          ("(self, tensor: Tensor, transpose: bool = False) -> None",
                           "{self}.SetTensorB({tensor}, {transpose})")]),
-    "set_bias": _mm("set_bias", "Set the bias vector.", [("(self, tensor: Tensor) -> None", "{self}.SetBias({tensor})")]),
+    "set_bias": _mm("set_bias", "Set the bias vector.",
+                    [("(self, tensor: Tensor) -> None", "{self}.SetBias({tensor})")]),
     "disable_bias": _mm("disable_bias", "Compute without bias.", [("(self) -> None", "{self}.DisableBias()")]),
     "iterate": _mm("iterate", "Compute the next base block of C; use as a loop condition.",
                    [("(self, en_partial_sum: bool = False, sync: bool = True,"
@@ -272,7 +274,8 @@ CLASSES: list[ClassSpec] = [
         cpp="AscendC::Matmul<{a}, {b}, {c}>",
         constructors=(parse_signature(
             "(a: adv.MatmulType, b: adv.MatmulType, c: adv.MatmulType, bias: Optional[adv.MatmulType] = None,"
-            " matmul_config: Optional[adv.MatmulConfig] = None, matmul_policy: MatmulPolicy = MatmulPolicy.MatmulPolicy)",
+            " matmul_config: Optional[adv.MatmulConfig] = None,"
+            " matmul_policy: MatmulPolicy = MatmulPolicy.MatmulPolicy)",
             None),),
         methods=_MATMUL_METHODS,
         declared=True,

@@ -312,7 +312,8 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, src: LocalTensor, count: int, is_vec_deq: bool = True, half_block: bool = True) -> None",
           "AscendC::CastDeq<{dst.T}, {src.T}, {is_vec_deq}, {half_block}>({dst}, {src}, {count})")]
         + [(f"(dst: LocalTensor, src: LocalTensor, mask: {m}, repeat_times: int, repeat_params: UnaryRepeatParams,"
-            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None", None) for m in ("int", "IntList")],
+            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None", None)
+           for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=[("int8", "int16"), ("uint8", "int16")])], positions=ub("dst", "src"),
         pipe="V", reads=("src",), writes=("dst",)),
     api("set_deq_scale", "basic.vec_vconv", "Set the dequantization scale (and offset and sign mode) used by cast_deq.",
@@ -341,7 +342,7 @@ APIS: list[ApiSpec] = [
         "dst = sel_mask ? src0 : src1 lane by lane, where src1 is a tensor or a scalar (sel_mode says which).",
         _select_forms(),
         dtypes=[same("dst", "src0", allowed=FLOATS), each("sel_mask", allowed=MASKS)],
-        positions=ub("dst", "sel_mask", "src0"), pipe="V", reads=("sel_mask", "src0", "src1"), writes=("dst",)),
+        positions=ub("dst", "sel_mask", "src0", "src1"), pipe="V", reads=("sel_mask", "src0", "src1"), writes=("dst",)),
     # --- fill, broadcast, gather, scatter -----------------------------------------------------------------------
     api("duplicate", "basic.vec_duplicate", "Fill dst with a scalar.",
         [("(dst: LocalTensor, scalar: Number, count: int) -> None", "AscendC::Duplicate({dst}, {scalar:T}, {count})")]
@@ -384,8 +385,9 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, src0: LocalTensor, src1_pattern: LocalTensor, reduce_mode: bool, mask: int,"
           " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]", None),
          ("(dst: LocalTensor, src0: LocalTensor, src1_pattern: int, reduce_mode: bool, mask: int,"
-          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]", None)],
-        dtypes=[same("dst", "src0", allowed=B16_B32)], positions=ub("dst", "src0"), pipe="V",
+          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]",
+          None)],
+        dtypes=[same("dst", "src0", allowed=B16_B32)], positions=ub("dst", "src0", "src1_pattern"), pipe="V",
         reads=("src0", "src1_pattern"), writes=("dst",)),
     api("get_gather_mask_remain_count", "basic.vec_gather_mask", "Number of elements the last gather_mask kept.",
         [("() -> Scalar[int]", "AscendC::GetGatherMaskRemainCount()")], pipe="S"),

@@ -153,7 +153,7 @@ APIS: list[ApiSpec] = [
          [("(value_in: int) -> Scalar[int]", "AscendC::CountBitsCntSameAsSignBit({value_in})")]),
     # --- debugging and profiling --------------------------------------------------------------------------------
     _sys("printf", "basic.dump_tensor", "Print from the kernel (format like C printf; escape newlines as \\\\n).",
-         [("(desc: str, *params: Any) -> None", "AscendC::printf({desc}{,*params})")]),
+         [("(desc: str, *params: Any) -> None", "AscendC::printf({desc}, {*params})")]),
     _sys("dump_tensor", "basic.dump_tensor", "Dump dump_size elements of a tensor, tagged desc, to the debug output.",
          [("(tensor: GlobalTensor, desc: int, dump_size: int, shape_info: Optional[ShapeInfo] = None) -> None",
            "AscendC::DumpTensor({tensor}, {desc}, {dump_size}{,shape_info})"),

@@ -1,0 +1,294 @@
+"""`@asc.jit` on the simulator: the kernel function runs as Python once per core, its `asc.*` calls executing
+against numpy-backed cores.  Launch syntax and argument rules follow CANN pyasc (`kernel[core_num](...)`,
+`kernel[core_num, stream](...)`; int -> int32, float -> float32, bool -> int8, arrays -> GM pointers)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from ..language import soc as socs
+from . import objects, profile, state
+from .findings import Finding, Report, SimulationError
+
+T = TypeVar("T")
+
+CODEGEN_OPTIONS = ("capture_exceptions", "ir_multithreading")
+COMPILE_OPTIONS = ("debug", "strip_loc", "verify_sync", "print_ir_before_all", "run_passes", "kernel_type",
+                   "opt_level", "auto_sync", "auto_sync_log", "bisheng_options", "always_compile",
+                   "matmul_cube_only", "insert_sync")
+LAUNCH_OPTIONS = ("core_num", "stream")
+SIM_OPTIONS = ("profile", "sanitize", "soc")
+"""Simulator-only options: `profile=True` prints a profile per launch; `sanitize=False` skips race tracking."""
+KNOWN_OPTIONS = frozenset(CODEGEN_OPTIONS + COMPILE_OPTIONS + LAUNCH_OPTIONS + SIM_OPTIONS)
+
+KERNELS: dict[str, JITFunction] = {}
+"""Every @asc.jit function by name, for `pyasc.Kernel("name")`."""
+
+_LOCK = threading.RLock()
+_DEFAULTS = state.Options()
+_COLLECTORS: list[Report] = []
+_LAST: list[Report] = [Report()]
+
+
+class ConstExpr(Generic[T]):
+    """`asc.ConstExpr[int]`: a compile-time parameter; on the simulator its value is passed through unchanged."""
+
+
+class GlobalAddressAnnotation:
+    """Marker kept for annotations; the runtime class is pyasc.sim.objects.GlobalAddress."""
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    unknown = sorted(set(options) - KNOWN_OPTIONS)
+    if unknown:
+        raise RuntimeError(f"The following option names are unknown: {', '.join(unknown)}")
+
+
+def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
+    """Decorator: `@asc.jit` or `@asc.jit(auto_sync=False, kernel_type=..., ...)`."""
+    _check_options(options)
+    if fn is None:
+        return lambda f: JITFunction(f, options)
+    return JITFunction(fn, options)
+
+
+def last_report() -> Report:
+    """Findings of the most recent launch."""
+    return _LAST[0]
+
+
+@contextlib.contextmanager
+def collect() -> Iterator[Report]:
+    """Collect findings of the launches inside instead of raising SimulationError for errors."""
+    rep = Report()
+    _COLLECTORS.append(rep)
+    try:
+        yield rep
+    finally:
+        _COLLECTORS.remove(rep)
+
+
+@contextlib.contextmanager
+def settings(**changes: Any) -> Iterator[state.Options]:
+    """Temporarily change simulator defaults: sanitize, profile, soc, auto_sync (for kernels that do not say)."""
+    global _DEFAULTS
+    old = _DEFAULTS
+    if "soc" in changes and socs.find(str(changes["soc"])) is None:
+        raise ValueError(f"unknown SoC '{changes['soc']}'; known: {', '.join(socs.names())}")
+    _DEFAULTS = replace(old, **changes)
+    try:
+        yield _DEFAULTS
+    finally:
+        _DEFAULTS = old
+
+
+def _annotation_kind(ann: Any) -> str:
+    text = ann if isinstance(ann, str) else getattr(ann, "__name__", None) or repr(ann)
+    if isinstance(ann, str):
+        text = ann
+    elif getattr(ann, "__origin__", None) is ConstExpr or ann is ConstExpr:
+        return "constexpr"
+    if "ConstExpr" in text:
+        return "constexpr"
+    if "GlobalAddress" in text or "Tensor" in text:
+        return "gm"
+    if text in ("int", "float", "bool"):
+        return text
+    return "any"
+
+
+class JITFunction:
+    """A kernel or helper.  `kernel[n](...)` launches it on n simulated cores; called inside a kernel it is just
+    a function call."""
+
+    def __init__(self, fn: Callable[..., Any], options: dict[str, Any]) -> None:
+        self.fn = fn
+        self.options = dict(options)
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+        self.signature = inspect.signature(fn)
+        clash = sorted(set(self.signature.parameters) & KNOWN_OPTIONS)
+        if clash:
+            raise RuntimeError(f"Kernel parameter names clash with option names: {', '.join(clash)}")
+        self.param_kinds = {name: _annotation_kind(p.annotation) for name, p in self.signature.parameters.items()}
+        KERNELS[fn.__name__] = self
+        functools.update_wrapper(self, fn)
+
+    @property
+    def auto_sync(self) -> bool:
+        if self.options.get("insert_sync") is True:
+            return True
+        return bool(self.options.get("auto_sync", True))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if state.maybe_current() is not None:
+            return self.fn(*args, **kwargs)
+        raise RuntimeError(f"launch the kernel with {self.__name__}[core_num](...) or "
+                           f"{self.__name__}[core_num, stream](...)")
+
+    def __getitem__(self, key: Any) -> Callable[..., Report]:
+        if isinstance(key, tuple):
+            core_num, stream = (key + (None,))[:2]
+        else:
+            core_num, stream = key, None
+
+        def run(*args: Any, **kwargs: Any) -> Report:
+            return self.launch(core_num, args, kwargs, stream=stream)
+
+        return run
+
+    def launch(self, core_num: Any, args: tuple[Any, ...], kwargs: dict[str, Any], stream: Any = None) -> Report:
+        """Run the kernel on `core_num` cores; returns the launch's findings (errors raise unless collecting)."""
+        opts = {k: kwargs.pop(k) for k in list(kwargs) if k in KNOWN_OPTIONS}
+        unknown_kw = [k for k in kwargs if k not in self.signature.parameters]
+        if unknown_kw:
+            raise RuntimeError(f"The following option names are unknown: {', '.join(sorted(unknown_kw))}")
+        if not isinstance(core_num, (int, np.integer)) or int(core_num) <= 0:
+            raise ValueError(f"core_num must be a positive int, got {core_num!r}")
+        merged = {**self.options, **opts}
+        options = replace(_DEFAULTS, auto_sync=(True if merged.get("insert_sync") is True
+                                                 else bool(merged.get("auto_sync", _DEFAULTS.auto_sync))),
+                          collect=_DEFAULTS.collect or bool(_COLLECTORS))
+        if "sanitize" in merged:
+            options.sanitize = bool(merged["sanitize"])
+        if merged.get("soc"):
+            options.soc = str(merged["soc"])
+        forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
+        with _LOCK:
+            return self._run(int(core_num), args, kwargs, options, forced_profile)
+
+    def _bind(self, launch: state.Launch, args: tuple[Any, ...], kwargs: dict[str, Any]
+              ) -> tuple[list[Any], list[Callable[[], None]]]:
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}: {e}") from None
+        bound.apply_defaults()
+        out: list[Any] = []
+        writebacks: list[Callable[[], None]] = []
+        for name, value in bound.arguments.items():
+            kind = self.param_kinds.get(name, "any")
+            out.append(_convert(launch, name, value, kind, writebacks))
+        return out, writebacks
+
+    def _run(self, core_num: int, args: tuple[Any, ...], kwargs: dict[str, Any], options: state.Options,
+             forced_profile: bool) -> Report:
+        launch = state.Launch(self.__name__, core_num, options)
+        conv, writebacks = self._bind(launch, args, kwargs)
+        _LAST[0] = launch.report
+        try:
+            for i in range(core_num):
+                core = state.Core(launch, i)
+                state.set_current(core)
+                try:
+                    self.fn(*conv)
+                finally:
+                    core.finish()
+                    launch.stats.append(core.stats)
+                    state.set_current(None)
+                    _end_of_core(core)
+        finally:
+            for wb in writebacks:
+                wb()
+            for rep in _COLLECTORS:
+                rep.findings.extend(launch.report.findings)
+        profile.record(launch, forced_profile)
+        return launch.report
+
+
+def _end_of_core(core: state.Core) -> None:
+    """Tensors still enqueued when a core ends were never consumed: a note, as real kernels leak them silently."""
+    return None
+
+
+def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks: list[Callable[[], None]]) -> Any:
+    """A host value -> what the kernel body sees (GlobalAddress for arrays, Python scalars with C types' ranges)."""
+    if kind == "constexpr":
+        if isinstance(value, (np.ndarray,)) or _is_torch(value):
+            raise TypeError(f"ConstExpr is required for '{name}' argument, {type(value).__name__} was provided")
+        return value
+    if _is_torch(value):
+        return _from_torch(launch, name, value, writebacks)
+    if isinstance(value, np.ndarray):
+        return _gm(launch, name, value, writebacks)
+    if isinstance(value, objects.GlobalAddress):
+        return value
+    if hasattr(value, "__pyasc_array__"):
+        return _gm(launch, name, value.__pyasc_array__(), writebacks)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, np.integer)):
+        v = int(value)
+        if not -(2 ** 31) <= v < 2 ** 31:
+            raise OverflowError(f"argument '{name}' = {v} does not fit the kernel's int32 parameter")
+        return v
+    if isinstance(value, (float, np.floating)):
+        return float(np.float32(value))
+    if isinstance(value, np.generic):
+        return value
+    raise TypeError(f"Argument type in JIT function is not supported: {type(value).__name__} (parameter '{name}')")
+
+
+def _gm(launch: state.Launch, name: str, arr: np.ndarray, writebacks: list[Callable[[], None]]) -> Any:
+    dt = objects.dtype_of_numpy(arr.dtype)
+    if arr.flags.c_contiguous and arr.flags.writeable:
+        work = arr
+    else:
+        work = np.ascontiguousarray(arr)
+        if arr.flags.writeable:
+            writebacks.append(lambda: np.copyto(arr, work))
+    u8 = work.reshape(-1).view(np.uint8)
+    buf = state.GmBuffer(name, u8, work.dtype)
+    launch.buffers.append(buf)
+    return objects.GlobalAddress(buf, 0, dt)
+
+
+def _is_torch(value: Any) -> bool:
+    mod = type(value).__module__
+    return mod.startswith("torch") and hasattr(value, "detach") and hasattr(value, "numpy")
+
+
+def _from_torch(launch: state.Launch, name: str, t: Any, writebacks: list[Callable[[], None]]) -> Any:
+    if t.device.type != "cpu":
+        raise TypeError(f"argument '{name}' is a torch tensor on {t.device}; the simulator needs CPU tensors")
+    arr = t.detach().numpy()
+    if not t.is_contiguous():
+        work = np.ascontiguousarray(arr)
+
+        def back() -> None:
+            import torch
+
+            t.detach().copy_(torch.from_numpy(work))
+
+        writebacks.append(back)
+        arr = work
+    return _gm(launch, name, arr, writebacks)
+
+
+def raise_for(report: Report) -> None:
+    """Raise the first error finding of a report (for callers that collected)."""
+    for f in report.findings:
+        if f.severity == "error":
+            raise SimulationError(f, report)
+
+
+_ = Finding
+
+
+def asc_range(*args: Any) -> range:
+    """`asc.range(...)`: a run-time loop; on the simulator, Python's range."""
+    return range(*(int(a) for a in args))
+
+
+def static_range(*args: Any) -> range:
+    """`asc.static_range(...)`: an unrolled loop; on the simulator, Python's range."""
+    return range(*(int(a) for a in args))

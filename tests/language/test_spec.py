@@ -1,0 +1,226 @@
+"""Consistency of the API specification: every record parses and refers only to things that exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pyasc.language import dtypes, registry
+from pyasc.language.spec import REQUIRED, ApiSpec, Overload, Param
+
+BASE_KINDS = {
+    "LocalTensor", "GlobalTensor", "Tensor", "GlobalAddress", "int", "float", "Number", "bool", "str", "DataType",
+    "IntList", "NumberList", "BoolList", "Any",
+}
+TENSORS = {"LocalTensor", "GlobalTensor", "Tensor"}
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+SCALAR_RET = re.compile(r"^Scalar\[(\w+)\]$")
+TENSOR_RET = re.compile(r"^(LocalTensor|GlobalTensor)\[(\w+)\]$")
+TUPLE_RET = re.compile(r"^Tuple\[(int(, int)*)\]$")
+
+
+def _known_kind(kind: str) -> bool:
+    return kind in BASE_KINDS or kind in registry.ENUMS or kind in registry.CLASSES
+
+
+def _api_cases() -> list[tuple[str, ApiSpec, Overload, str | None]]:
+    """(id, spec, overload, owning class or None) for every function, method and constructor overload."""
+    cases: list[tuple[str, ApiSpec, Overload, str | None]] = []
+    for spec in registry.APIS.values():
+        cases += [(f"{spec.name}#{i}", spec, o, None) for i, o in enumerate(spec.overloads)]
+    for cls in registry.CLASSES.values():
+        for spec in cls.methods.values():
+            cases += [(f"{spec.name}#{i}", spec, o, cls.name) for i, o in enumerate(spec.overloads)]
+    return cases
+
+
+CASES = _api_cases()
+CTOR_CASES = [(f"{c.name}()#{i}", c.name, o) for c in registry.CLASSES.values() for i, o in enumerate(c.constructors)]
+
+
+def _params(o: Overload) -> dict[str, Param]:
+    return {p.name: p for p in o.params}
+
+
+def _check_template(template: str, params: dict[str, Param], receiver: str | None) -> list[str]:
+    """Problems of one C++ template against the parameters of its overload."""
+    problems = []
+    has_tensor = any(p.kind in TENSORS for p in params.values()) or receiver in ("LocalTensor", "GlobalTensor")
+    for field in PLACEHOLDER.findall(template):
+        if field in ("T",):
+            if not has_tensor:
+                problems.append("{T} without a tensor parameter")
+            continue
+        if field == "self":
+            if receiver is None:
+                problems.append("{self} outside a method")
+            continue
+        m = re.fullmatch(r"(,)?(\*)?(\w+)(\.T|:T|:type)?", field)
+        if m is None:
+            problems.append(f"malformed placeholder {{{field}}}")
+            continue
+        comma, star, name, suffix = m.groups()
+        p = params.get(name)
+        if p is None:
+            problems.append(f"{{{field}}} names no parameter")
+            continue
+        if star and not p.variadic:
+            problems.append(f"{{{field}}} on a non-variadic parameter")
+        if comma and not star and p.default is REQUIRED:
+            problems.append(f"{{{field}}} on a required parameter")
+        if suffix == ".T" and p.kind not in TENSORS:
+            problems.append(f"{{{field}}}: {name} is not a tensor")
+        if suffix == ":type" and p.kind != "DataType":
+            problems.append(f"{{{field}}}: {name} is not a DataType")
+        if suffix == ":T" and not has_tensor:
+            problems.append(f"{{{field}}} without a tensor parameter")
+    if template.count("(") != template.count(")") or template.count("<") != template.count(">"):
+        problems.append("unbalanced brackets")
+    return problems
+
+
+def _check_default(p: Param) -> list[str]:
+    if not isinstance(p.default, str) or p.default is REQUIRED:
+        return []
+    text = p.default
+    if "." in text:
+        owner, member = text.split(".", 1)
+        if owner in registry.ENUMS:
+            return [] if member in registry.ENUMS[owner].members else [f"{p.name}: no member {text}"]
+        if owner in registry.CLASSES:
+            return [] if member in registry.CLASSES[owner].methods else [f"{p.name}: no attribute {text}"]
+        return [f"{p.name}: default {text} refers to nothing known"]
+    if dtypes.lookup(text) is not None:
+        return []
+    if p.kind == "str":
+        return []
+    return [f"{p.name}: unknown default {text!r}"]
+
+
+def _check_return(ret: str, params: dict[str, Param], receiver: str | None) -> list[str]:
+    if ret in ("None",) or _known_kind(ret):
+        return []
+    m = SCALAR_RET.match(ret)
+    if m:
+        ref = m.group(1)
+        if ref in ("int", "bool", "float"):
+            return []
+        if ref == "self":
+            return [] if receiver else ["Scalar[self] outside a method"]
+        p = params.get(ref)
+        return [] if p is not None and (p.kind in TENSORS or p.kind == "DataType") else [f"bad return {ret}"]
+    m = TENSOR_RET.match(ret)
+    if m:
+        ref = m.group(2)
+        if ref == "self":
+            return [] if receiver else [f"{ret} outside a method"]
+        p = params.get(ref)
+        return [] if p is not None and (p.kind in TENSORS or p.kind == "DataType") else [f"bad return {ret}"]
+    if TUPLE_RET.match(ret):
+        return []
+    return [f"unknown return kind {ret}"]
+
+
+@pytest.mark.parametrize(("case_id", "spec", "overload", "receiver"), CASES, ids=[c[0] for c in CASES])
+def test_overload_is_consistent(case_id: str, spec: ApiSpec, overload: Overload, receiver: str | None) -> None:
+    params = _params(overload)
+    if receiver is not None:
+        assert "self" in params or overload.returns == receiver or overload.returns == "FixpipeConfig", case_id
+    problems = [f"kind {p.kind} of {p.name}" for p in overload.params if p.name != "self" and not _known_kind(p.kind)]
+    for p in overload.params:
+        problems += _check_default(p)
+    problems += _check_return(overload.returns, params, receiver)
+    if overload.cpp is not None:
+        problems += _check_template(overload.cpp, params, receiver)
+    assert problems == [], f"{case_id}: {overload.signature}"
+
+
+@pytest.mark.parametrize(("case_id", "cls_name", "overload"), CTOR_CASES, ids=[c[0] for c in CTOR_CASES])
+def test_constructor_is_consistent(case_id: str, cls_name: str, overload: Overload) -> None:
+    params = _params(overload)
+    problems = [f"kind {p.kind} of {p.name}" for p in overload.params if not _known_kind(p.kind)]
+    for p in overload.params:
+        problems += _check_default(p)
+    if overload.cpp is not None:
+        problems += _check_template(overload.cpp, params, None)
+    assert problems == [], case_id
+
+
+def test_class_fields_are_constructor_parameters() -> None:
+    """Struct fields (C++ aggregate order) are what the constructors accept, so `Params(x=1)` and `.x` agree."""
+    bad = []
+    for cls in registry.CLASSES.values():
+        names = {p.name for o in cls.constructors for p in o.params}
+        bad += [f"{cls.name}.{f}" for f in cls.fields if f not in names]
+    assert bad == []
+
+
+def test_class_templates_use_constructor_parameters() -> None:
+    bad = []
+    for cls in registry.CLASSES.values():
+        names = {p.name for o in cls.constructors for p in o.params} | {"T"}
+        for field in PLACEHOLDER.findall(cls.cpp):
+            name = re.split(r"[.:]", field)[0]
+            if name not in names:
+                bad.append(f"{cls.name}: {{{field}}}")
+    assert bad == []
+
+
+def test_bases_exist() -> None:
+    assert [b for c in registry.CLASSES.values() for b in c.bases if b not in registry.CLASSES] == []
+
+
+@pytest.mark.parametrize("spec", registry.all_apis(), ids=lambda s: s.name)
+def test_rules_name_existing_tensor_parameters(spec: ApiSpec) -> None:
+    """dtype rules, positions and reads/writes refer to tensor parameters of some overload, with real dtypes."""
+    tensors = {p.name for o in spec.overloads for p in o.params if p.kind in TENSORS}
+    problems = []
+    for rule in spec.dtype_rules:
+        problems += [f"rule param {p}" for p in rule.params if p not in tensors]
+        problems += [f"dtype {d}" for d in rule.allowed if d not in dtypes.DTYPES]
+        for row in rule.combos:
+            problems += [f"combo {row}" for d in row if d not in dtypes.DTYPES]
+            if len(row) != len(rule.params):
+                problems.append(f"combo arity {row}")
+    problems += [f"position {p}" for p in spec.positions if p not in tensors]
+    problems += [f"reads {p}" for p in spec.reads if p not in tensors]
+    problems += [f"writes {p}" for p in spec.writes if p not in tensors]
+    assert problems == []
+
+
+def test_pipes_are_hardware_pipes() -> None:
+    pipes = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"}
+    bad = [s.name for s in registry.all_apis() if s.pipe is not None and s.pipe not in pipes]
+    bad += [s.name for s in registry.all_apis() for v in s.pipes.values() if v not in pipes]
+    assert bad == []
+
+
+def test_vector_ops_are_ub_only() -> None:
+    """Every V-pipe function constrains its LocalTensor parameters to the Unified Buffer."""
+    missing = []
+    for spec in registry.APIS.values():
+        if spec.pipe != "V":
+            continue
+        for o in spec.overloads:
+            missing += [f"{spec.name}.{p.name}" for p in o.params
+                        if p.kind == "LocalTensor" and p.name not in spec.positions]
+    assert sorted(set(missing)) == []
+
+
+def test_enum_values_are_unique_per_enum() -> None:
+    dup = [e.name for e in registry.ENUMS.values() if len(set(e.members.values())) != len(e.members)]
+    assert dup == []
+
+
+def test_enum_cpp_spelling() -> None:
+    assert registry.ENUMS["PipeID"].cpp("PIPE_ALL") == "PIPE_ALL"
+    assert registry.ENUMS["HardEvent"].cpp("MTE2_V") == "AscendC::HardEvent::MTE2_V"
+    assert registry.ENUMS["TPosition"].members["VECCALC"] == 11
+
+
+def test_adv_names_are_qualified_and_distinct_from_basic() -> None:
+    assert registry.APIS["exp"] is not registry.APIS["adv.exp"]
+    assert registry.APIS["exp"].family.startswith("basic")
+    assert registry.APIS["adv.exp"].family.startswith("adv")
+    assert all(n.startswith("adv.") for n, c in registry.CLASSES.items() if c.family.startswith("adv"))

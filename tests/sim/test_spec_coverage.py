@@ -1,0 +1,38 @@
+"""Every API the code generator supports has simulator semantics at its spec's sim_ref, accepting the spec's
+parameter names for every overload."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from pyasc.language import registry
+from pyasc.sim import dispatch
+
+GENERATED = [a for a in registry.all_apis() if a.generated]
+
+
+def _accepts(fn, names: list[str], required_names: set[str]) -> str | None:
+    sig = inspect.signature(fn)
+    params = sig.parameters
+    has_var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    for n in names:
+        if n not in params and not has_var_kw:
+            return f"no parameter '{n}'"
+    for p in params.values():
+        if p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
+            continue
+        if p.default is p.empty and p.name not in required_names:
+            return f"parameter '{p.name}' is required by the simulator but not by this overload"
+    return None
+
+
+@pytest.mark.parametrize("spec", GENERATED, ids=[a.name for a in GENERATED])
+def test_generated_api_has_simulator_semantics(spec):
+    fn = dispatch.sim_function(spec)
+    assert fn is not None, f"{spec.name}: nothing at {spec.sim_ref}"
+    for ov in spec.overloads:
+        names = [p.name for p in ov.params]
+        problem = _accepts(fn, names, set(names))
+        assert problem is None, f"{spec.name}{ov.signature}: {spec.sim_ref} {problem}"
