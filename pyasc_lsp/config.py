@@ -70,22 +70,35 @@ class Settings:
     def _editor_layer(self) -> dict[str, Any]:
         return {**self._init, **self._client}
 
+    @staticmethod
+    def _validated(layer: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+        """The layer without its invalid keys (so a bad value falls back to the layer below) and the messages."""
+        good: dict[str, Any] = {}
+        errors: list[str] = []
+        for key, value in layer.items():
+            if key in SERVER_KEYS:
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000:
+                    good[key] = value
+                else:
+                    errors.append(f"{key} must be an integer number of milliseconds (0-10000), got {value!r}")
+                continue
+            _, messages = pyasc_config.from_mapping({key: value})
+            if messages:
+                errors += [f"pyasc setting: {m}" for m in messages]
+            else:
+                good[key] = value
+        return good, errors
+
     def _refresh(self) -> list[str]:
         """Re-validate the editor layers; returns messages for bad settings, each shown once per content."""
-        layer = self._editor_layer()
-        errors: list[str] = []
-        opts = ServerOptions()
-        for key, field_name in (("debounceMs", "debounce_ms"), ("cppDelayMs", "cpp_delay_ms")):
-            if key not in layer:
-                continue
-            value = layer[key]
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000:
-                opts = ServerOptions(**{**opts.__dict__, field_name: value})
-            else:
-                errors.append(f"{key} must be an integer number of milliseconds (0-10000), got {value!r}")
-        self.options = opts
-        _, messages = pyasc_config.from_mapping({k: v for k, v in layer.items() if k not in SERVER_KEYS})
-        return self._once(errors + [f"pyasc setting: {m}" for m in messages])
+        init, errors = self._validated(self._init)
+        client, more = self._validated(self._client)
+        with self._lock:
+            self._init, self._client = init, client
+        layer = {**init, **client}
+        self.options = ServerOptions(debounce_ms=layer.get("debounceMs", ServerOptions.debounce_ms),
+                                     cpp_delay_ms=layer.get("cppDelayMs", ServerOptions.cpp_delay_ms))
+        return self._once(errors + more)
 
     def _once(self, messages: list[str]) -> list[str]:
         with self._lock:

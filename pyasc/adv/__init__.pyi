@@ -3,30 +3,36 @@
 
 """`asc.adv`: the advanced API (math, softmax, normalization, quantization, sorting, Matmul)."""
 
-from collections.abc import Sequence
 from typing import Any, overload
 
 from .. import (
-    BatchMode as BatchMode,
-    BatchOutMode as BatchOutMode,
-    CubeFormat as CubeFormat,
-    DataType as DataType,
-    GlobalAddress as GlobalAddress,
-    GlobalTensor as GlobalTensor,
-    IterateMode as IterateMode,
-    IterateOrder as IterateOrder,
-    LayoutMode as LayoutMode,
-    LocalTensor as LocalTensor,
-    MatmulPolicy as MatmulPolicy,
-    ScheduleType as ScheduleType,
-    TPipe as TPipe,
-    TPosition as TPosition,
+    BatchMode,
+    BatchOutMode,
+    CubeFormat,
+    DataType,
+    GlobalAddress,
+    GlobalTensor,
+    IterateMode,
+    IterateOrder,
+    LayoutMode,
+    LocalTensor,
+    MatmulPolicy,
+    ScheduleType,
+    TPipe,
+    TPosition,
 )
-
 
 class Matmul:
     """The high-level matrix multiplication object: C = A x B (+ bias) across cube and vector cores."""
-    def __init__(self, a: MatmulType, b: MatmulType, c: MatmulType, bias: MatmulType | None = ..., matmul_config: MatmulConfig | None = ..., matmul_policy: MatmulPolicy = ...) -> None: ...
+    def __init__(
+        self,
+        a: MatmulType,
+        b: MatmulType,
+        c: MatmulType,
+        bias: MatmulType | None = ...,
+        matmul_config: MatmulConfig | None = ...,
+        matmul_policy: MatmulPolicy = ...,
+    ) -> None: ...
     def init(self, tiling: TCubeTiling) -> None:
         """Initialize with a tiling."""
     def end(self) -> None:
@@ -43,28 +49,95 @@ class Matmul:
         """Set the bias vector."""
     def disable_bias(self) -> None:
         """Compute without bias."""
-    def iterate(self, en_partial_sum: bool = ..., sync: bool = ..., local_c_matrix: LocalTensor | GlobalTensor | None = ...) -> Any:
+    def iterate(
+        self,
+        en_partial_sum: bool = ...,
+        sync: bool = ...,
+        local_c_matrix: LocalTensor | GlobalTensor | None = ...,
+    ) -> Any:
         """Compute the next base block of C; use as a loop condition."""
-    def iterate_all(self, tensor: LocalTensor | GlobalTensor, en_atomic: int = ..., sync: bool = ..., en_sequential_write: bool | None = ..., wait_iterate_all: bool | None = ..., fake_msg: bool | None = ...) -> None:
+    def iterate_all(
+        self,
+        tensor: LocalTensor | GlobalTensor,
+        en_atomic: int = ...,
+        sync: bool = ...,
+        en_sequential_write: bool | None = ...,
+        wait_iterate_all: bool | None = ...,
+        fake_msg: bool | None = ...,
+    ) -> None:
         """Compute the whole of C into tensor."""
     def wait_iterate_all(self) -> None:
         """Wait for an asynchronous iterate_all."""
     @overload
-    def iterate_batch(self, tensor: LocalTensor | GlobalTensor, batch_a: int, batch_b: int, en_sequential_write: bool, matrix_stride_a: int = ..., matrix_stride_b: int = ..., matrix_stride_c: int = ..., en_partial_sum: bool = ..., en_atomic: int = ..., sync: bool = ..., wait_iterate_batch: bool | None = ...) -> None: ...
+    def iterate_batch(
+        self,
+        tensor: LocalTensor | GlobalTensor,
+        batch_a: int,
+        batch_b: int,
+        en_sequential_write: bool,
+        matrix_stride_a: int = ...,
+        matrix_stride_b: int = ...,
+        matrix_stride_c: int = ...,
+        en_partial_sum: bool = ...,
+        en_atomic: int = ...,
+        sync: bool = ...,
+        wait_iterate_batch: bool | None = ...,
+    ) -> None: ...
     @overload
-    def iterate_batch(self, tensor: LocalTensor | GlobalTensor, en_partial_sum: bool, en_atomic: int, en_sequential_write: bool, matrix_stride_a: int = ..., matrix_stride_b: int = ..., matrix_stride_c: int = ..., sync: bool = ...) -> None: ...
+    def iterate_batch(
+        self,
+        tensor: LocalTensor | GlobalTensor,
+        en_partial_sum: bool,
+        en_atomic: int,
+        en_sequential_write: bool,
+        matrix_stride_a: int = ...,
+        matrix_stride_b: int = ...,
+        matrix_stride_c: int = ...,
+        sync: bool = ...,
+    ) -> None: ...
     def wait_iterate_batch(self) -> None:
         """Wait for an asynchronous iterate_batch."""
-    def iterate_n_batch(self, batch_loop: int, batch_a: int, batch_b: int, en_sequential_write: bool, matrix_stride_a: int = ..., matrix_stride_b: int = ..., matrix_stride_c: int = ..., sync: bool = ..., wait_iterate_batch: bool = ...) -> None:
+    def iterate_n_batch(
+        self,
+        batch_loop: int,
+        batch_a: int,
+        batch_b: int,
+        en_sequential_write: bool,
+        matrix_stride_a: int = ...,
+        matrix_stride_b: int = ...,
+        matrix_stride_c: int = ...,
+        sync: bool = ...,
+        wait_iterate_batch: bool = ...,
+    ) -> None:
         """Compute batch_loop batches of matrix multiplications."""
     @overload
-    def get_tensor_c(self, tensor: LocalTensor | GlobalTensor, en_atomic: int = ..., en_sequential_write: bool = ..., sync: bool = ..., optional_tensor: LocalTensor | GlobalTensor | None = ...) -> None: ...
+    def get_tensor_c(
+        self,
+        tensor: LocalTensor | GlobalTensor,
+        en_atomic: int = ...,
+        en_sequential_write: bool = ...,
+        sync: bool = ...,
+        optional_tensor: LocalTensor | GlobalTensor | None = ...,
+    ) -> None: ...
     @overload
     def get_tensor_c(self, en_atomic: int = ..., en_sequential_write: bool = ..., sync: bool = ...) -> GlobalTensor: ...
     @overload
-    def get_batch_tensor_c(self, batch_a: int, batch_b: int, en_sequential_write: bool = ..., sync: bool = ...) -> GlobalTensor: ...
+    def get_batch_tensor_c(
+        self,
+        batch_a: int,
+        batch_b: int,
+        en_sequential_write: bool = ...,
+        sync: bool = ...,
+    ) -> GlobalTensor: ...
     @overload
-    def get_batch_tensor_c(self, tensor: LocalTensor, batch_a: int, batch_b: int, en_sequential_write: bool = ..., sync: bool = ...) -> None: ...
+    def get_batch_tensor_c(
+        self,
+        tensor: LocalTensor,
+        batch_a: int,
+        batch_b: int,
+        en_sequential_write: bool = ...,
+        sync: bool = ...,
+    ) -> None: ...
     def wait_get_tensor_c(self) -> None:
         """Wait for an asynchronous get_tensor_c."""
     def async_get_tensor_c(self, c: LocalTensor) -> None:
@@ -93,7 +166,14 @@ class Matmul:
         """Set a per-tensor quantization scale."""
     def set_quant_vector(self, quant_vector: GlobalTensor) -> None:
         """Set per-channel quantization scales."""
-    def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: int | None = ..., org_kc: int | None = ...) -> None:
+    def set_org_shape(
+        self,
+        org_m: int,
+        org_n: int,
+        org_ka: int,
+        org_kb: int | None = ...,
+        org_kc: int | None = ...,
+    ) -> None:
         """Set the original (whole) matrix shapes."""
     def set_single_shape(self, single_m: int, single_n: int, single_k: int) -> None:
         """Set the shape this core computes."""
@@ -105,7 +185,14 @@ class MatmulType:
     dtype: DataType
     is_trans: bool
     layout: LayoutMode
-    def __init__(self, position: TPosition, format: CubeFormat, dtype: DataType, is_trans: bool = ..., layout: LayoutMode = ...) -> None: ...
+    def __init__(
+        self,
+        position: TPosition,
+        format: CubeFormat,
+        dtype: DataType,
+        is_trans: bool = ...,
+        layout: LayoutMode = ...,
+    ) -> None: ...
 
 class MatmulIterator:
     """The loop condition returned by Matmul.iterate."""
@@ -171,7 +258,59 @@ class MatmulConfig:
     is_co1_shared: bool
     shared_co1_buffer_size: int
     batch_out_mode: BatchOutMode
-    def __init__(self, do_norm: bool = ..., do_basic_block: bool = ..., do_multi_data_load: bool = ..., basic_m: int = ..., basic_n: int = ..., basic_k: int = ..., intrinsics_check: bool = ..., is_n_batch: bool = ..., en_vec_nd2nz: bool = ..., do_special_basic_block: bool = ..., do_mte2_preload: int = ..., single_core_m: int = ..., single_core_n: int = ..., single_core_k: int = ..., step_m: int = ..., step_n: int = ..., base_mn: int = ..., single_core_mn: int = ..., en_unit_flag: bool = ..., is_per_tensor: bool = ..., has_anti_quant_offset: bool = ..., do_ib_share_norm: bool = ..., do_special_mdl: bool = ..., enable_init: bool = ..., batch_mode: BatchMode = ..., enable_end: bool = ..., enable_get_tensor_c: bool = ..., enable_set_org_shape: bool = ..., enable_set_bias: bool = ..., enable_set_tail: bool = ..., enable_quant_vector: bool = ..., enable_set_define_data: bool = ..., iterate_mode: IterateMode = ..., enable_reuse: bool = ..., enable_ub_reuse: bool = ..., enable_l1_cache_ub: bool = ..., intra_block_part_sum: bool = ..., iterate_order: IterateOrder = ..., schedule_type: ScheduleType = ..., enable_double_cache: int = ..., is_bias_batch: bool = ..., enable_static_pad_zeros: bool = ..., is_partial_output: bool = ..., enable_mix_dual_master: bool = ..., is_a2b2_shared: bool = ..., is_enable_channel_split: bool = ..., enable_kdim_reorder_load: bool = ..., is_co1_shared: bool = ..., shared_co1_buffer_size: int = ..., batch_out_mode: BatchOutMode = ...) -> None: ...
+    def __init__(
+        self,
+        do_norm: bool = ...,
+        do_basic_block: bool = ...,
+        do_multi_data_load: bool = ...,
+        basic_m: int = ...,
+        basic_n: int = ...,
+        basic_k: int = ...,
+        intrinsics_check: bool = ...,
+        is_n_batch: bool = ...,
+        en_vec_nd2nz: bool = ...,
+        do_special_basic_block: bool = ...,
+        do_mte2_preload: int = ...,
+        single_core_m: int = ...,
+        single_core_n: int = ...,
+        single_core_k: int = ...,
+        step_m: int = ...,
+        step_n: int = ...,
+        base_mn: int = ...,
+        single_core_mn: int = ...,
+        en_unit_flag: bool = ...,
+        is_per_tensor: bool = ...,
+        has_anti_quant_offset: bool = ...,
+        do_ib_share_norm: bool = ...,
+        do_special_mdl: bool = ...,
+        enable_init: bool = ...,
+        batch_mode: BatchMode = ...,
+        enable_end: bool = ...,
+        enable_get_tensor_c: bool = ...,
+        enable_set_org_shape: bool = ...,
+        enable_set_bias: bool = ...,
+        enable_set_tail: bool = ...,
+        enable_quant_vector: bool = ...,
+        enable_set_define_data: bool = ...,
+        iterate_mode: IterateMode = ...,
+        enable_reuse: bool = ...,
+        enable_ub_reuse: bool = ...,
+        enable_l1_cache_ub: bool = ...,
+        intra_block_part_sum: bool = ...,
+        iterate_order: IterateOrder = ...,
+        schedule_type: ScheduleType = ...,
+        enable_double_cache: int = ...,
+        is_bias_batch: bool = ...,
+        enable_static_pad_zeros: bool = ...,
+        is_partial_output: bool = ...,
+        enable_mix_dual_master: bool = ...,
+        is_a2b2_shared: bool = ...,
+        is_enable_channel_split: bool = ...,
+        enable_kdim_reorder_load: bool = ...,
+        is_co1_shared: bool = ...,
+        shared_co1_buffer_size: int = ...,
+        batch_out_mode: BatchOutMode = ...,
+    ) -> None: ...
 
 class QuantConfig:
     """Sizes used by adv.quant."""
@@ -179,7 +318,13 @@ class QuantConfig:
     offset_count: int
     scale_count: int
     work_local_size: int
-    def __init__(self, calc_count: int = ..., offset_count: int = ..., scale_count: int = ..., work_local_size: int = ...) -> None: ...
+    def __init__(
+        self,
+        calc_count: int = ...,
+        offset_count: int = ...,
+        scale_count: int = ...,
+        work_local_size: int = ...,
+    ) -> None: ...
 
 class MatmulShapeParams:
     """Shape part of get_mm_config."""
@@ -189,7 +334,15 @@ class MatmulShapeParams:
     basic_m: int
     basic_n: int
     basic_k: int
-    def __init__(self, single_core_m: int = ..., single_core_n: int = ..., single_core_k: int = ..., basic_m: int = ..., basic_n: int = ..., basic_k: int = ...) -> None: ...
+    def __init__(
+        self,
+        single_core_m: int = ...,
+        single_core_n: int = ...,
+        single_core_k: int = ...,
+        basic_m: int = ...,
+        basic_n: int = ...,
+        basic_k: int = ...,
+    ) -> None: ...
 
 class MatmulQuantParams:
     """Quantization part of get_mm_config."""
@@ -219,7 +372,22 @@ class MatmulFuncParams:
     is_a2_b2_shared: bool
     is_enable_channel_split: bool
     enable_kdim_reorder_load: bool
-    def __init__(self, intrinsics_limit: bool = ..., en_vec_nd2_nz: bool = ..., enable_double_cache: bool = ..., enable_l1_cache: bool = ..., do_mte2_pre_load: int = ..., iterate_order: IterateOrder = ..., schedule_type: ScheduleType = ..., enable_reuse: bool = ..., enable_ub_reuse: bool = ..., is_partial_output: bool = ..., is_a2_b2_shared: bool = ..., is_enable_channel_split: bool = ..., enable_kdim_reorder_load: bool = ...) -> None: ...
+    def __init__(
+        self,
+        intrinsics_limit: bool = ...,
+        en_vec_nd2_nz: bool = ...,
+        enable_double_cache: bool = ...,
+        enable_l1_cache: bool = ...,
+        do_mte2_pre_load: int = ...,
+        iterate_order: IterateOrder = ...,
+        schedule_type: ScheduleType = ...,
+        enable_reuse: bool = ...,
+        enable_ub_reuse: bool = ...,
+        is_partial_output: bool = ...,
+        is_a2_b2_shared: bool = ...,
+        is_enable_channel_split: bool = ...,
+        enable_kdim_reorder_load: bool = ...,
+    ) -> None: ...
 
 class TCubeTiling:
     """Tiling of Matmul, computed on the host and passed to the kernel."""
@@ -272,7 +440,58 @@ class TCubeTiling:
     c_layout_info_g: int
     c_layout_info_s2: int
     batch_num: int
-    def __init__(self, used_core_num: int = ..., m: int = ..., n: int = ..., k_a: int = ..., k_b: int = ..., single_core_m: int = ..., single_core_n: int = ..., single_core_k: int = ..., base_m: int = ..., base_n: int = ..., base_k: int = ..., depth_a1: int = ..., depth_b1: int = ..., step_m: int = ..., step_n: int = ..., is_bias: int = ..., trans_length: int = ..., iterate_order: int = ..., share_mode: int = ..., share_l1_size: int = ..., share_l0c_size: int = ..., share_ub_size: int = ..., batch_m: int = ..., batch_n: int = ..., single_batch_m: int = ..., single_batch_n: int = ..., step_k_a: int = ..., step_k_b: int = ..., depth_a_l1_cache_ub: int = ..., depth_b_l1_cache_ub: int = ..., db_l0a: int = ..., db_l0b: int = ..., db_l0c: int = ..., a_layout_info_b: int = ..., a_layout_info_s: int = ..., a_layout_info_n: int = ..., a_layout_info_g: int = ..., a_layout_info_d: int = ..., b_layout_info_b: int = ..., b_layout_info_s: int = ..., b_layout_info_n: int = ..., b_layout_info_g: int = ..., b_layout_info_d: int = ..., c_layout_info_b: int = ..., c_layout_info_s1: int = ..., c_layout_info_n: int = ..., c_layout_info_g: int = ..., c_layout_info_s2: int = ..., batch_num: int = ...) -> None: ...
+    def __init__(
+        self,
+        used_core_num: int = ...,
+        m: int = ...,
+        n: int = ...,
+        k_a: int = ...,
+        k_b: int = ...,
+        single_core_m: int = ...,
+        single_core_n: int = ...,
+        single_core_k: int = ...,
+        base_m: int = ...,
+        base_n: int = ...,
+        base_k: int = ...,
+        depth_a1: int = ...,
+        depth_b1: int = ...,
+        step_m: int = ...,
+        step_n: int = ...,
+        is_bias: int = ...,
+        trans_length: int = ...,
+        iterate_order: int = ...,
+        share_mode: int = ...,
+        share_l1_size: int = ...,
+        share_l0c_size: int = ...,
+        share_ub_size: int = ...,
+        batch_m: int = ...,
+        batch_n: int = ...,
+        single_batch_m: int = ...,
+        single_batch_n: int = ...,
+        step_k_a: int = ...,
+        step_k_b: int = ...,
+        depth_a_l1_cache_ub: int = ...,
+        depth_b_l1_cache_ub: int = ...,
+        db_l0a: int = ...,
+        db_l0b: int = ...,
+        db_l0c: int = ...,
+        a_layout_info_b: int = ...,
+        a_layout_info_s: int = ...,
+        a_layout_info_n: int = ...,
+        a_layout_info_g: int = ...,
+        a_layout_info_d: int = ...,
+        b_layout_info_b: int = ...,
+        b_layout_info_s: int = ...,
+        b_layout_info_n: int = ...,
+        b_layout_info_g: int = ...,
+        b_layout_info_d: int = ...,
+        c_layout_info_b: int = ...,
+        c_layout_info_s1: int = ...,
+        c_layout_info_n: int = ...,
+        c_layout_info_g: int = ...,
+        c_layout_info_s2: int = ...,
+        batch_num: int = ...,
+    ) -> None: ...
 
 class MatmulApiStaticTiling:
     """A Matmul tiling fixed at compile time (-1 means unset)."""
@@ -322,7 +541,55 @@ class MatmulApiStaticTiling:
     c_layout_info_s2: int
     batch_num: int
     mx_type_para: int
-    def __init__(self, used_core_num: int = ..., m: int = ..., n: int = ..., k_a: int = ..., k_b: int = ..., single_core_m: int = ..., single_core_n: int = ..., single_core_k: int = ..., base_m: int = ..., base_n: int = ..., base_k: int = ..., depth_a1: int = ..., depth_b1: int = ..., step_m: int = ..., step_n: int = ..., is_bias: int = ..., trans_length: int = ..., iterate_order: int = ..., share_mode: int = ..., share_l1_size: int = ..., share_l0c_size: int = ..., share_ub_size: int = ..., step_k_a: int = ..., step_k_b: int = ..., depth_a_l1_cache_ub: int = ..., depth_b_l1_cache_ub: int = ..., db_l0a: int = ..., db_l0b: int = ..., db_l0c: int = ..., a_layout_info_b: int = ..., a_layout_info_s: int = ..., a_layout_info_n: int = ..., a_layout_info_g: int = ..., a_layout_info_d: int = ..., b_layout_info_b: int = ..., b_layout_info_s: int = ..., b_layout_info_n: int = ..., b_layout_info_g: int = ..., b_layout_info_d: int = ..., c_layout_info_b: int = ..., c_layout_info_s1: int = ..., c_layout_info_n: int = ..., c_layout_info_g: int = ..., c_layout_info_s2: int = ..., batch_num: int = ..., mx_type_para: int = ...) -> None: ...
+    def __init__(
+        self,
+        used_core_num: int = ...,
+        m: int = ...,
+        n: int = ...,
+        k_a: int = ...,
+        k_b: int = ...,
+        single_core_m: int = ...,
+        single_core_n: int = ...,
+        single_core_k: int = ...,
+        base_m: int = ...,
+        base_n: int = ...,
+        base_k: int = ...,
+        depth_a1: int = ...,
+        depth_b1: int = ...,
+        step_m: int = ...,
+        step_n: int = ...,
+        is_bias: int = ...,
+        trans_length: int = ...,
+        iterate_order: int = ...,
+        share_mode: int = ...,
+        share_l1_size: int = ...,
+        share_l0c_size: int = ...,
+        share_ub_size: int = ...,
+        step_k_a: int = ...,
+        step_k_b: int = ...,
+        depth_a_l1_cache_ub: int = ...,
+        depth_b_l1_cache_ub: int = ...,
+        db_l0a: int = ...,
+        db_l0b: int = ...,
+        db_l0c: int = ...,
+        a_layout_info_b: int = ...,
+        a_layout_info_s: int = ...,
+        a_layout_info_n: int = ...,
+        a_layout_info_g: int = ...,
+        a_layout_info_d: int = ...,
+        b_layout_info_b: int = ...,
+        b_layout_info_s: int = ...,
+        b_layout_info_n: int = ...,
+        b_layout_info_g: int = ...,
+        b_layout_info_d: int = ...,
+        c_layout_info_b: int = ...,
+        c_layout_info_s1: int = ...,
+        c_layout_info_n: int = ...,
+        c_layout_info_g: int = ...,
+        c_layout_info_s2: int = ...,
+        batch_num: int = ...,
+        mx_type_para: int = ...,
+    ) -> None: ...
 
 class SoftmaxTiling:
     """Tiling of adv.softmax."""
@@ -342,7 +609,25 @@ class SoftmaxTiling:
     tail_m: int
     tail_split_size: int
     tail_reduce_size: int
-    def __init__(self, src_m: int = ..., src_k: int = ..., src_size: int = ..., out_max_m: int = ..., out_max_k: int = ..., out_max_size: int = ..., split_m: int = ..., split_k: int = ..., split_size: int = ..., reduce_m: int = ..., reduce_k: int = ..., reduce_size: int = ..., range_m: int = ..., tail_m: int = ..., tail_split_size: int = ..., tail_reduce_size: int = ...) -> None: ...
+    def __init__(
+        self,
+        src_m: int = ...,
+        src_k: int = ...,
+        src_size: int = ...,
+        out_max_m: int = ...,
+        out_max_k: int = ...,
+        out_max_size: int = ...,
+        split_m: int = ...,
+        split_k: int = ...,
+        split_size: int = ...,
+        reduce_m: int = ...,
+        reduce_k: int = ...,
+        reduce_size: int = ...,
+        range_m: int = ...,
+        tail_m: int = ...,
+        tail_split_size: int = ...,
+        tail_reduce_size: int = ...,
+    ) -> None: ...
 
 class RmsNormTiling:
     """Tiling of adv.rmsnorm."""
@@ -358,96 +643,303 @@ class RmsNormTiling:
     input_tail_pos: int
     tail_bsh_length: int
     tail_bs_length: int
-    def __init__(self, b_length: int = ..., s_length: int = ..., h_length: int = ..., original_h_length: int = ..., reciprocal_of_h_length: float = ..., main_bsh_length: int = ..., main_bs_length: int = ..., main_bs_length_align: int = ..., loop_round: int = ..., input_tail_pos: int = ..., tail_bsh_length: int = ..., tail_bs_length: int = ...) -> None: ...
+    def __init__(
+        self,
+        b_length: int = ...,
+        s_length: int = ...,
+        h_length: int = ...,
+        original_h_length: int = ...,
+        reciprocal_of_h_length: float = ...,
+        main_bsh_length: int = ...,
+        main_bs_length: int = ...,
+        main_bs_length_align: int = ...,
+        loop_round: int = ...,
+        input_tail_pos: int = ...,
+        tail_bsh_length: int = ...,
+        tail_bs_length: int = ...,
+    ) -> None: ...
 
-def acos(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def acos(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = arccos(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def acosh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def acosh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = arcosh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def asin(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def asin(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = arcsin(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def asinh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def asinh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = arsinh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def atan(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def atan(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = arctan(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def atanh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def atanh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = artanh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def ceil(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def ceil(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = ceil(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def cos(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def cos(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = cos(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def cosh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def cosh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = cosh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def digamma(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def digamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = digamma(src), the derivative of lgamma. Elementwise, on the whole tensor or its first `count` elements."""
 
-def erf(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def erf(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = erf(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def erfc(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def erfc(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = 1 - erf(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def floor(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def floor(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = floor(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def frac(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def frac(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src - trunc(src), the fractional part. Elementwise, on the whole tensor or its first `count` elements."""
 
-def lgamma(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def lgamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = ln|gamma(src)|. Elementwise, on the whole tensor or its first `count` elements."""
 
-def log(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def log(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = ln(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def round(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def round(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src rounded to the nearest integer. Elementwise, on the whole tensor or its first `count` elements."""
 
-def sign(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def sign(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = -1, 0 or 1 by the sign of src. Elementwise, on the whole tensor or its first `count` elements."""
 
-def sin(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def sin(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = sin(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def sinh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def sinh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = sinh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def tan(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def tan(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = tan(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def tanh(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def tanh(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = tanh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def trunc(dst: LocalTensor, src: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def trunc(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src rounded toward zero. Elementwise, on the whole tensor or its first `count` elements."""
 
-def exp(dst: LocalTensor, src: LocalTensor, count: int, taylor_expand_level: int, temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def exp(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    taylor_expand_level: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = e ** src, by a Taylor expansion of taylor_expand_level terms of the fractional part."""
 
-def power(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def power(
+    dst: LocalTensor,
+    src0: LocalTensor,
+    src1: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src0 ** src1, elementwise."""
 
-def xor(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def xor(
+    dst: LocalTensor,
+    src0: LocalTensor,
+    src1: LocalTensor,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src0 ^ src1, bitwise."""
 
-def axpy(dst: LocalTensor, src: LocalTensor, scalar: int | float, count: int | None = ..., temp_buffer: LocalTensor | None = ..., is_reuse_source: bool = ...) -> None:
+def axpy(
+    dst: LocalTensor,
+    src: LocalTensor,
+    scalar: int | float,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
     """dst = src * scalar + dst, elementwise (half src may accumulate in float)."""
 
-def softmax(dst: LocalTensor, sum: LocalTensor, max: LocalTensor, src: LocalTensor, tiling: SoftmaxTiling, temp_buffer: LocalTensor | None = ..., reuse_source: bool = ..., basic_block: bool = ..., data_format_nz: bool = ...) -> None:
+def softmax(
+    dst: LocalTensor,
+    sum: LocalTensor,
+    max: LocalTensor,
+    src: LocalTensor,
+    tiling: SoftmaxTiling,
+    temp_buffer: LocalTensor | None = ...,
+    reuse_source: bool = ...,
+    basic_block: bool = ...,
+    data_format_nz: bool = ...,
+) -> None:
     """Row-wise softmax of src into dst, also writing each row's sum and max (for flash-attention updates)."""
 
-def rmsnorm(dst: LocalTensor, src: LocalTensor, gamma: LocalTensor, epsilon: int | float, tiling: RmsNormTiling, temp_buffer: LocalTensor | None = ..., basic_block: bool = ...) -> None:
+def rmsnorm(
+    dst: LocalTensor,
+    src: LocalTensor,
+    gamma: LocalTensor,
+    epsilon: int | float,
+    tiling: RmsNormTiling,
+    temp_buffer: LocalTensor | None = ...,
+    basic_block: bool = ...,
+) -> None:
     """RMS normalization of src scaled by gamma."""
 
-def quant(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: int | None = ..., temp_buffer: LocalTensor | None = ..., reuse_source: bool = ..., config: QuantConfig | None = ...) -> None:
+def quant(
+    dst: LocalTensor,
+    src: LocalTensor,
+    scale: float,
+    offset: float,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    reuse_source: bool = ...,
+    config: QuantConfig | None = ...,
+) -> None:
     """dst(int8) = round(src * scale + offset)."""
 
 def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: int) -> None:
@@ -459,26 +951,88 @@ def extract(dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, re
 def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = ...) -> None:
     """Register a Matmul object with the pipe and its workspace."""
 
-def get_basic_config(basic_m: int, basic_n: int, basic_k: int, intrinsics_limit: bool = ..., batch_loop: bool = ..., bmm_mode: BatchMode = ...) -> MatmulConfig:
+def get_basic_config(
+    basic_m: int,
+    basic_n: int,
+    basic_k: int,
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    bmm_mode: BatchMode = ...,
+) -> MatmulConfig:
     """A MatmulConfig for a fixed basic block (basic_m x basic_n x basic_k)."""
 
-def get_ib_share_norm_config(intrinsics_limit: bool = ..., batch_loop: bool = ..., is_vec_nd2_nz: bool = ..., bmm_mode: BatchMode = ..., is_double_cache: bool = ..., en_unit_flag: bool = ...) -> MatmulConfig:
+def get_ib_share_norm_config(
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    is_vec_nd2_nz: bool = ...,
+    bmm_mode: BatchMode = ...,
+    is_double_cache: bool = ...,
+    en_unit_flag: bool = ...,
+) -> MatmulConfig:
     """A MatmulConfig for IBShare (shared L1 operands)."""
 
-def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType, b_type: MatmulType, c_type: MatmulType, bias_type: MatmulType | None = ...) -> MatmulApiStaticTiling:
+def get_matmul_api_tiling(
+    mm_cfg: MatmulConfig,
+    l1_size: int,
+    a_type: MatmulType,
+    b_type: MatmulType,
+    c_type: MatmulType,
+    bias_type: MatmulType | None = ...,
+) -> MatmulApiStaticTiling:
     """A static tiling computed at compile time for the given types."""
 
-def get_mdl_config(intrinsics_limit: bool = ..., batch_loop: bool = ..., do_mte2_preload: int = ..., is_vec_nd2_nz: bool = ..., is_per_tensor: bool = ..., has_anti_quant_offset: bool = ..., en_unit_flag: bool = ..., is_msg_reuse: bool = ..., enable_ub_reuse: bool = ..., enable_l1_cache_ub: bool = ..., enable_mix_dual_master: bool = ..., enable_kdim_reorder_load: bool = ...) -> MatmulConfig:
+def get_mdl_config(
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    do_mte2_preload: int = ...,
+    is_vec_nd2_nz: bool = ...,
+    is_per_tensor: bool = ...,
+    has_anti_quant_offset: bool = ...,
+    en_unit_flag: bool = ...,
+    is_msg_reuse: bool = ...,
+    enable_ub_reuse: bool = ...,
+    enable_l1_cache_ub: bool = ...,
+    enable_mix_dual_master: bool = ...,
+    enable_kdim_reorder_load: bool = ...,
+) -> MatmulConfig:
     """A MatmulConfig for the MDL template (multi-block loads)."""
 
 def get_mm_config(*args: Any) -> MatmulConfig:
     """A MatmulConfig from shape, quant, batch and function parameter records."""
 
-def get_normal_config(intrinsics_limit: bool = ..., batch_loop: bool = ..., is_vec_nd2_nz: bool = ..., bmm_mode: BatchMode = ..., is_msg_reuse: bool = ..., iterate_order: IterateOrder = ..., schedule_type: ScheduleType = ..., en_unit_flag: bool = ...) -> MatmulConfig:
+def get_normal_config(
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    is_vec_nd2_nz: bool = ...,
+    bmm_mode: BatchMode = ...,
+    is_msg_reuse: bool = ...,
+    iterate_order: IterateOrder = ...,
+    schedule_type: ScheduleType = ...,
+    en_unit_flag: bool = ...,
+) -> MatmulConfig:
     """A MatmulConfig for the Norm template (the default)."""
 
-def get_special_basic_config(basic_m: int, basic_n: int, basic_k: int, single_core_m: int, single_core_n: int, single_core_k: int, step_m: int, step_n: int, intrinsics_limit: bool = ..., batch_loop: bool = ..., bmm_mode: BatchMode = ...) -> MatmulConfig:
+def get_special_basic_config(
+    basic_m: int,
+    basic_n: int,
+    basic_k: int,
+    single_core_m: int,
+    single_core_n: int,
+    single_core_k: int,
+    step_m: int,
+    step_n: int,
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    bmm_mode: BatchMode = ...,
+) -> MatmulConfig:
     """A MatmulConfig for a basic block with fixed single-core shape."""
 
-def get_special_mdl_config(intrinsics_limit: bool = ..., batch_loop: bool = ..., do_mte2_pre_load: int = ..., is_vec_nd2_nz: bool = ..., is_per_tensor: bool = ..., has_anti_quant_offset: bool = ...) -> MatmulConfig:
+def get_special_mdl_config(
+    intrinsics_limit: bool = ...,
+    batch_loop: bool = ...,
+    do_mte2_pre_load: int = ...,
+    is_vec_nd2_nz: bool = ...,
+    is_per_tensor: bool = ...,
+    has_anti_quant_offset: bool = ...,
+) -> MatmulConfig:
     """A MatmulConfig for the SpecialMDL template."""

@@ -528,4 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Through the package module, so worker processes find the functions they are sent by name.
+    from pyasc.cli.check import main as _main
+
+    sys.exit(_main())

@@ -8,6 +8,7 @@ runs cannot corrupt one another.  The cache lives in `.pyasc_cache/` at the proj
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -154,6 +155,7 @@ class DependencyFinder:
 
 
 # -- the cache ------------------------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
 def _package_state() -> str:
     """pyasc's version plus the sizes and times of its installed sources: an upgraded or edited pyasc misses."""
     import pyasc

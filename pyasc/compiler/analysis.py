@@ -44,7 +44,7 @@ class KernelUnit:
     base_line: int
     info: KernelInfo
     diagnostics: list[Diagnostic]
-    helpers_code: list[Code]
+    helpers_code: list[tuple[KernelInfo, Code]]
     code: Code
     symbols: list[SymbolInfo]
     calls: list[CallInfo]
@@ -52,7 +52,8 @@ class KernelUnit:
     expr_types: list[tuple[Span, str]]
     constants_read: set[str]
     generic: bool
-    statement_cpp: dict[int, str] = field(default_factory=dict)
+    foreign_constants: dict[str, object] = field(default_factory=dict)
+    """Constants read by helpers imported from other modules, with their values there."""
 
     def shifted(self, delta: int) -> KernelUnit:
         if delta == 0:
@@ -62,14 +63,15 @@ class KernelUnit:
             replace(self.info, name_span=_sh(self.info.name_span, delta), span=_sh(self.info.span, delta),
                     reanalyzed=False),
             [_shift_diag(d, delta) for d in self.diagnostics],
-            [_shift_code(c, delta) for c in self.helpers_code],
+            [(replace(i, name_span=_sh(i.name_span, delta), span=_sh(i.span, delta), reanalyzed=False),
+              _shift_code(c, delta)) for i, c in self.helpers_code],
             _shift_code(self.code, delta),
             [replace(s, def_span=_sh(s.def_span, delta), refs=tuple(_sh(r, delta) for r in s.refs))
              for s in self.symbols],
             [replace(c, span=_sh(c.span, delta), callee_span=_sh(c.callee_span, delta)) for c in self.calls],
             [replace(h, line=h.line + delta) for h in self.hints],
             [(_sh(s, delta), t) for s, t in self.expr_types],
-            self.constants_read, self.generic,
+            self.constants_read, self.generic, self.foreign_constants,
         )
 
 
@@ -145,7 +147,9 @@ def _analyze(text: str, path: str, config: Config, cache: AnalysisCache | None) 
     units: list[KernelUnit] = []
     local_jit = [(n, j) for n, j in module.jit.items() if n not in module.project_imports]
     for name, jit in local_jit:
-        kind = "helper" if name in helpers else "kernel"
+        if name in helpers:
+            continue  # analyzed inside each kernel that calls it, with that call's argument types
+        kind = "kernel"
         key = _unit_key(module, jit, kind, config, path)
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None
@@ -203,6 +207,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, p
             continue
         seen.add(helper)
         h.update(module.jit[helper].source.encode())
+        h.update(str(module.jit[helper].node.lineno - jit.node.lineno).encode())
         inner = {n.id for n in ast.walk(module.jit[helper].node) if isinstance(n, ast.Name)}
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
@@ -256,11 +261,28 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
     gen = KernelGen(k, namer)
     code = gen.generate()
     stmt_cpp = dict(gen.statement_text)
-    helper_codes: list[Code] = []
+    helper_codes: list[tuple[KernelInfo, Code]] = []
+    symbols = _symbols(k)
+    calls = _calls(lowered, code, k)
+    hints = _hints(k)
+    expr_types = _expr_types(lowered)
+    seen_helpers: set[str] = set()
     for h in lowered.helpers:
         hg = KernelGen(h.kernel, TypeNamer())
-        helper_codes.append(hg.generate())
+        hcode = hg.generate()
+        hk = h.kernel
+        if h.foreign:
+            hcode = Code(hcode.text, [], [(0, len(hcode.text))])
+        helper_codes.append((KernelInfo(hk.name, "helper", hk.name_span, hk.span,
+                                        tuple((p.name, p.type.display()) for p in hk.params)), hcode))
+        if h.foreign or hk.name in seen_helpers:
+            continue
+        seen_helpers.add(hk.name)
         stmt_cpp.update(hg.statement_text)
+        symbols += _symbols(hk)
+        calls += _calls(h, hcode, hk)
+        hints += _hints(hk)
+        expr_types += _expr_types(h)
     generic = bool(namer.generic)
     if generic and kind == "kernel":
         for p in k.params:
@@ -275,17 +297,27 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(k.name, kind, k.name_span, k.span, params)
-    symbols = _symbols(k, lowered)
-    calls = _calls(lowered, code, helper_codes, stmt_cpp, k)
-    hints = _hints(k)
-    expr_types = [(e.span, e.type.display()) for e in lowered.expr_types if e.type.display() != "unknown"]
-    for p in k.params:
-        expr_types.append((p.def_span, p.type.display()))
+    foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
     return KernelUnit(k.name, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
-                      hints, expr_types, set(k.constants_read), generic)
+                      hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign)
 
 
-def _symbols(k: ir.KernelIR, lowered: LowerResult) -> list[SymbolInfo]:
+def _helper_constants(lowered: LowerResult) -> set[str]:
+    out: set[str] = set()
+    for h in lowered.helpers:
+        if not h.foreign:
+            out |= h.kernel.constants_read
+    return out
+
+
+def _expr_types(lowered: LowerResult) -> list[tuple[Span, str]]:
+    k = lowered.kernel
+    out = [(e.span, e.type.display()) for e in lowered.expr_types if e.type.display() != "unknown"]
+    out += [(p.def_span, p.type.display()) for p in k.params]
+    return out
+
+
+def _symbols(k: ir.KernelIR) -> list[SymbolInfo]:
     out: list[SymbolInfo] = []
     seen: set[int] = set()
     for s in k.symbols:
@@ -296,8 +328,7 @@ def _symbols(k: ir.KernelIR, lowered: LowerResult) -> list[SymbolInfo]:
     return out
 
 
-def _calls(lowered: LowerResult, code: Code, helper_codes: list[Code], stmt_cpp: dict[int, str],
-           k: ir.KernelIR) -> list[CallInfo]:
+def _calls(lowered: LowerResult, code: Code, k: ir.KernelIR) -> list[CallInfo]:
     """Hover data: each API call with the C++ of the statement holding it."""
     statements = [s for s in code.segments if s.flags & MapFlag.STATEMENT]
     out: list[CallInfo] = []
@@ -346,9 +377,15 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
         target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", node)
         out.append(SymbolInfo(name, "constant", type(value).__name__, pos.span(target),
                               tuple(refs.get(name, [])), None, repr(value)))
-    for unit in units:
-        out.append(SymbolInfo(unit.name, unit.kind, "jit function", unit.info.name_span,
-                              tuple(refs.get(unit.name, [])), None))
+    for name, jit in module.jit.items():
+        if name in module.project_imports:
+            continue
+        kind = next((u.kind for u in units if u.name == name), "helper")
+        sp = pos.span(jit.node)
+        text_line = pos.line_text(jit.node.lineno)
+        idx = text_line.find(name, sp.col)
+        name_span = Span(jit.node.lineno, idx, jit.node.lineno, idx + len(name)) if idx >= 0 else sp
+        out.append(SymbolInfo(name, kind, "jit function", name_span, tuple(refs.get(name, [])), None))
     return out
 
 
@@ -380,11 +417,17 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
     read: set[str] = set()
     for u in units:
         read |= u.constants_read
-    consts = [n for n in module.constants if n in read and isinstance(module.constants[n], (int, float, bool))]
+    values = dict(module.constants)
+    for u in units:
+        for n, v in u.foreign_constants.items():
+            if n not in values:
+                values[n] = v
+                read.add(n)
+    consts = [n for n in values if n in read and isinstance(values[n], (int, float, bool))]
     if consts:
         add("\n", mark_boiler=True)
         for n in consts:
-            value = module.constants[n]
+            value = values[n]
             ctype = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else (
                 "int32_t" if -(2**31) <= value < 2**31 else "int64_t")
             line = f"constexpr {ctype} {n} = {cpp_literal(value)};"
@@ -399,19 +442,21 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
                 add("\n", mark_boiler=True)
     emitted_helpers: set[str] = set()
     for u in units:
-        for hc in u.helpers_code:
+        for hinfo, hc in u.helpers_code:
             if hc.text in emitted_helpers:
                 continue
             emitted_helpers.add(hc.text)
             add("\n", mark_boiler=True)
-            add(hc.text, u.name, hc)
+            start = length
+            add(hc.text, hinfo.name, hc)
+            if hc.segments and hinfo.name not in {k.name for k in kinfos}:
+                kinfos.append(replace(hinfo, cpp_start=start, cpp_end=length))
     for u in units:
-        if u.kind == "helper" and u.code.text in emitted_helpers:
-            continue
         add("\n", mark_boiler=True)
         start = length
         add(u.code.text, u.name, u.code)
         kinfos.append(replace(u.info, cpp_start=start, cpp_end=length))
+    kinfos.sort(key=lambda k: k.span.line)
     return "".join(parts), segments, boiler, kinfos, {}
 
 

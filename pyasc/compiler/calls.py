@@ -219,7 +219,7 @@ def resolve(
             msg = f"{display}() has no parameter '{a.keyword}'; expected one of: {', '.join(known)}"
             fixes = ()
             if guess:
-                msg += f". Did you mean '{guess[0]}'?"
+                msg += f"; did you mean '{guess[0]}'?"
                 fixes = (_rename_fix(span, a.keyword or "", guess[0]),)
             return Resolution(None, [Diagnostic("PA302", Severity.ERROR, msg, span, fixes=fixes)])
         dup = next((r for r in reasons if r.startswith("duplicate")), None)
@@ -241,7 +241,8 @@ def resolve(
     if isinstance(arg.type, TensorT) and p.kind in ("LocalTensor", "GlobalTensor"):
         where = "Global Memory" if arg.type.memory == "global" else "the Unified Buffer / local memory"
         need = "a LocalTensor (on-chip memory)" if p.kind == "LocalTensor" else "a GlobalTensor (Global Memory)"
-        msg = f"'{p.name}' of {display}() must be {need}, but this tensor is in {where}"
+        what = "a GlobalTensor" if arg.type.memory == "global" else "a LocalTensor"
+        msg = f"'{p.name}' of {display}() must be {need}, but this is {what} in {where}"
         if api.name == "data_copy" and all(isinstance(a.expr.type, TensorT) and a.expr.type.memory == "global"
                                            for a in args[:2]):
             msg = ("data_copy cannot copy Global Memory to Global Memory: copy into a LocalTensor "
@@ -289,7 +290,19 @@ def check_rules(
                 t0, t1 = e0.type, e.type
                 assert isinstance(t0, TensorT) and isinstance(t1, TensorT)
                 conflict = unify(t0.dvar, t1.dvar)
-                if conflict is not None:
+                if conflict is not None and (t0.memory == "global" or t1.memory == "global"):
+                    inferred, other = (e0, e) if t0.memory == "global" else (e, e0)
+                    related = []
+                    if conflict.first_site is not None:
+                        related.append(Related(conflict.first_site, f"dtype {conflict.first.name} comes from here"))
+                    if conflict.second_site is not None:
+                        related.append(Related(conflict.second_site, f"dtype {conflict.second.name} comes from here"))
+                    report(Diagnostic(
+                        "PA403", Severity.ERROR,
+                        f"conflicting dtypes inferred for this Global Memory tensor: it is {conflict.first.name} "
+                        f"from an earlier use but {display}() here needs {conflict.second.name} (like '{p0}')",
+                        e.span, related=tuple(related)))
+                elif conflict is not None:
                     related = []
                     if conflict.first_site is not None:
                         related.append(Related(conflict.first_site, f"'{p0}' is {conflict.first.name} here"))

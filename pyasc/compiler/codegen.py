@@ -168,8 +168,9 @@ class KernelGen:
         self.e.depth = 1
         self.block(self.k.body)
         self.e = saved
-        generic = sorted(set(self.types.generic.values()))
         params = self.k.params
+        decls = [self.param_decl(p) for p in params]
+        generic = sorted(set(self.types.generic.values()))
         is_kernel = self.k.kind == "kernel"
         name = self.k.name
         if generic:
@@ -187,11 +188,11 @@ class KernelGen:
         with self.e.node(self.k.name_span, MapFlag.ALL | MapFlag.STATEMENT):
             self.e.write(sig_name)
         self.e.boiler("(")
-        for i, p in enumerate(params):
+        for i, (p, decl) in enumerate(zip(params, decls, strict=True)):
             if i:
                 self.e.boiler(", ")
             with self.e.node(p.def_span):
-                self.e.write(self.param_decl(p))
+                self.e.write(decl)
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
@@ -205,7 +206,7 @@ class KernelGen:
             self.e.boiler('\nextern "C" __global__ __aicore__ void ')
             with self.e.node(self.k.name_span, MapFlag.NAVIGATION):
                 self.e.write(name)
-            self.e.boiler("(" + ", ".join(self.param_decl(p) for p in params) + ") {\n")
+            self.e.boiler("(" + ", ".join(decls) + ") {\n")
             args = ", ".join(p.cpp_name for p in params)
             self.e.boiler(f"{INDENT}{name}_impl<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
         return self.e.code()

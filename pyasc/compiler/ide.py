@@ -9,7 +9,6 @@ they never run the user's code and never raise for any input.
 from __future__ import annotations
 
 import ast
-import difflib
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from ..language import dtypes as _dtypes
 from ..language import registry
 from ..language.spec import REQUIRED, ApiSpec, Overload, Param
-from .diagnostics import Diagnostic, Fix, Span, TextEdit
+from .diagnostics import Span, TextEdit
 from .results import Analysis, CallInfo, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag
 
@@ -782,41 +781,6 @@ def _kernel_symbol(analysis: Analysis, k: KernelInfo) -> DocumentSymbol:
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# Fixes
-
-
-_SUGGEST_CODES = {"PA202", "PA203", "PA205"}
-_NAME_IN_MESSAGE = re.compile(r"'([A-Za-z_][A-Za-z0-9_]*)'")
-
-
-def fixes(analysis: Analysis, diag: Diagnostic) -> list[Fix]:
-    """The diagnostic's own fixes; for an unknown API, attribute or dtype without one, did-you-mean renames."""
-    if diag.fixes:
-        return list(diag.fixes)
-    if diag.code not in _SUGGEST_CODES:
-        return []
-    written = _span_text(analysis.text, diag.span)
-    if not written.isidentifier():
-        m = _IDENT_TAIL.search(written)
-        if m is None:
-            return []
-        written = m.group(0)
-    start = _span_text(analysis.text, diag.span).rfind(written)
-    if start < 0 or diag.span.line != diag.span.end_line:
-        return []
-    target = Span(diag.span.line, diag.span.col + start, diag.span.line, diag.span.col + start + len(written))
-    if diag.code == "PA205":
-        candidates = _dtypes.all_names()
-    else:
-        candidates = [n for n in registry.APIS if "." not in n] + list(registry.CLASSES) + list(registry.ENUMS)
-        candidates += [n for e in registry.ENUMS.values() for n in e.members]
-        candidates += [n for c in registry.CLASSES for n in registry.methods(c)]
-        candidates += list(_dtypes.all_names()) + list(LANGUAGE_NAMES)
-    close = difflib.get_close_matches(written, sorted(set(candidates)), n=3, cutoff=0.6)
-    return [Fix(f"Change to '{c}'", (TextEdit(target, c),)) for c in close]
-
-
-# ---------------------------------------------------------------------------------------------------------------------
 # Generated code
 
 
@@ -844,6 +808,6 @@ def parsed(analysis: Analysis) -> bool:
 __all__ = [
     "CallContext", "CodeMapping", "CompletionItem", "Completions", "DocumentSymbol", "GeneratedCode", "Hover",
     "Location", "ParamLabel", "RenameResult", "Signature", "SignatureHelp", "asc_aliases", "call_context", "complete",
-    "definition", "document_symbols", "enclosing_function", "fixes", "generated_code", "hover", "parsed",
+    "definition", "document_symbols", "enclosing_function", "generated_code", "hover", "parsed",
     "prepare_rename", "references", "rename", "resolve_callee", "signature_help", "type_class",
 ]

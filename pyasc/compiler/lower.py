@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..language import dtypes as dt
 from ..language.registry import APIS, CLASSES, ENUMS, method, methods
-from ..language.spec import ApiSpec, ClassSpec
+from ..language.spec import ApiSpec, ClassSpec, Overload
 from . import calls as C
 from . import ir
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit
@@ -103,6 +103,10 @@ class LowerResult:
     calls: list[CallRecord] = field(default_factory=list)
     expr_types: list[ir.Expr] = field(default_factory=list)
     helpers: list[LowerResult] = field(default_factory=list)
+    constants: dict[str, object] = field(default_factory=dict)
+    """Values of the module constants it reads (those of its own module, for an imported helper)."""
+    foreign: bool = False
+    """Defined in another module of the project: its spans are not this file's, so nothing of it is mapped here."""
 
 
 class Lowerer:
@@ -136,6 +140,8 @@ class Lowerer:
         self.constants_read: set[str] = set()
         self.pipes: list[ir.Expr] = []
         self.returns: list[Type] = []
+        self.scalar_checks: list[tuple[ir.Expr, ir.Expr, str, str]] = []
+        self.foreign = False
 
     # -- helpers ------------------------------------------------------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -175,13 +181,15 @@ class Lowerer:
         self.block = [0]
         body = self.lower_body(node.body, top=True)
         C.check_deferred(self.deferred, self.diag)
+        self.check_scalar_args()
         returns = self.returns[0] if self.returns else None
         kernel = ir.KernelIR(
             name=node.name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
             symbols=self.all_symbols, returns=returns, options=self.folded_options(),
             helpers_called=self.helpers_called, constants_read=self.constants_read,
         )
-        return LowerResult(kernel, self.calls, self.typed, self.helpers)
+        consts = {n: self.m.constants[n] for n in self.constants_read if n in self.m.constants}
+        return LowerResult(kernel, self.calls, self.typed, self.helpers, consts)
 
     def name_span(self) -> Span:
         node = self.fn.node
@@ -717,6 +725,15 @@ class Lowerer:
         if not prefix:
             pool += list(CLASSES) + list(ENUMS) + dt.all_names()
         guess = difflib.get_close_matches(attr, pool, n=1, cutoff=0.6)
+        dtype_like = {"float": "float32", "int": "int32", "bool": "bool_", "fp16": "float16", "fp32": "float32",
+                      "bf16": "bfloat16", "uint": "uint32", "f16": "float16", "f32": "float32"}
+        if not prefix and (attr in dtype_like or (guess and guess[0] in dt.all_names() and attr.lower() not in
+                                                  {n.lower() for n in APIS})):
+            wanted = dtype_like.get(attr) or guess[0]
+            self.report("PA205", f"asc has no dtype '{attr}'; did you mean '{wanted}'? (dtypes: "
+                        f"{', '.join(dt.DTYPES)})", attr_span,
+                        fixes=(Fix(f"Replace with '{wanted}'", (TextEdit(attr_span, wanted),)),))
+            return ir.invalid(sp)
         where = "asc.adv" if prefix else "asc"
         msg = f"{where} has no function, class or dtype named '{attr}'"
         fixes: tuple[Fix, ...] = ()
@@ -1025,11 +1042,35 @@ class Lowerer:
         C.check_rules(spec, disp, b, self.diag, self.deferred)
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
+        self.note_scalar_args(ov, b, disp)
         rtype = self.result_type(spec, b, receiver, sp)
         call = ir.Call(sp, rtype, spec, ov, b.args, b.varargs, receiver, callee_span)
         self.after_call(spec, call)
         self.calls.append(CallRecord(call, spec.name, ov.signature, ov_index, spec.doc, rec_args, callee_span))
         return call
+
+    def note_scalar_args(self, ov: Overload, b: C.Binding, display: str) -> None:
+        """Scalars converted to the tensor's element type (`{p:T}` in the template): checked once dtypes are known."""
+        if ov.cpp is None:
+            return
+        tensor = next((b.args[p.name] for p in ov.params if p.name in b.args and isinstance(
+            b.args[p.name].type, TensorT)), None)
+        if tensor is None:
+            return
+        for m in re.finditer(r"\{(\w+):T\}", ov.cpp):
+            arg = b.args.get(m.group(1))
+            if arg is not None and isinstance(arg.type, ScalarT):
+                self.scalar_checks.append((arg, tensor, display, m.group(1)))
+
+    def check_scalar_args(self) -> None:
+        for arg, tensor, display, pname in self.scalar_checks:
+            assert isinstance(arg.type, ScalarT) and isinstance(tensor.type, TensorT)
+            target, given = tensor.type.dvar.value, arg.type.dvar.value
+            if target is None or given is None or not target.is_int or not given.is_float:
+                continue
+            shown = repr(arg.type.const) if arg.type.const is not None else "this float"
+            self.report("PA405", f"'{pname}' of {display}() is converted to the tensor's {target.name}: {shown} "
+                        "loses its fraction; pass an integer", arg.span, Severity.WARNING)
 
     def result_type(self, spec: ApiSpec, b: C.Binding, receiver: ir.Expr | None, sp: Span) -> Type:
         ret = b.overload.returns
@@ -1186,12 +1227,17 @@ class Lowerer:
             self.report("PA301", f"{name}() takes {len(params)} arguments, {len(exprs)} given", sp)
             return ir.invalid(sp)
         self.helpers_called.add(name)
-        sub = Lowerer(self.m, jit, "helper", self.sink, [e.type for e in exprs], self.stack)
-        sub.block = [0]
-        sub_sink_before = len(self.sink.items)
+        foreign = jit.module is not None and jit.module is not self.m
+        sink = DiagnosticSink(kernel=name) if foreign else self.sink
+        sub = Lowerer(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
+                      [e.type for e in exprs], self.stack)
+        sub.foreign = foreign or self.foreign
         result = sub.run()
-        # Diagnostics inside the helper are reported once, by the helper's own analysis.
-        del self.sink.items[sub_sink_before:]
+        result.foreign = foreign or self.foreign
+        if not result.foreign:
+            from .checks import check_unused
+
+            check_unused(result.kernel, self.sink)
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()

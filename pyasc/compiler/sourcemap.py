@@ -185,3 +185,25 @@ def decode_v3(mappings: str) -> list[list[tuple[int, int, int, int]]]:
 
 
 __all__ = ["CppPos", "MapFlag", "Segment", "SourceMap", "decode_v3"]
+
+
+def side_by_side(smap: SourceMap, python_text: str) -> str:
+    """Each generated C++ line beside the Python line(s) its statements came from (for golden files and review)."""
+    py_lines = python_text.split("\n")
+    cpp_lines = smap.cpp.split("\n")
+    width = len(str(len(cpp_lines)))
+    by_line: dict[int, list[int]] = {}
+    for seg in smap.statements():
+        line = smap.position(seg.cpp_start).line
+        rows = by_line.setdefault(line, [])
+        if seg.python.line not in rows:
+            rows.append(seg.python.line)
+    out: list[str] = []
+    for i, text in enumerate(cpp_lines):
+        if not text.strip() and i == len(cpp_lines) - 1:
+            continue
+        out.append(f"{i + 1:>{width}} | {text}")
+        for py in by_line.get(i, []):
+            src = py_lines[py - 1].strip() if 0 < py <= len(py_lines) else ""
+            out.append(f"{'':>{width}} |     <- py {py}: {src}")
+    return "\n".join(out) + "\n"

@@ -57,6 +57,8 @@ class JitFunction:
     decorator: ast.expr
     source: str
     """The function's own text: with the constants it reads, its cache key."""
+    module: ModuleInfo | None = None
+    """The module that defines it, when that is another file of the project (an imported helper)."""
 
 
 @dataclass
@@ -257,7 +259,10 @@ def scan_module(
                         info.constant_nodes[local] = other.constant_nodes[alias.name]
                         info.project_imports[local] = (other_path, alias.name)
                     elif alias.name in other.jit:
-                        info.jit[local] = other.jit[alias.name]
+                        foreign = other.jit[alias.name]
+                        if foreign.module is None:
+                            foreign.module = other
+                        info.jit[local] = foreign
                         info.project_imports[local] = (other_path, alias.name)
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]

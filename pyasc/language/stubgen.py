@@ -97,6 +97,26 @@ def _param(p: Param, ctx: _Ctx) -> str:
     return f"{p.name}: {kind}"
 
 
+def _wrap(line: str, indent: str) -> list[str]:
+    """One `def` line, split one parameter per line when it is longer than 120 columns (the ruff limit)."""
+    if len(indent) + len(line) <= 120:
+        return [indent + line]
+    head, _, rest = line.partition("(")
+    params, _, tail = rest.rpartition(") -> ")
+    items, depth, cur = [], 0, ""
+    for ch in params:
+        if ch == "," and depth == 0:
+            items.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch in "[(" and 1 or 0
+        depth -= ch in "])" and 1 or 0
+        cur += ch
+    if cur.strip():
+        items.append(cur.strip())
+    return [f"{indent}{head}("] + [f"{indent}    {i}," for i in items] + [f"{indent}) -> {tail}"]
+
+
 def _signature(o: Overload, ctx: _Ctx, *, method: bool, name: str, returns: str | None = None) -> str:
     parts: list[str] = ["self"] if method else []
     star_done = False
@@ -125,10 +145,11 @@ def _function(spec: ApiSpec, ctx: _Ctx, name: str, indent: str = "", method: boo
             lines.append(f"{indent}@overload")
         if static:
             lines.append(f"{indent}@staticmethod")
-        lines.append(indent + _signature(o, ctx, method=method and not static, name=name))
+        sig = _signature(o, ctx, method=method and not static, name=name)
+        if not many:
+            sig = sig[: -len(" ...")]
+        lines += _wrap(sig, indent)
     if not many:
-        sig = lines.pop()
-        lines.append(sig[: -len(" ...")])
         lines += _doc_comment(spec.doc, indent + "    ")
     return lines
 
@@ -150,7 +171,7 @@ def _class(cls: ClassSpec, ctx: _Ctx) -> list[str]:
     for o in cls.constructors:
         if many:
             body.append("    @overload")
-        body.append("    " + _signature(o, ctx, method=True, name="__init__", returns="None"))
+        body += _wrap(_signature(o, ctx, method=True, name="__init__", returns="None"), "    ")
     for mname, spec in cls.methods.items():
         body += _function(spec, ctx, mname, indent="    ", method=True)
     return lines + (body or ["    ..."])
@@ -162,8 +183,8 @@ def _enum(e: EnumSpec) -> list[str]:
     return lines
 
 
-_PRELUDE = '''from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
+_PRELUDE = '''import builtins
+from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from typing import Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
@@ -187,7 +208,7 @@ _JIT = '''
 class JitFunction(Generic[_P, _R]):
     """A function compiled by `asc.jit`: call it from another kernel, or launch it with `kernel[core_num](...)`."""
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R: ...
-    def __getitem__(self, launch: int | tuple[Any, ...]) -> Callable[..., None]: ...
+    def __getitem__(self, launch: int | tuple[Any, ...]) -> Callable[..., Any]: ...
 
 @overload
 def jit(fn: Callable[_P, _R], /) -> JitFunction[_P, _R]: ...
@@ -202,13 +223,20 @@ _HOST = '''
 # --- host API (simulator) ------------------------------------------------------------------------------------------
 
 class Tensor:
-    """A host tensor the simulator reads kernel inputs from and writes outputs to."""
-    shape: list[int]
-    dtype: DataType
-    def __init__(self, shape: list[int], dtype: DataType = ...) -> None: ...
+    """A device tensor of the simulator: host memory standing in for Global Memory."""
+    @builtins.property
+    def shape(self) -> tuple[int, ...]: ...
+    @builtins.property
+    def dtype(self) -> DataType: ...
+    @builtins.property
+    def size(self) -> int: ...
+    def __init__(
+        self, shape: Sequence[int] | int, dtype: DataType | str | None = ..., data: numpy.ndarray | None = ...
+    ) -> None: ...
+    def numpy(self) -> numpy.ndarray: ...
 
 def from_numpy(a: numpy.ndarray) -> Tensor:
-    """A Tensor holding a copy of a NumPy array (its dtype must be an asc dtype)."""
+    """A Tensor holding the array's data (its dtype must be an asc dtype)."""
 
 def to_numpy(t: Tensor) -> numpy.ndarray:
     """The Tensor's data as a NumPy array."""
@@ -216,20 +244,38 @@ def to_numpy(t: Tensor) -> numpy.ndarray:
 class Kernel:
     """A kernel prepared for launching on a Stream: a jit function (or its name) plus its arguments."""
     def __init__(self, fn_or_name: JitFunction[..., Any] | Callable[..., Any] | str) -> None: ...
-    def set_tiling(self, tiling: list[int]) -> None: ...
-    def set_input(self, i: int, t: Tensor) -> None: ...
-    def set_output(self, i: int, t: Tensor) -> None: ...
+    def set_tiling(self, tiling: Sequence[int]) -> None: ...
+    def set_input(self, i: int, t: Tensor | numpy.ndarray) -> None: ...
+    def set_output(self, i: int, t: Tensor | numpy.ndarray) -> None: ...
     def set_workspace(self, i: int, nbytes: int) -> None: ...
     def set_attr(self, name: str, value: Any) -> None: ...
 
 class Stream:
     """An execution queue of the simulator."""
     def __init__(self) -> None: ...
-    def launch(self, kernel: Kernel) -> None: ...
+    def launch(self, kernel: Kernel) -> Any: ...
     def synchronize(self) -> None: ...
 
-def profile() -> AbstractContextManager[Any]:
-    """Collect per-pipe timings of the kernels launched inside the `with` block."""
+def current_stream() -> Stream:
+    """The default Stream."""
+
+class SimulationError(RuntimeError):
+    """An error finding (out-of-bounds access, race, ...) stopped the simulated kernel."""
+
+class Profile:
+    """A profiling session: per-pipe timings of the kernels launched while it is active."""
+    def __enter__(self) -> Profile: ...
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None, tb: Any) -> None: ...
+    def stop(self) -> None: ...
+    def table(self) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def to_json(self) -> str: ...
+    def save(self, path: str) -> None: ...
+
+def profile(
+    fn: Callable[..., Any] | None = ..., *args: Any, output: str | None = ..., show: bool = ..., **kwargs: Any
+) -> Profile:
+    """`with asc.profile():` profiles the launches inside; `asc.profile(run, *args)` profiles one call."""
 '''
 
 
@@ -285,14 +331,17 @@ def adv_stub() -> str:
     for spec in registry.APIS.values():
         if spec.name.startswith(registry.ADV_PREFIX):
             body += _function(spec, ctx, spec.name[len(registry.ADV_PREFIX):]) + [""]
-    imports = sorted(ctx.imports - {"Any", "Sequence"})
+    imports = sorted(ctx.imports - {"Any", "Sequence"}, key=lambda n: (not n.isupper(), n.lower() != n, n))
+    text = "\n".join(body)
     head = [_HEADER, '"""`asc.adv`: the advanced API (math, softmax, normalization, quantization, sorting, Matmul)."""',
-            "", "from collections.abc import Sequence", "from typing import Any, overload", ""]
+            ""]
+    if "Sequence[" in text:
+        head.append("from collections.abc import Sequence")
+    head += ["from typing import Any, overload", ""]
     if imports:
-        head.append("from .. import (")
-        head += [f"    {n} as {n}," for n in imports]
-        head.append(")")
-    return "\n".join(head + ["", ""] + body).rstrip() + "\n"
+        line = f"from .. import {', '.join(imports)}"
+        head += [line] if len(line) <= 120 else ["from .. import ("] + [f"    {n}," for n in imports] + [")"]
+    return "\n".join(head + [""] + body).rstrip() + "\n"
 
 
 def outputs() -> dict[Path, str]:

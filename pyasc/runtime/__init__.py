@@ -43,17 +43,25 @@ def _lookup(name: str) -> Any:
         from ..sim import objects
 
         return objects.ENUM_CLASSES.get(name) or objects.CLASSES[name]
+    if name in registry.CONSTANTS:
+        from ..sim.api.core import PROPERTY_VALUES
+        from ..sim.objects import Property
+
+        return Property(name, PROPERTY_VALUES.get(name, 0))
     if name in registry.APIS:
         from ..sim.dispatch import ApiFunction
 
         return ApiFunction(registry.APIS[name], f"asc.{name}")
     prefix = name + "."
     members = {k[len(prefix):]: k for k in registry.APIS if k.startswith(prefix)}
-    if members:
+    classes = {k[len(prefix):]: k for k in registry.CLASSES if k.startswith(prefix)}
+    if members or classes:
+        from ..sim import objects
         from ..sim.dispatch import ApiFunction
 
-        return _Namespace(name, {short: ApiFunction(registry.APIS[full], f"asc.{full}")
-                                 for short, full in members.items()})
+        ns: dict[str, Any] = {short: ApiFunction(registry.APIS[full], f"asc.{full}") for short, full in members.items()}
+        ns.update({short: objects.CLASSES[full] for short, full in classes.items()})
+        return _Namespace(name, ns)
     if name == "sim":
         import importlib
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Finding", "Report", "SimulationError", "collect", "last_report", "profile", "settings", "torch_op"]
+__all__ = ["Finding", "Report", "SimulationError", "collect", "interactive", "last_report", "profile", "settings",
+           "torch_op"]
 
 
 def __getattr__(name: str) -> Any:
@@ -19,7 +20,7 @@ def __getattr__(name: str) -> Any:
         from . import findings
 
         return getattr(findings, name)
-    if name in ("collect", "last_report", "settings"):
+    if name in ("collect", "interactive", "last_report", "settings"):
         from . import jit
 
         return getattr(jit, name)

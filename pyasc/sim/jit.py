@@ -292,3 +292,21 @@ def asc_range(*args: Any) -> range:
 def static_range(*args: Any) -> range:
     """`asc.static_range(...)`: an unrolled loop; on the simulator, Python's range."""
     return range(*(int(a) for a in args))
+
+
+@contextlib.contextmanager
+def interactive(block_num: int = 1, core: int = 0, **option_changes: Any) -> Iterator[state.Core]:
+    """Run asc calls outside a kernel, on one simulated core (for tests and exploration at a REPL)."""
+    options = replace(_DEFAULTS, collect=_DEFAULTS.collect or bool(_COLLECTORS), **option_changes)
+    launch = state.Launch("<interactive>", block_num, options)
+    c = state.Core(launch, core)
+    previous = state.maybe_current()
+    _LAST[0] = launch.report
+    state.set_current(c)
+    try:
+        yield c
+    finally:
+        c.finish()
+        state.set_current(previous)
+        for rep in _COLLECTORS:
+            rep.findings.extend(launch.report.findings)

@@ -427,3 +427,15 @@ CLASSES: dict[str, type] = {
     name: _HAND_WRITTEN.get(name) or _make_class(cs) for name, cs in registry.CLASSES.items()
 }
 CLASSES.update({k: v for k, v in _HAND_WRITTEN.items() if k not in CLASSES})
+
+
+class Property(int):
+    """A named hardware constant (`asc.ONE_BLK_SIZE`): an int that asc.property also accepts."""
+
+    spec_name = "Property"
+    spec_bases: tuple[str, ...] = ()
+
+    def __new__(cls, name: str, value: int) -> Property:
+        obj = super().__new__(cls, value)
+        obj.const_name = name  # type: ignore[attr-defined]
+        return obj

@@ -358,8 +358,7 @@ def _run_pending(units: list[_Unit], pending_parse: list[int], pending_tidy: lis
         except ToolchainError as exc:
             problems.append(str(exc))
             for _, other in running:
-                other.kill()  # type: ignore[attr-defined]
-                other.communicate()  # type: ignore[attr-defined]
+                runner.stop(other)  # type: ignore[arg-type]
             running.clear()
             break
         CACHE.put(keys[(i, "clang-tidy")], found)

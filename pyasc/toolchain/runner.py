@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -73,6 +74,9 @@ def _cindex(libclang: Tool):  # noqa: ANN202 - returns the clang.cindex module
         except Exception as exc:  # LibclangError and friends
             raise ToolchainError(f"libclang at {libclang.path} cannot be used by clang.cindex: {exc}") from exc
         _loaded_path = libclang.path
+    elif os.path.realpath(_loaded_path) != os.path.realpath(libclang.path or ""):
+        raise ToolchainError(f"libclang {libclang.path} was asked for, but {_loaded_path} is already loaded in this "
+                             "process (the bindings cannot switch libraries); restart the process")
     return ci
 
 
@@ -126,9 +130,11 @@ def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: s
         where = f"{os.path.basename(file) or '<unknown>'}:{line}:{col}"
         if not in_main:
             # Walk the instantiation/expansion notes back to the user's translation unit.
-            hits = [(ln, cl) for _, f, ln, cl in children if f and os.path.normcase(os.path.abspath(f)) == main]
+            in_unit = [(t, ln, cl) for t, f, ln, cl in children if f and os.path.normcase(os.path.abspath(f)) == main]
+            hits = [(ln, cl) for t, ln, cl in in_unit if "requested here" in t or "instantiation" in t]
+            hits = hits or [(ln, cl) for t, ln, cl in in_unit if not t.startswith("in file included")]
             if hits:
-                line, col = hits[-1]
+                line, col = hits[0]  # the innermost: the call that instantiated the failing template
                 in_main = True
         if in_main and 1 <= line <= len(lines):
             out.append(RawFinding(line - 1, _char_col(lines[line - 1], col - 1), sev, pretty(message), code,
@@ -155,9 +161,23 @@ def tidy_command(tidy: Tool, path: str, args: list[str], checks: str | None, con
 
 def start_tidy(cmd: list[str]) -> subprocess.Popen[bytes]:
     try:
-        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        # Own session: a timeout can then stop the tool together with anything it started.
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                start_new_session=os.name == "posix")
     except OSError as exc:
         raise ToolchainError(f"cannot run {cmd[0]}: {exc}") from exc
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a tool started by start_tidy (its whole process group on POSIX) and reap it."""
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.communicate()
 
 
 def finish_tidy(proc: subprocess.Popen[bytes], path: str, text: str, deadline: float) -> list[RawFinding]:
@@ -165,8 +185,7 @@ def finish_tidy(proc: subprocess.Popen[bytes], path: str, text: str, deadline: f
     try:
         out, err = proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+        stop(proc)
         raise ToolchainError("clang-tidy did not finish in time (raise the timeout, or narrow the checks)") from None
     stdout = out.decode("utf-8", errors="replace")
     if proc.returncode not in (0, 1) and not stdout.strip():

@@ -1,10 +1,9 @@
-"""Quick fixes: the edits a diagnostic carries (did-you-mean renames and others) as code actions."""
+"""Quick fixes: the edits the compiler attached to a diagnostic (did-you-mean renames and others) as code actions."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
 from pyasc.compiler.diagnostics import Span
 
 from .. import convert
@@ -34,7 +33,7 @@ def setup(server: PyascServer) -> None:
             if not _overlaps(diag.span, wanted):
                 continue
             lsp_diag = convert.diagnostic(diag, pos, doc.uri, doc.path, server.docs_uri)
-            for i, fix in enumerate(ide.fixes(analysis, diag)):
+            for i, fix in enumerate(diag.fixes):
                 actions.append(types.CodeAction(
                     title=fix.title,
                     kind=types.CodeActionKind.QuickFix,

@@ -224,3 +224,23 @@ def test_adv_names_are_qualified_and_distinct_from_basic() -> None:
     assert registry.APIS["exp"].family.startswith("basic")
     assert registry.APIS["adv.exp"].family.startswith("adv")
     assert all(n.startswith("adv.") for n, c in registry.CLASSES.items() if c.family.startswith("adv"))
+
+
+def test_checks_detect_broken_records() -> None:
+    """The consistency checks above do fail on a bad template, kind, default and return."""
+    from pyasc.language.spec import parse_signature
+
+    o = parse_signature("(dst: LocalTensor, n: int, dt: DataType, opt: Optional[int] = None,"
+                        " mode: RoundMode = RoundMode.CAST_NONE) -> LocalTensor[dt]",
+                        "AscendC::F<{T}, {dt:type}>({dst}, {n}{,opt}, {mode})")
+    assert _check_template(o.cpp or "", _params(o), None) == []
+    assert _check_default(o.params[4]) == []
+    assert _check_return(o.returns, _params(o), None) == []
+    assert _check_template("AscendC::F({dst}, {count})", _params(o), None) == ["{count} names no parameter"]
+    assert _check_template("AscendC::F({n.T}, {,n}, {n:type}", _params(o), None) == [
+        "{n.T}: n is not a tensor", "{,n} on a required parameter", "{n:type}: n is not a DataType",
+        "unbalanced brackets"]
+    bad = parse_signature("(mode: RoundMode = RoundMode.CAST_WRONG, q: Que = 1) -> Scalar[q]", None)
+    assert _check_default(bad.params[0]) == ["mode: no member RoundMode.CAST_WRONG"]
+    assert not _known_kind("Que")
+    assert _check_return(bad.returns, _params(bad), None) == ["bad return Scalar[q]"]

@@ -83,6 +83,7 @@ async def test_unused_variable_is_tagged_and_cpp_tier_reports_with_progress(vsco
 async def test_burst_of_edits_is_analyzed_once_at_the_last_version(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "burst.py", samples.ADD)
     await published(vscode, doc)
+    await until(vscode, lambda: vscode.code_changed[doc.uri] == 1)
     before = vscode.code_changed[doc.uri]
     line = doc.text.split("\n").index("BUFFER_NUM = 2")
     for _ in range(500):

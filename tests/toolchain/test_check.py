@@ -4,7 +4,6 @@ caching, .clang-tidy discovery, the worker pool, and paths with spaces and non-A
 from __future__ import annotations
 
 import tempfile
-from pathlib import Path
 
 import pytest
 
@@ -60,9 +59,6 @@ def _fresh_cache():
     CACHE.clear()
     yield
     CACHE.clear()
-
-
-STMT_SPAN = Span(14, 4, 14, 0)  # end column filled per case
 
 
 def _on_stmt(diags, analysis):

@@ -101,6 +101,8 @@ try {
     (await editors(page)).some((e) => e.title === cfg.file && e.lines.length > 0),
   );
   report('opened', { ok: true });
+  // Hide the side bar so that the two editors get the width (and the screenshot shows them).
+  await page.keyboard.press('Control+B');
 
   // Problems panel: the seeded error with its code, on its line.
   await page.keyboard.press('Control+Shift+M');

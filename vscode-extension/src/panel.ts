@@ -24,12 +24,12 @@ interface Entry {
 
 /** Statement colours (low alpha so they read on dark and light themes); cycled by `assignColours`. */
 const PALETTE: string[] = [
-  'rgba(66, 135, 245, 0.16)',
-  'rgba(245, 166, 35, 0.16)',
-  'rgba(80, 200, 120, 0.16)',
-  'rgba(200, 90, 220, 0.16)',
-  'rgba(240, 90, 90, 0.16)',
-  'rgba(40, 200, 200, 0.16)',
+  'rgba(66, 135, 245, 0.2)',
+  'rgba(245, 166, 35, 0.2)',
+  'rgba(80, 200, 120, 0.2)',
+  'rgba(200, 90, 220, 0.2)',
+  'rgba(240, 90, 90, 0.2)',
+  'rgba(40, 200, 200, 0.2)',
 ];
 
 function toVsRange(r: WireRange): vscode.Range {

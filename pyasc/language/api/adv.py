@@ -64,13 +64,14 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, sum: LocalTensor, max: LocalTensor, src: LocalTensor, tiling: adv.SoftmaxTiling,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False, basic_block: bool = False,"
           " data_format_nz: bool = False) -> None", None)],
-        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS)], positions=ub("dst", "sum", "max", "src", "temp_buffer"),
-        pipe="V", reads=("src",), writes=("dst", "sum", "max")),
+        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS)],
+        positions=ub("dst", "sum", "max", "src", "temp_buffer"), pipe="V", reads=("src",),
+        writes=("dst", "sum", "max")),
     api("adv.rmsnorm", "adv.normalization", "RMS normalization of src scaled by gamma.",
         [("(dst: LocalTensor, src: LocalTensor, gamma: LocalTensor, epsilon: Number, tiling: adv.RmsNormTiling,"
           " temp_buffer: Optional[LocalTensor] = None, basic_block: bool = False) -> None", None)],
-        dtypes=[same("dst", "src", "gamma", allowed=FLOATS)], positions=ub("dst", "src", "gamma", "temp_buffer"), pipe="V",
-        reads=("src", "gamma"), writes=("dst",)),
+        dtypes=[same("dst", "src", "gamma", allowed=FLOATS)], positions=ub("dst", "src", "gamma", "temp_buffer"),
+        pipe="V", reads=("src", "gamma"), writes=("dst",)),
     api("adv.quant", "adv.quantization", "dst(int8) = round(src * scale + offset).",
         [("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False,"

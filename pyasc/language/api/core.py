@@ -223,7 +223,7 @@ CLASSES: list[ClassSpec] = [
             "original_shape": _m("ShapeInfo", "original_shape", "Original extent of dimension dim.",
                                  [("(self, dim: int) -> Scalar[int]", "{self}.originalShape[{dim}]")]),
         },
-        fields=("shape", "original_shape", "data_format"),
+        fields=("data_format",),
     ),
     _struct("BinaryRepeatParams", "Block and repeat strides (in 32-byte blocks) of a binary vector instruction.",
             "(dst_blk_stride: int = 1, src0_blk_stride: int = 1, src1_blk_stride: int = 1,"

@@ -581,7 +581,7 @@ def _copy_span(core: state.Core, name: str, dst: Any, src: Any, d_idx: np.ndarra
         if n > 0:
             dv = dst.view() if isinstance(dst, LocalTensor) else dst.view(0, n)
             sv = src.view() if isinstance(src, LocalTensor) else src.view(0, n)
-            dv[:n] = sv[:n]
+            _put(core, pipe, dv, slice(0, n), sv[:n])
         return
     if not core.access(pipe, ((src, *span(s_idx)),), ((dst, *span(d_idx)),), name):
         return
@@ -590,7 +590,20 @@ def _copy_span(core: state.Core, name: str, dst: Any, src: Any, d_idx: np.ndarra
         slo, shi = span(s_idx)
         dv = dst.view()[dlo:dhi] if isinstance(dst, LocalTensor) else dst.view(dlo, dhi)
         sv = src.view()[slo:shi] if isinstance(src, LocalTensor) else src.view(slo, shi)
-        dv[d_idx - dlo] = sv[s_idx - slo]
+        _put(core, pipe, dv, d_idx - dlo, sv[s_idx - slo])
+
+
+_ATOMIC_OPS = {"add": np.add, "max": np.maximum, "min": np.minimum}
+
+
+def _put(core: state.Core, pipe: int, dv: np.ndarray, where: Any, values: np.ndarray) -> None:
+    """Store a copy's values; UB -> GM copies accumulate while set_atomic_add/max/min is in effect."""
+    kind = core.scalar_state.get("atomic") if pipe == MTE3 else None
+    if kind is None:
+        dv[where] = values
+    else:
+        with np.errstate(all="ignore"):
+            dv[where] = _ATOMIC_OPS[kind](dv[where], values).astype(dv.dtype)
 
 
 def data_copy(dst: Any, src: Any, count: Any = None, repeat_params: Any = None, intri_params: Any = None,
@@ -835,3 +848,75 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
     n = int(dump_size)
     vals = tensor.view()[:n] if isinstance(tensor, LocalTensor) else tensor.view(0, n)
     print(f"[core {core.idx}] DumpTensor: desc={desc}, data_type={tensor.dtype.name}, dump_size={n}\n{vals}")
+
+
+from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
+    ascend_is_aic,
+    ascend_is_aiv,
+    brcb,
+    check_local_memory_ia,
+    cross_core_set_flag,
+    cross_core_wait_flag,
+    data_cache_clean_and_invalid,
+    data_cache_preload,
+    dump_acc_chk_point,
+    gather,
+    gatherb,
+    get_cmp_mask,
+    get_data_obj,
+    get_data_ptr,
+    get_desc,
+    get_dim,
+    get_gather_mask_remain_count,
+    get_hccl_context,
+    get_icache_preload_status,
+    get_index,
+    get_mrg_sort_result,
+    get_shape,
+    get_size,
+    get_store_atomic_config,
+    get_sys_workspace,
+    ib_set,
+    ib_wait,
+    icache_preload,
+    init,
+    init_const_value,
+    init_soc_state,
+    load_data,
+    load_data_with_sparse,
+    load_data_with_transpose,
+    load_image_to_local,
+    metrics_prof_start,
+    metrics_prof_stop,
+    mmad,
+    mmad_with_sparse,
+    mrg_sort,
+    mrg_sort4,
+    notify_next_block,
+    print_time_stamp,
+    proposal_concat,
+    proposal_extract,
+    rp_sort16,
+    scatter,
+    set_atomic_add,
+    set_atomic_max,
+    set_atomic_min,
+    set_atomic_none,
+    set_atomic_type,
+    set_cmp_mask,
+    set_fix_pipe_pre_quant_flag,
+    set_hccl_context,
+    set_hf32_mode,
+    set_hf32_trans_mode,
+    set_load_data_boundary,
+    set_load_data_padding_value,
+    set_load_data_repeat,
+    set_mm_layout_transform,
+    set_shape_addr,
+    set_store_atomic_config,
+    set_sys_workspace,
+    sort,
+    sort32,
+    transpose,
+    wait_pre_block,
+)

@@ -134,3 +134,102 @@ def print(self: LocalTensor, data_len: Any) -> None:  # noqa: A001 - the asc nam
     import builtins
 
     builtins.print(self.view()[: int(data_len)])
+
+
+def __getitem__(self: Any, index: Any) -> Any:
+    """t[i] / t[i:]: the sub-tensor starting at element i."""
+    return type(self).__getitem__(self, index)
+
+
+def __call__(self: Any, index: Any) -> Any:
+    """t(i): element i as a scalar (a scalar-unit read)."""
+    return get_value(self, index)
+
+
+def get_shape_info(self: Any) -> Any:
+    return getattr(self, "_shape_info", None)
+
+
+def set_shape_info(self: Any, shape_info: Any) -> None:
+    self._shape_info = shape_info
+
+
+def to_file(self: LocalTensor, file_name: str) -> None:
+    """Write the tensor's elements as raw bytes (what the CPU debug build of Ascend C does)."""
+    self.view().tofile(file_name)
+
+
+def get_cur_addr(self: Any) -> int:
+    """LocalMemAllocator: the next free byte address."""
+    return int(getattr(self, "_next", 0))
+
+
+def alloc(self: Any, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
+    """LocalMemAllocator: a tensor of tile_size elements at the next free (32-byte aligned) address."""
+    core = cur()
+    addr = int(getattr(self, "_next", 0))
+    t = LocalTensor.make(core, addr, data_type, int(tile_size), pos, None)
+    end = addr + int(tile_size) * t.esize
+    self._next = -(-end // 32) * 32
+    core.stats.ub_peak = max(core.stats.ub_peak, end)
+    if end > core.capacity:
+        core.report("ub-over-capacity", f"LocalMemAllocator.alloc ends at UB byte {end}, beyond the {core.capacity} "
+                                        f"usable bytes of {core.launch.soc.name}")
+    return t
+
+
+def _dims(arr: Any) -> list[int]:
+    if arr is None:
+        return []
+    vals = getattr(arr, "values", arr)
+    return [int(v) for v in vals]
+
+
+def shape(self: Any, dim: Any) -> int:
+    """ShapeInfo.shape(dim)."""
+    return _dims(getattr(self, "shape", None))[int(dim)]
+
+
+def original_shape(self: Any, dim: Any) -> int:
+    dims = _dims(getattr(self, "original_shape", None)) or _dims(getattr(self, "shape", None))
+    return dims[int(dim)]
+
+
+def get_shape_size(shape_info: Any) -> int:
+    """Product of a ShapeInfo's dims."""
+    out = 1
+    for d in _dims(getattr(shape_info, "shape", None)):
+        out *= d
+    return out
+
+
+def cfg_nz() -> Any:
+    from ..objects import CLASSES, ENUM_CLASSES
+
+    return CLASSES["FixpipeConfig"](ENUM_CLASSES["CO2Layout"]["NZ"])
+
+
+def cfg_row_major() -> Any:
+    from ..objects import CLASSES, ENUM_CLASSES
+
+    return CLASSES["FixpipeConfig"](ENUM_CLASSES["CO2Layout"]["ROW_MAJOR"])
+
+
+def number(value: Any, dtype: Any) -> Any:
+    """A scalar of the given dtype."""
+    from ..objects import np_dtype
+
+    with np.errstate(all="ignore"):
+        return np.asarray(value).astype(np_dtype(dtype))[()]
+
+
+PROPERTY_VALUES = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32, "TOTAL_L1_SIZE": 524288, "TOTAL_L0C_SIZE": 131072}
+
+
+def property(prop: Any) -> int:  # noqa: A001 - the asc name
+    """The value of a hardware constant (Ascend910B values)."""
+    return int(prop)
+
+
+def ceildiv(x: Any, y: Any) -> int:
+    return -(-int(x) // int(y))

@@ -62,7 +62,7 @@ def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> Local
     return t
 
 
-def enque(self: TQueBind, tensor: LocalTensor) -> None:
+def enque(self: TQueBind, tensor: LocalTensor, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
     """Hand a tensor to the consumer: everything issued before this becomes visible to the consumer's deque."""
     core = cur()
     core.scalar_tick()
@@ -198,6 +198,34 @@ def release_event_id(self: TPipe, id: Any, event: Any = None) -> None:  # noqa: 
 
 def get_base_addr(self: TPipe, logic_pos: Any = None) -> int:
     return 0
+
+
+def get_tpipe_ptr() -> TPipe | None:
+    """The kernel's TPipe."""
+    core = cur()
+    if core.tpipe is None:
+        core.report("bad-call", "get_tpipe_ptr before a TPipe was created: create asc.TPipe() first")
+    return core.tpipe
+
+
+def init_buf_pool(self: Any, buf_pool: Any, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
+    """Reserve `len` bytes of the pipe (or of a parent pool) for a TBufPool; queues initialized through the pool
+    take their buffers from that range (a shared pool reuses share_buf's range)."""
+    core = cur()
+    core.scalar_tick()
+    size = -(-int(len) // 32) * 32
+    if share_buf is not None:
+        buf_pool.next_addr = share_buf.base
+        buf_pool.base, buf_pool.limit = share_buf.base, share_buf.limit
+        return
+    start = self.next_addr
+    self.next_addr += size
+    buf_pool.base, buf_pool.next_addr, buf_pool.limit = start, start, start + size
+    core.stats.ub_peak = max(core.stats.ub_peak, self.next_addr)
+    limit = getattr(self, "limit", core.capacity)
+    if self.next_addr > limit:
+        core.report("ub-over-capacity", f"init_buf_pool of {size} bytes ends at {self.next_addr}, beyond the "
+                                        f"{limit} bytes available to it")
 
 
 _ = state

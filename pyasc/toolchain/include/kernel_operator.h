@@ -487,8 +487,9 @@ public:
     __aicore__ TQue() {}
 };
 
+// A TBuf is a queue binding of depth 0: it inherits AllocTensor/FreeTensor (and, as in the real headers, EnQue).
 template <TPosition pos = TPosition::LCM>
-class TBuf {
+class TBuf : public TQueBind<pos, pos, 0, 0> {
 public:
     __aicore__ TBuf() {}
     template <typename T>
@@ -497,10 +498,6 @@ public:
     __aicore__ LocalTensor<T> Get(uint32_t len);
     template <typename T>
     __aicore__ LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);
-    template <typename T>
-    __aicore__ LocalTensor<T> AllocTensor();
-    template <typename T>
-    __aicore__ void FreeTensor(LocalTensor<T>& tensor);
 };
 
 template <TPosition pos, uint32_t bufIDSize = 4>
@@ -522,7 +519,10 @@ public:
     __aicore__ void Reset();
     __aicore__ void Destroy();
     template <TPosition src, TPosition dst, int32_t depth, uint32_t mask>
-    __aicore__ bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len);
+    __aicore__ inline bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+        static_assert(depth != 0, "InitBuffer(que, num, len) takes a TQue; a TBuf takes InitBuffer(buf, len)");
+        return true;
+    }
     template <TPosition pos>
     __aicore__ bool InitBuffer(TBuf<pos>& buf, uint32_t len);
     template <TPosition pos, uint32_t bufIDSize>

@@ -1,0 +1,2 @@
+import pyasc as asc
+asc.add(1, 2)

@@ -1,0 +1,124 @@
+"""pyasc.compiler.ide on its own: what each query answers from the text around the cursor and an Analysis."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyasc.compiler import ide
+from pyasc.compiler.analysis import analyze
+
+from . import samples
+from .helpers import span_of
+
+ADD = analyze(samples.ADD, "/k/add.py")
+LAST = len(samples.ADD.split("\n"))  # the empty line after the kernel's last statement
+
+
+def complete_at_end(snippet: str) -> ide.Completions | None:
+    """Completion with `snippet` typed on a new line of the kernel, with the cursor at its end."""
+    text = samples.ADD + snippet
+    return ide.complete(text, LAST, len(snippet), ADD)
+
+
+def labels(result: ide.Completions | None) -> set[str]:
+    assert result is not None
+    return {i.label for i in result.items}
+
+
+@pytest.mark.parametrize(("snippet", "expected", "absent"), [
+    ("        asc.", {"add", "data_copy", "TQue", "float16", "jit", "adv"}, {"alloc_tensor"}),
+    ("        asc.adv.", set(), {"add"}),
+    ("        x = asc.TPosition.", {"VECIN", "VECOUT", "GM"}, {"add"}),
+    ("        x = asc.HardEvent.MTE2_", {"MTE2_V", "MTE2_MTE3"}, {"VECIN"}),
+    ("        pipe.", {"init_buffer"}, {"alloc_tensor"}),
+    ("        z_gm.", {"set_global_buffer", "get_value"}, {"init_buffer"}),
+    ("        out_queue_z.free_tensor(", {"x_local", "BUFFER_NUM", "asc", "tensor="}, {"dst="}),
+])
+def test_completion_contexts(snippet: str, expected: set[str], absent: set[str]):
+    got = labels(complete_at_end(snippet))
+    assert expected <= got
+    assert not (absent & got)
+
+
+def test_adv_completion_lists_only_adv_functions():
+    got = labels(complete_at_end("        asc.adv."))
+    assert got and all("." not in name for name in got)
+
+
+@pytest.mark.parametrize("snippet", ['        asc.printf("asc.', "        # asc.", "        n = 1.", "        f(x)."])
+def test_no_pyasc_completion_in_strings_comments_or_after_non_names(snippet: str):
+    assert complete_at_end(snippet) is None
+
+
+def test_outside_kernels_plain_names_are_left_to_python_completion():
+    text = "import pyasc as asc\n\nval"
+    assert ide.complete(text, 3, 3, None) is None
+    assert "add" in labels(ide.complete("import pyasc as asc\nasc.", 2, 4, None)), "asc. completes anywhere"
+
+
+def test_alias_from_import_line_without_analysis():
+    assert "add" in labels(ide.complete("import asc as A\nA.", 2, 2, None))
+
+
+def test_replace_range_covers_the_typed_prefix():
+    result = complete_at_end("        asc.da")
+    assert result is not None
+    assert (result.replace.col, result.replace.end_col) == (12, 14)
+
+
+def test_call_context_skips_nested_calls_and_strings():
+    text = 'asc.add(z, f(a, b), "x, (y", '
+    ctx = ide.call_context(text, 1, len(text))
+    assert ctx is not None
+    assert (ctx.callee, ctx.positional, ctx.keywords, ctx.active_keyword) == ("asc.add", 3, (), None)
+    ctx = ide.call_context("q.alloc_tensor(dtype=asc.", 1, 25)
+    assert ctx is not None and ctx.active_keyword == "dtype"
+
+
+def test_enclosing_function_reads_decorators():
+    text = samples.HELPER
+    line = span_of(text, "asc.data_copy(t, g, n)").line
+    assert ide.enclosing_function(text, line) == ("copy_in", True)
+    assert ide.enclosing_function(text, 3) is None
+
+
+def test_signature_help_uses_receiver_type_for_methods():
+    snippet = "        in_queue_x.alloc_tensor("
+    help_ = ide.signature_help(samples.ADD + snippet, LAST, len(snippet), ADD)
+    assert help_ is not None
+    labels = [sig.label for sig in help_.signatures]
+    assert "in_queue_x.alloc_tensor(dtype: DataType) -> LocalTensor[dtype]" in labels
+    assert help_.active_signature == 0 and help_.active_parameter == 0
+
+
+def test_hover_cpp_comes_from_the_call():
+    span = span_of(samples.ADD, "in_queue_x.enque(x_local)")
+    info = ide.hover(ADD, span.line, span.col + 12)
+    assert info is not None
+    assert "in_queue_x.enque(tensor: LocalTensor) -> None" in info.plain
+    assert "in_queue_x.EnQue(x_local);" in info.markdown
+
+
+def test_rename_covers_parameter_annotation_spans_by_name_only():
+    span = span_of(samples.ADD, "block_length", 1)
+    result = ide.rename(ADD, span.line, span.col, "n")
+    assert result.error is None
+    texts = {samples.ADD.split("\n")[e.span.line - 1][e.span.col:e.span.end_col] for e in result.edits}
+    assert texts == {"block_length"}
+    assert len(result.edits) == samples.ADD.count("block_length")
+
+
+def test_rename_rejects_keywords():
+    span = span_of(samples.ADD, "loop_count")
+    assert "not a valid" in (ide.rename(ADD, span.line, span.col, "for").error or "")
+
+
+def test_generated_code_mappings_point_into_both_texts():
+    code = ide.generated_code(ADD)
+    cpp_lines = code.text.split("\n")
+    statements = [m for m in code.mappings if m.statement]
+    assert statements
+    for m in statements:
+        assert 0 <= m.cpp_start[0] <= m.cpp_end[0] < len(cpp_lines)
+    [(name, span, start, end)] = code.kernels
+    assert name == "add_custom" and cpp_lines[start[0]].startswith('extern "C"')

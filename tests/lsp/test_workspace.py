@@ -1,0 +1,175 @@
+"""The scheduler alone, with a controllable analyzer: debounce, version checks, failures and the C++ tier."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+
+import pytest
+
+from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
+from pyasc.compiler.results import Analysis
+from pyasc.config import Config
+from pyasc_lsp.workspace import Document, Documents
+
+
+class FakeAnalyzer:
+    """Records each call; `gate` (when set) holds an analysis until the test releases it."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.gate: threading.Event | None = None
+        self.fail = False
+
+    def __call__(self, text: str, path: str, config: Config, cache: object) -> Analysis:
+        self.calls.append(text)
+        if self.gate is not None:
+            self.gate.wait(5)
+        if self.fail:
+            raise RuntimeError("boom")
+        return Analysis(path=path, text=text, cpp="// c++\n" if "cpp" in text else "")
+
+
+def make(analyzer: FakeAnalyzer, debounce: float = 0.05) -> tuple[Documents, list[tuple[str, int]]]:
+    docs = Documents(analyzer, lambda path: Config(), debounce=debounce, cpp_delay=0.01)
+    accepted: list[tuple[str, int]] = []
+    docs.on_analysis.append(lambda d: accepted.append((d.text, d.analysis_version or 0)))
+    return docs, accepted
+
+
+async def settle(docs: Documents, uri: str) -> Document:
+    doc = await docs.wait_current(uri, 5)
+    assert doc is not None and doc.current is not None
+    return doc
+
+
+async def test_burst_of_changes_runs_one_analysis_of_the_last_text():
+    analyzer = FakeAnalyzer()
+    docs, accepted = make(analyzer)
+    docs.open("u", "/k.py", "v1", 1)
+    await settle(docs, "u")
+    for v in range(2, 502):
+        docs.change("u", f"v{v}", v)
+    doc = await settle(docs, "u")
+    assert analyzer.calls == ["v1", "v501"]
+    assert accepted == [("v1", 1), ("v501", 501)]
+    assert doc.analyses == 2
+    docs.shutdown()
+
+
+async def test_result_of_an_old_version_is_dropped():
+    analyzer = FakeAnalyzer()
+    analyzer.gate = threading.Event()
+    docs, accepted = make(analyzer, debounce=0.0)
+    docs.open("u", "/k.py", "old", 1)
+    while not analyzer.calls:  # the analysis of version 1 is running (held by the gate)
+        await asyncio.sleep(0.005)
+    docs.change("u", "new", 2)
+    analyzer.gate.set()
+    doc = await settle(docs, "u")
+    assert analyzer.calls == ["old", "new"], "the old analysis ran to its end"
+    assert accepted == [("new", 2)], "but only the current version was accepted"
+    assert doc.analysis is not None and doc.analysis.text == "new"
+    docs.shutdown()
+
+
+async def test_failing_analysis_is_reported_and_serving_continues():
+    analyzer = FakeAnalyzer()
+    analyzer.fail = True
+    docs, accepted = make(analyzer, debounce=0.0)
+    errors: list[str] = []
+    docs.on_error = errors.append
+    docs.open("u", "/k.py", "x", 1)
+    doc = await docs.wait_current("u", 2)
+    assert doc is not None and doc.analysis is None
+    assert errors and "boom" in errors[0]
+    analyzer.fail = False
+    docs.change("u", "y", 2)
+    doc = await settle(docs, "u")
+    assert accepted == [("y", 2)]
+    docs.shutdown()
+
+
+async def test_a_listener_failure_does_not_stop_the_others():
+    analyzer = FakeAnalyzer()
+    docs, accepted = make(analyzer, debounce=0.0)
+    errors: list[str] = []
+    docs.on_error = errors.append
+
+    def broken(doc: Document) -> None:
+        raise ValueError("listener bug")
+
+    docs.on_analysis.insert(0, broken)
+    docs.open("u", "/k.py", "x", 1)
+    await settle(docs, "u")
+    assert accepted == [("x", 1)]
+    assert any("listener bug" in e for e in errors)
+    docs.shutdown()
+
+
+async def test_last_good_analysis_survives_a_syntax_error():
+    def analyze(text: str, path: str, config: Config, cache: object) -> Analysis:
+        diags = [] if text == "ok" else [Diagnostic("PA100", Severity.ERROR, "syntax", Span(1, 0, 1, 1))]
+        return Analysis(path=path, text=text, diagnostics=diags)
+
+    docs = Documents(analyze, lambda path: Config(), debounce=0.0)
+    docs.open("u", "/k.py", "ok", 1)
+    await settle(docs, "u")
+    docs.change("u", "asc.", 2)
+    doc = await settle(docs, "u")
+    assert doc.analysis is not None and doc.analysis.text == "asc."
+    assert doc.good is not None and doc.good.text == "ok"
+    docs.shutdown()
+
+
+async def test_cpp_tier_publishes_for_the_current_version_and_is_cancelled_by_edits():
+    analyzer = FakeAnalyzer()
+    docs, _ = make(analyzer, debounce=0.0)
+    submitted: list[concurrent.futures.Future[list[Diagnostic]]] = []
+
+    def submit(analysis: Analysis, config: Config) -> concurrent.futures.Future[list[Diagnostic]]:
+        fut: concurrent.futures.Future[list[Diagnostic]] = concurrent.futures.Future()
+        submitted.append(fut)
+        return fut
+
+    docs.cpp_submit = submit
+    cpp_results: list[int] = []
+    docs.on_cpp.append(lambda d: cpp_results.append(d.cpp_version or 0))
+    docs.open("u", "/k.py", "cpp 1", 1)
+    await settle(docs, "u")
+    while not submitted:
+        await asyncio.sleep(0.005)
+    docs.change("u", "cpp 2", 2)  # an edit while clang runs cancels that run
+    await asyncio.sleep(0)
+    assert submitted[0].cancelled()
+    await settle(docs, "u")
+    while len(submitted) < 2:
+        await asyncio.sleep(0.005)
+    finding = Diagnostic("-Wunused-variable", Severity.WARNING, "unused", Span(1, 0, 1, 1), source="clang")
+    submitted[1].set_result([finding])
+    for _ in range(100):
+        if cpp_results:
+            break
+        await asyncio.sleep(0.01)
+    assert cpp_results == [2]
+    doc = docs.get("u")
+    assert doc is not None and doc.cpp_current == [finding]
+    docs.change("u", "cpp 3", 3)
+    doc = await settle(docs, "u")
+    assert doc.cpp_current == [], "findings of an older version are not shown with a newer analysis"
+    docs.shutdown()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.02])
+async def test_close_during_analysis_publishes_nothing(delay: float):
+    analyzer = FakeAnalyzer()
+    analyzer.gate = threading.Event()
+    docs, accepted = make(analyzer, debounce=delay)
+    docs.open("u", "/k.py", "x", 1)
+    await asyncio.sleep(delay + 0.02)
+    docs.close("u")
+    analyzer.gate.set()
+    await asyncio.sleep(0.1)
+    assert accepted == []
+    docs.shutdown()
