@@ -58,8 +58,8 @@ def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[C
         if key == "soc_version":
             if not isinstance(value, str) or soc.find(value) is None:
                 hint = soc.suggest(str(value))
-                errors.append(f"unknown soc_version '{value}'" + (f"; did you mean {', '.join(hint)}?" if hint else
-                              f"; known: {', '.join(soc.names())}"))
+                errors.append(f"unknown soc_version '{value}'" + (f"; did you mean {', '.join(hint)}?" if hint else "")
+                              + f" (known: {', '.join(soc.names())})")
                 continue
         elif key in ("tidy_checks", "cann_path"):
             if not isinstance(value, str):

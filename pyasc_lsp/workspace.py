@@ -216,6 +216,8 @@ class Documents:
         analysis = doc.analysis
         if analysis is None or not analysis.cpp or not config.cpp_checks or self.cpp_submit is None:
             return
+        if analysis.errors:
+            return  # C++ generated around a front-end error only repeats it in clang's words
         self._cancel_cpp(doc)
         doc.cpp_task = asyncio.get_running_loop().create_task(self._run_cpp(doc, analysis, config, doc.version))
 

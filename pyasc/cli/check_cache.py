@@ -98,11 +98,28 @@ class DependencyFinder:
     def __post_init__(self) -> None:
         self._direct: dict[Path, list[Path]] = {}
         self._texts: dict[Path, bytes] = {}
+        self._reals: dict[Path, Path] = {}
+        self._modules: dict[tuple[Path, str], Path | None] = {}
+        self._dirs: dict[Path, bool] = {}
         self.root = Path(os.path.realpath(self.root))
 
-    @staticmethod
-    def _real(p: Path) -> Path:
-        return Path(os.path.realpath(p))
+    def _real(self, p: Path) -> Path:
+        hit = self._reals.get(p)
+        if hit is None:
+            hit = self._reals[p] = Path(os.path.realpath(p))
+        return hit
+
+    def _module(self, base: Path, dotted: str) -> Path | None:
+        key = (base, dotted)
+        if key not in self._modules:  # kernels of one folder import the same modules: resolve each once
+            self._modules[key] = _module_file(base, dotted)
+        return self._modules[key]
+
+    def _is_dir(self, p: Path) -> bool:
+        hit = self._dirs.get(p)
+        if hit is None:
+            hit = self._dirs[p] = p.is_dir()
+        return hit
 
     def _resolve(self, path: Path, text: str) -> list[Path]:
         here = path.parent
@@ -118,10 +135,11 @@ class DependencyFinder:
             else:
                 search = bases
             for b in search:
-                hit = _module_file(b, module)
+                hit = self._module(b, module)
                 folder = b.joinpath(*module.split(".")) if module else b
                 # `from pkg import consts` (or `from . import consts`) may name submodules.
-                subs = [s for s in (_module_file(folder, n) for n in names) if s is not None] if folder.is_dir() else []
+                subs = [s for s in (self._module(folder, n) for n in names) if s is not None] \
+                    if self._is_dir(folder) else []
                 if hit is None and not subs:
                     continue
                 found.extend(([hit] if hit is not None else []) + subs)

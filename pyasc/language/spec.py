@@ -30,9 +30,13 @@ A template of None means the API is known but code generation does not support i
 
 from __future__ import annotations
 
-import ast
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the ast module is imported only for signatures the fast parser leaves to it
+    import ast
 
 REQUIRED: object = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
 """Sentinel default of a parameter that must be passed."""
@@ -174,6 +178,8 @@ class ConstSpec:
 
 def _kind(node: ast.expr | None) -> tuple[str, bool]:
     """Annotation AST -> (kind, optional)."""
+    import ast
+
     if node is None:
         return "Any", False
     if isinstance(node, ast.Constant) and node.value is None:
@@ -186,6 +192,121 @@ def _kind(node: ast.expr | None) -> tuple[str, bool]:
 
 def parse_signature(sig: str, cpp: str | None) -> Overload:
     """Parse `(dst: LocalTensor, count: int = 0) -> None` into an Overload."""
+    fast = _parse_simple(sig, cpp)
+    if fast is not None:
+        return fast
+    return _parse_with_ast(sig, cpp)
+
+
+_SIMPLE_DEFAULT = {"None": None, "True": True, "False": False}
+_NUMBER = re.compile(r"-?(0[xX][0-9a-fA-F]+|\d+)")
+_FLOAT = re.compile(r"-?\d+\.\d*(e-?\d+)?")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+def _split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at `sep` outside brackets; None-free, items stripped."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    tail = text[start:].strip()
+    if tail:
+        items.append(tail)
+    return items
+
+
+def _simple_kind(text: str) -> tuple[str, bool] | None:
+    text = text.strip()
+    if text.startswith("Optional[") and text.endswith("]"):
+        inner = _simple_kind(text[len("Optional["):-1])
+        return None if inner is None else (inner[0], True)
+    if not re.fullmatch(r"[\w.]+(\[[\w.]+(, [\w.]+)*\])?", text):
+        return None
+    return text, False
+
+
+def _simple_default(text: str) -> tuple[object] | None:
+    """A default value as the AST path gives it (literals evaluated, names kept as text); None when unsure."""
+    if text in _SIMPLE_DEFAULT:
+        return (_SIMPLE_DEFAULT[text],)
+    if _NUMBER.fullmatch(text):
+        try:
+            return (int(text, 0) if not text.startswith("-") else -int(text[1:], 0),)
+        except ValueError:  # "08": not a Python literal either; let the ast path report it
+            return None
+    if _FLOAT.fullmatch(text):
+        return (float(text),)
+    if _DOTTED.fullmatch(text):
+        return (text,)
+    if text in ("''", '""'):
+        return ("",)
+    if text.startswith("[") and text.endswith("]"):
+        items = [_simple_default(t.strip()) for t in text[1:-1].split(",")] if text[1:-1].strip() else []
+        if all(i is not None and isinstance(i[0], int) and not isinstance(i[0], bool) for i in items):
+            return ([i[0] for i in items if i is not None],)
+    return None
+
+
+def _parse_simple(sig: str, cpp: str | None) -> Overload | None:
+    """Fast path of parse_signature for the plain signatures the tables use (the registry imports on every
+    language-server start); anything unusual returns None and goes through the `ast` path, which is the reference.
+    """
+    text = sig.strip()
+    if not text.startswith("("):
+        return None
+    close = text.rfind(")")
+    rest = text[close + 1:].strip()
+    if rest and not rest.startswith("->"):
+        return None
+    ret = _simple_kind(rest[2:]) if rest else ("None", False)
+    body = text[1:close]
+    plain = body.replace(" = ''", "").replace(' = ""', "")
+    if ret is None or "(" in body or "/" in body or "'" in plain or '"' in plain or "=" in body.replace(" = ", ""):
+        return None
+    params: list[Param] = []
+    keyword_only = False
+    for item in _split_top(body):
+        name_part, _, default_text = item.partition(" = ")
+        name, _, annotation = name_part.partition(":")
+        name = name.strip()
+        variadic = name.startswith("*")
+        if name == "*":
+            keyword_only = True
+            continue
+        if variadic:
+            name = name[1:]
+        if not name.isidentifier():
+            return None
+        kind, optional = ("Any", False) if not annotation else _simple_kind(annotation) or ("", False)
+        if not kind:
+            return None
+        if variadic:
+            params.append(Param(name, kind, REQUIRED, variadic=True))
+            keyword_only = True
+            continue
+        if default_text:
+            parsed = _simple_default(default_text.strip())
+            if parsed is None:
+                return None
+            default = parsed[0]
+        else:
+            default = REQUIRED
+        if optional and default is REQUIRED and not keyword_only:
+            default = None
+        params.append(Param(name, kind, default, keyword_only=keyword_only))
+    return Overload(tuple(params), ret[0], cpp, text)
+
+
+def _parse_with_ast(sig: str, cpp: str | None) -> Overload:
+    """parse_signature through Python's parser: the reference behaviour, and the path for complex signatures."""
+    import ast
+
     text = sig.strip()
     if "->" not in text:
         text += " -> None"
@@ -213,6 +334,8 @@ def parse_signature(sig: str, cpp: str | None) -> Overload:
 
 
 def _is_literal(node: ast.expr) -> bool:
+    import ast
+
     try:
         ast.literal_eval(node)
     except ValueError:

@@ -247,8 +247,12 @@ def _gm(launch: state.Launch, name: str, arr: np.ndarray, writebacks: list[Calla
         if arr.flags.writeable:
             writebacks.append(lambda: np.copyto(arr, work))
     u8 = work.reshape(-1).view(np.uint8)
-    buf = state.GmBuffer(name, u8, work.dtype)
-    launch.buffers.append(buf)
+    ptr = u8.__array_interface__["data"][0]
+    buf = next((b for b in launch.buffers if b.u8.__array_interface__["data"][0] == ptr and b.nbytes == u8.nbytes),
+               None)
+    if buf is None:  # the same memory passed twice is one buffer (shared shadow and L2 lines)
+        buf = state.GmBuffer(name, u8, work.dtype)
+        launch.buffers.append(buf)
     return objects.GlobalAddress(buf, 0, dt)
 
 

@@ -190,9 +190,6 @@ class GlobalTensor(_Methods):
             return self._sub(int(key.start or 0))
         return self._sub(int(key))
 
-    def __call__(self, i: int) -> GlobalTensor:
-        return self._sub(int(i))
-
     def view(self, lo: int, hi: int) -> np.ndarray:
         """Elements [lo, hi) as a numpy view of the GM bytes (clipped to the underlying allocation)."""
         assert self.buf is not None
@@ -300,9 +297,6 @@ class LocalTensor(_Methods):
                 t.length = int(key.stop) - start
             return t
         return self._sub(int(key))
-
-    def __call__(self, i: int) -> LocalTensor:
-        return self._sub(int(i))
 
     def reinterpret(self, dt: DType) -> LocalTensor:
         nbytes = self.length * self.esize

@@ -291,6 +291,7 @@ class Core:
             rs = r_stamp[b0:b1]
             badr = rs > clock
             badr[:, pipe] = False
+            badr[:, S] = False  # a scalar read has completed before the scalar unit issues anything after it
             if badr.any():
                 i, other = (int(x) for x in np.argwhere(badr)[0])
                 self._race(pipe, other, int(rs[i, other]), int(r_site[b0 + i, other]), what, mem, "write", "read")

@@ -14,7 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..compiler.diagnostics import Diagnostic, Severity, is_suppressed, suppressions
@@ -212,13 +212,26 @@ def _map(analysis: Analysis, unit: _Unit, finding: RawFinding, unit_lines: list[
                       kernel=owner.name), full_off
 
 
-def _apply_user_settings(diags: list[Diagnostic], text: str, config: Config) -> list[Diagnostic]:
+PYTHON_EQUIVALENT = {
+    "-Wunused-variable": "PA701",
+    "-Wunused-but-set-variable": "PA701",
+    "-Wunused-parameter": "PA702",
+}
+"""C++ warnings that restate a Python-side check: reported only when the Python side did not already report the
+same span, and silenced by the Python code's suppression comment too."""
+
+
+def _apply_user_settings(diags: list[Diagnostic], analysis: Analysis, config: Config) -> list[Diagnostic]:
     """`# pyasc: ignore[code]` comments and per-code severity settings, as for the Python-side checks."""
-    table = suppressions(text)
+    table = suppressions(analysis.text)
     names = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO, "hint": Severity.HINT}
+    python_side = {(d.code, d.span) for d in analysis.diagnostics}
     out = []
     for d in diags:
         if is_suppressed(d, table):
+            continue
+        twin = PYTHON_EQUIVALENT.get(d.code)
+        if twin is not None and ((twin, d.span) in python_side or is_suppressed(replace(d, code=twin), table)):
             continue
         level = config.severity.get(d.code)
         if level == "off":
@@ -310,7 +323,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
     if problems:
         partial = lib_tool.ok or tidy_tool.ok
         diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index), partial))
-    diags = _apply_user_settings(diags, analysis.text, config)
+    diags = _apply_user_settings(diags, analysis, config)
     diags.sort(key=Diagnostic.sort_key)
     return diags
 

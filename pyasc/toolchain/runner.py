@@ -55,7 +55,8 @@ def _char_col(line_text: str, byte_col0: int) -> int:
 
 
 # ---- libclang ---------------------------------------------------------------------------------------------------
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
+"""libclang is driven from one thread at a time (the bindings' global state and the index are not thread-safe)."""
 _loaded_path: str | None = None
 
 
@@ -95,7 +96,8 @@ def _best_note(notes: list[str]) -> str | None:
 
 def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: str | None) -> list[RawFinding]:
     """Diagnostics of one translation unit (held in memory under `path`)."""
-    ci = _cindex(libclang)
+    with _LOCK:
+        ci = _cindex(libclang)
     full_args = list(args) + (["-resource-dir", resource_dir] if resource_dir else [])
     full_args += ["-Wall", "-Wextra", "-Wno-unused-function", "-ferror-limit=0"]
     lines = text.split("\n")

@@ -244,3 +244,29 @@ def test_checks_detect_broken_records() -> None:
     assert _check_default(bad.params[0]) == ["mode: no member RoundMode.CAST_WRONG"]
     assert not _known_kind("Que")
     assert _check_return(bad.returns, _params(bad), None) == ["bad return Scalar[q]"]
+
+
+def test_fast_signature_parser_agrees_with_the_ast_parser() -> None:
+    """parse_signature's fast path gives exactly the ast path's Overload for every signature of the tables."""
+    from pyasc.language import spec
+
+    sigs = [o for s in registry.all_apis() for o in s.overloads]
+    sigs += [o for c in registry.CLASSES.values() for o in c.constructors]
+    fast = 0
+    for o in sigs:
+        reference = spec._parse_with_ast(o.signature, o.cpp)
+        simple = spec._parse_simple(o.signature, o.cpp)
+        assert o == reference
+        if simple is not None:
+            assert simple == reference, o.signature
+            fast += 1
+    assert fast > 0.9 * len(sigs)
+    odd = ["(a: int=1)", "(x: int = 08)", "(a: int = 'x') -> str", "(a, /, b: int = 1)", "(k: Optional[int]) -> None",
+           "(*, a: Optional[int]) -> None", "(n: int = -0x10, f: float = 1.5e-3) -> Scalar[int]"]
+    for text in odd:
+        simple = spec._parse_simple(text, None)
+        try:
+            reference: object = spec._parse_with_ast(text, None)
+        except SyntaxError:
+            reference = None
+        assert simple is None or simple == reference, text

@@ -77,9 +77,17 @@ DTYPE_CONFLICT = ADD.replace("y_local = in_queue_y.alloc_tensor(asc.float16)",
 
 UNUSED = ADD.replace("        out_queue_z.free_tensor(z_local)\n",
                      "        out_queue_z.free_tensor(z_local)\n        unused_v = 3\n")
-"""PA701 (front end, Unnecessary tag) and clang's -Wunused-variable (C++ tier) on `unused_v`."""
+"""PA701 (front end, Unnecessary tag) on `unused_v`; the C++ tier does not repeat it."""
 
 NON_ASCII = ADD.replace("import pyasc as asc\n", "import pyasc as asc\n# 向量加法 😀 kernel\n").replace(
     "    offset = asc.get_block_idx() * block_length\n",
     "    offset = asc.get_block_idx() * block_length\n    s = \"é😀\"; café = asc.ad(1)\n")
 """Characters outside ASCII (and outside the BMP) before a seeded PA202 on the same line."""
+
+REDUNDANT = ADD.replace("    offset = asc.get_block_idx() * block_length\n",
+                        "    offset = asc.get_block_idx() * block_length + (block_length - block_length)\n")
+"""Clean for the front end; clang-tidy's misc-redundant-expression (C++ tier) on `block_length - block_length`."""
+
+UNICODE_CLEAN = REDUNDANT.replace("import pyasc as asc\n", "import pyasc as asc\n# 向量加法 😀 kernel\n").replace(
+    "    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    café = 1  # 😀\n")
+"""No errors, so both tiers run: PA701 on `café` (after non-BMP text) and clang-tidy on the redundant expression."""

@@ -59,25 +59,39 @@ async def test_dtype_conflict_carries_related_information(vscode: RecordingClien
     assert "first assigned" in rel.message
 
 
-async def test_unused_variable_is_tagged_and_cpp_tier_reports_with_progress(vscode: RecordingClient, workdir: Path):
+async def test_unused_variable_is_tagged(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "unused.py", samples.UNUSED)
     front = await published(vscode, doc)
     [pa701] = [d for d in front if d.code == "PA701"]
-    where = utf16_range(doc.text, span_of(doc.text, "unused_v"))
-    assert pa701.range == where
+    assert pa701.range == utf16_range(doc.text, span_of(doc.text, "unused_v"))
     assert list(pa701.tags) == [types.DiagnosticTag.Unnecessary]
     assert pa701.severity == types.DiagnosticSeverity.Warning
-    # The C++ tier publishes later, for the same version, with clang's finding mapped back onto the Python name.
-    await until(vscode, lambda: any(d.source == "clang" for d in vscode.diagnostics.get(doc.uri, ())), timeout=60)
-    [cpp] = [d for d in vscode.diagnostics[doc.uri] if d.source == "clang"]
-    assert cpp.code == "-Wunused-variable"
-    assert cpp.range == where
+
+
+async def test_cpp_tier_publishes_later_with_progress(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "redundant.py", samples.REDUNDANT)
+    front = await published(vscode, doc)
+    assert not [d for d in front if d.source != "pyasc"], "the front end publishes first, on its own"
+    await until(vscode, lambda: any(d.source == "clang-tidy" for d in vscode.diagnostics.get(doc.uri, ())),
+                timeout=60)
+    [cpp] = [d for d in vscode.diagnostics[doc.uri] if d.source == "clang-tidy"]
+    assert cpp.code == "misc-redundant-expression"
+    assert cpp.range == utf16_range(doc.text, span_of(doc.text, "block_length - block_length"))
+    assert cpp.code_description.href.endswith("/checks/misc/redundant-expression.html")
     assert vscode.published[doc.uri][-1].version == doc.version
-    assert any(d.code == "PA701" for d in vscode.diagnostics[doc.uri]), "the front-end findings stay published"
     reports = [r for tok, r in vscode.progress_reports.items() if str(tok).startswith("pyasc-cpp-")]
     assert reports, "the C++ tier reports $/progress"
     kinds = [type(v).__name__ for v in reports[-1]]
     assert kinds[0] == "WorkDoneProgressBegin" and kinds[-1] == "WorkDoneProgressEnd"
+
+
+async def test_cpp_findings_of_an_old_version_are_withdrawn(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "redundant2.py", samples.REDUNDANT)
+    await until(vscode, lambda: any(d.source == "clang-tidy" for d in vscode.diagnostics.get(doc.uri, ())),
+                timeout=60)
+    doc.replace_all(samples.ADD)
+    await published(vscode, doc)
+    assert not any(d.source == "clang-tidy" for d in vscode.diagnostics[doc.uri])
 
 
 async def test_burst_of_edits_is_analyzed_once_at_the_last_version(vscode: RecordingClient, workdir: Path):

@@ -144,10 +144,16 @@ try {
   await page.screenshot({ path: cfg.screenshot });
   report('screenshot', { path: cfg.screenshot });
 
-  // Cursor in C++ -> linked Python line highlighted; F12 jumps there.
+  // Cursor in C++ -> linked Python line highlighted; F12 jumps there. The C++ line may be scrolled away, so put the
+  // cursor on it with the find widget, as a user would.
   const cppGroup = page.locator('.editor-group-container', { hasText: cfg.cppTitle });
-  const target = cppGroup.locator('.view-line', { hasText: cfg.cppClickText }).first();
-  await target.click({ position: { x: 60, y: 5 } });
+  await cppGroup.locator('.view-lines').first().click({ position: { x: 200, y: 5 } });
+  await page.keyboard.press('Control+F');
+  const find = cppGroup.locator('.find-widget textarea, .find-widget input').first();
+  await find.waitFor({ state: 'visible', timeout: STEP_MS });
+  await find.fill(cfg.cppFindText);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
   const back = await poll('the linked highlight in the Python editor', async () => {
     const ed = (await editors(page)).find((e) => e.title === cfg.file);
     const hits = ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? [];

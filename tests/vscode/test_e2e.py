@@ -153,7 +153,7 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
             "expectCode": "PA202",
             "cursorLine": cursor_line,
             "cursorColumn": cursor_col + 4,
-            "cppClickText": "AscendC::Add",
+            "cppFindText": "AscendC::Add(",
             "linkedLineColour": LINKED_LINE,
             "screenshot": str(tmp_path / "panel.png"),
             "failureScreenshot": str(tmp_path / "failure.png"),

@@ -26,7 +26,7 @@ import {
   type InterpreterChoice,
   type ProbeOutcome,
 } from './settings';
-import { statusView, type ServerPhase } from './status';
+import { countDiagnostics, statusView, type ServerPhase } from './status';
 import { CPP_SCHEME } from './uris';
 
 /** The part of the Python extension's API used here (it is optional: nothing breaks when it is absent). */
@@ -126,14 +126,7 @@ class Controller implements vscode.Disposable {
   }
 
   private updateStatus(): void {
-    let errors = 0;
-    let warnings = 0;
-    this.client?.diagnostics?.forEach((_uri, diags) => {
-      for (const d of diags) {
-        if (d.severity === vscode.DiagnosticSeverity.Error) errors++;
-        else if (d.severity === vscode.DiagnosticSeverity.Warning) warnings++;
-      }
-    });
+    const { errors, warnings } = countDiagnostics(vscode.languages.getDiagnostics().flatMap(([, diags]) => diags));
     const socVersion = vscode.workspace.getConfiguration('pyasc').get<string>('socVersion') ?? '';
     const view = statusView({ phase: this.phase, errors, warnings, socVersion, detail: this.detail });
     this.status.text = view.text;

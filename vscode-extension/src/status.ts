@@ -40,3 +40,24 @@ export function statusView(s: StatusInputs): StatusView {
     }
   }
 }
+
+export interface DiagnosticLike {
+  /** vscode.DiagnosticSeverity: 0 error, 1 warning, 2 information, 3 hint. */
+  severity: number;
+  source?: string;
+}
+
+/**
+ * Counts the server's own errors and warnings. Filtering by source works whether the server pushes diagnostics or
+ * the client pulls them (the two land in different collections).
+ */
+export function countDiagnostics(diagnostics: Iterable<DiagnosticLike>): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (!d.source || !/^pyasc\b/i.test(d.source)) continue;
+    if (d.severity === 0) errors++;
+    else if (d.severity === 1) warnings++;
+  }
+  return { errors, warnings };
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { compareVersions, expandVariables, interpretProbe, MIN_PYASC_VERSION, resolveInterpreter } from '../settings';
-import { statusView } from '../status';
+import { countDiagnostics, statusView } from '../status';
 import { generatedCppPath } from '../uris';
 
 describe('resolveInterpreter', () => {
@@ -112,5 +112,20 @@ describe('generatedCppPath', () => {
   it('names the C++ after the Python file', () => {
     assert.equal(generatedCppPath('/w/kernels/add.py'), '/w/kernels/add.generated.cpp');
     assert.equal(generatedCppPath('/w/Untitled-1'), '/w/Untitled-1.generated.cpp');
+  });
+});
+
+describe('countDiagnostics', () => {
+  it("counts only the server's errors and warnings", () => {
+    const counts = countDiagnostics([
+      { severity: 0, source: 'pyasc' },
+      { severity: 0, source: 'pyasc' },
+      { severity: 1, source: 'pyasc' },
+      { severity: 2, source: 'pyasc' },
+      { severity: 0, source: 'Pylance' },
+      { severity: 0 },
+      { severity: 1, source: 'pyasc-tidy' },
+    ]);
+    assert.deepEqual(counts, { errors: 2, warnings: 2 });
   });
 });

@@ -1,0 +1,33 @@
+"""Project-level invariants: layering, generated docs, the typed package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from pyasc.compiler.codes import CODES, docs_markdown
+
+from .conftest import ROOT
+
+
+def test_compiler_never_imports_the_protocol_libraries() -> None:
+    code = (
+        "import sys\nimport pyasc, pyasc.compiler.analysis, pyasc.cli.main, pyasc.cli.check, pyasc.language\n"
+        "from pyasc.compiler.analysis import analyze\n"
+        f"analyze(open({str(ROOT / 'examples' / 'add_custom.py')!r}).read(), 'a.py')\n"
+        "bad = [m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+
+
+def test_diagnostics_doc_is_generated_from_the_codes() -> None:
+    doc = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert doc == docs_markdown(), "run `make docs` to regenerate docs/diagnostics.md"
+    for code in CODES:
+        assert f"## {code}" in doc
+
+
+def test_package_is_typed() -> None:
+    assert (ROOT / "pyasc" / "py.typed").exists()

@@ -1,0 +1,118 @@
+"""Real Python kernels through analyze() + check_cpp(): errors the Python side lets through (or that the user
+suppressed) are caught by clang against the independent header and land on the Python line that caused them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyasc.compiler.analysis import analyze
+from pyasc.compiler.diagnostics import Severity
+from pyasc.config import Config
+from pyasc.toolchain import CACHE, check_cpp
+
+from .support import line_of
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+TEMPLATE = """import pyasc as asc
+
+TILE = 128
+
+@asc.jit
+def seeded(x: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    pipe = asc.TPipe()
+    queue = asc.TQue(asc.TPosition.VECIN, DEPTH)
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(queue, 2, TILE * 2)
+    pipe.init_buffer(buf, TILE * 4)
+    t = queue.alloc_tensor(asc.float16)
+    f = buf.get(asc.float32)
+    b = buf.get(asc.int8)
+    asc.data_copy(t, x_gm[0:], TILE)
+    STATEMENT
+    queue.free_tensor(t)
+"""
+
+
+def source(statement: str = "pass", depth: str = "2") -> str:
+    text = TEMPLATE.replace("STATEMENT", statement)
+    if depth != "2":  # a runtime depth, with the Python-side error suppressed on its line
+        return text.replace("DEPTH)", f"{depth})  # pyasc: ignore[PA303]")
+    return text.replace("DEPTH", depth)
+
+
+def run(text: str, config: Config | None = None):
+    analysis = analyze(text, "/tmp/seeded.py", config or Config())
+    assert analysis.cpp, "the code generator emitted no C++"
+    return analysis, check_cpp(analysis, config or Config())
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    CACHE.clear()
+
+
+CASES = {
+    # family: (source, marker of the Python line, expected message part)
+    "vector op dtype (mixed operands)": (source("asc.add(f, t, t, TILE)  # pyasc: ignore[PA401]"), "asc.add(",
+                                         "no matching function for call to 'Add'"),
+    "vector op dtype (unsupported dtype)": (source("asc.exp(b, b, TILE)  # pyasc: ignore[PA402]"), "asc.exp(",
+                                            "Exp: element type must be half or float"),
+    "data copy": (source("asc.data_copy(f, t, TILE)  # pyasc: ignore[PA401]"), "asc.data_copy(f",
+                  "no matching function for call to 'DataCopy'"),
+    "queues": (source(depth="n"), "asc.TQue(", "not a constant expression"),
+    "sync templates": (source("asc.sync_all(x_gm, t)"), "asc.sync_all(",
+                       "no matching function for call to 'SyncAll'"),
+}
+
+
+@pytest.mark.parametrize("family", sorted(CASES))
+def test_error_behind_the_python_checks_maps_to_its_line(family):
+    text, marker, expected = CASES[family]
+    analysis, diags = run(text)
+    errors = [d for d in diags if d.severity == Severity.ERROR]
+    assert len(errors) == 1, [(d.code, d.span, d.message) for d in diags]
+    err = errors[0]
+    assert (err.source, err.code, err.kernel) == ("clang", "clang-error", "seeded")
+    assert expected in err.message
+    assert err.span.line == line_of(text, marker)
+    assert all(d.code != "PA801" for d in diags)
+
+
+def test_clean_kernel_has_no_cpp_findings():
+    _, diags = run(source("asc.adds(t, t, 1.5, TILE)\n    asc.data_copy(x_gm[0:], t, TILE)"))
+    assert [d for d in diags if d.severity >= Severity.WARNING and d.code not in ("-Wunused-variable",)] == []
+
+
+def test_python_side_unused_findings_are_not_repeated():
+    text = source()  # f and b are unused: PA701 on the Python side
+    analysis, diags = run(text)
+    assert {d.code for d in analysis.diagnostics} >= {"PA701"}
+    assert [d.code for d in diags] == []
+
+
+def test_naming_check_maps_to_python_definitions():
+    text = source("asc.adds(t, t, 1.5, TILE)")
+    analysis, diags = run(text, Config(tidy_checks="-*,readability-identifier-length"))
+    short = {d.message.split("'")[1]: d.span for d in diags if d.code == "readability-identifier-length"}
+    py_lines = text.split("\n")
+    def_line = line_of(text, "def seeded(")
+    x_col = py_lines[def_line - 1].index("x:")
+    assert (short["x"].line, short["x"].col) == (def_line, x_col)  # the parameter `x: asc.GlobalAddress`
+    for name in ("t", "f", "b"):
+        line = line_of(text, f"    {name} = ")
+        assert short[name].line == line and short[name].col == 4, (name, short[name])
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.py")))
+def test_examples_are_clean_in_cpp(example):
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    analysis = analyze(text, str(EXAMPLES / example), Config())
+    if not analysis.kernels:
+        pytest.skip(f"{example} has no kernels")
+    diags = check_cpp(analysis, Config())
+    assert [(d.code, d.span, d.message) for d in diags] == []
