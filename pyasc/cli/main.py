@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     config, more = from_mapping(overrides, config)
     bad_soc = [e for e in more if "soc_version" in e]
     if bad_soc:
-        write(sys.stderr, f"pyasc: error: --soc-version: {bad_soc[0].split(': ', 1)[-1]}\n")
+        write(sys.stderr, f"pyasc: error: --soc-version: {bad_soc[0]}\n")
         return 2
     for e in errors + more:
         write(sys.stderr, f"pyasc: warning: {e}\n")

@@ -39,7 +39,10 @@ class RawFinding:
 
 
 _PRETTY = ((re.compile(r"\b_Float16\b"), "half"), (re.compile(r"\b__bf16\b"), "bfloat16_t"),
+           (re.compile(r"\bunsigned char\b"), "uint8_t"), (re.compile(r"\bsigned char\b"), "int8_t"),
            (re.compile(r"AscendC::check::"), ""))
+_STATIC_ASSERT = re.compile(r"^static assertion failed due to requirement '.*?': (?P<text>.+)$", re.DOTALL)
+_SPECIALIZATION = re.compile(r"in instantiation of function template specialization '[\w:]+<(?P<args>[^>]*)>'")
 
 
 def pretty(message: str) -> str:
@@ -129,6 +132,13 @@ def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: s
         note = _best_note([t for t, _, _, _ in children])
         if note and "no matching" in spelling:
             message = f"{spelling}: {note}"
+        sa = _STATIC_ASSERT.match(spelling)
+        if sa:
+            # The header's own words, plus the element type that broke the rule.
+            message = sa.group("text")
+            spec = next((m for t, _, _, _ in children if (m := _SPECIALIZATION.search(t))), None)
+            if spec:
+                message += f" (got {spec.group('args').split(',')[0].strip()})"
         where = f"{os.path.basename(file) or '<unknown>'}:{line}:{col}"
         if not in_main:
             # Walk the instantiation/expansion notes back to the user's translation unit.

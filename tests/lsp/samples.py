@@ -89,5 +89,5 @@ REDUNDANT = ADD.replace("    offset = asc.get_block_idx() * block_length\n",
 """Clean for the front end; clang-tidy's misc-redundant-expression (C++ tier) on `block_length - block_length`."""
 
 UNICODE_CLEAN = REDUNDANT.replace("import pyasc as asc\n", "import pyasc as asc\n# 向量加法 😀 kernel\n").replace(
-    "    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    café = 1  # 😀\n")
+    "    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    s = \"é😀\"; café = 1\n")
 """No errors, so both tiers run: PA701 on `café` (after non-BMP text) and clang-tidy on the redundant expression."""

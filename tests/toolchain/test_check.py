@@ -309,3 +309,22 @@ def test_timeout_reports_pa802_instead_of_hanging(tmp_path):
     codes = sorted(d.code for d in diags)
     assert codes == ["-Wunused-variable", "PA802"]
     assert "did not finish in time" in next(d for d in diags if d.code == "PA802").message
+
+
+def test_broken_libclang_file_is_reported_not_loaded(tmp_path):
+    fake = tmp_path / "libclang.so"
+    fake.write_bytes(b"not a shared library")
+    analysis = kernel("spare = 3", "int32_t spare = 3;")
+    diags = check_cpp(analysis, Config(), libclang=str(fake))
+    pa802 = [d for d in diags if d.code == "PA802"]
+    assert len(pa802) == 1 and f"cannot load {fake}" in pa802[0].message
+    assert pa802[0].span == analysis.kernels[0].name_span
+    assert all(d.source == "clang-tidy" for d in diags if d.code != "PA802")
+
+
+def test_static_assert_message_names_the_offending_type():
+    cpp = "AscendC::Exp(t.ReinterpretCast<uint8_t>(), t.ReinterpretCast<uint8_t>(), N);"
+    analysis = kernel("asc.exp(b, b, N)", cpp)
+    errors = [d for d in check_cpp(analysis, Config()) if d.severity == Severity.ERROR]
+    assert [d.message for d in errors] == ["Exp: element type must be half or float (got uint8_t)"]
+    assert errors[0].span.line == 14

@@ -188,7 +188,8 @@ def _select_forms() -> list[tuple[str, str | None]]:
         (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
          f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
          " {repeat_params})"),
-        (f"(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, {rep}, sel_mode: SelMode) -> None", None),
+        (f"(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, {rep}, sel_mode: SelMode) -> None",
+         "AscendC::Select<{T}, {sel_mode}>({dst}, {src0}, {src1}, {repeat_times}, {repeat_params})"),
     ]
 
 
@@ -312,7 +313,9 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, src: LocalTensor, count: int, is_vec_deq: bool = True, half_block: bool = True) -> None",
           "AscendC::CastDeq<{dst.T}, {src.T}, {is_vec_deq}, {half_block}>({dst}, {src}, {count})")]
         + [(f"(dst: LocalTensor, src: LocalTensor, mask: {m}, repeat_times: int, repeat_params: UnaryRepeatParams,"
-            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None", None)
+            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None",
+            "AscendC::CastDeq<{dst.T}, {src.T}, {is_set_mask}, {is_vec_deq}, {half_block}>({dst}, {src}, {mask},"
+            " {repeat_times}, {repeat_params})")
            for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=[("int8", "int16"), ("uint8", "int16")])], positions=ub("dst", "src"),
         pipe="V", reads=("src",), writes=("dst",)),

@@ -185,6 +185,7 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "SelMode",
         "VSEL_CMPMASK_SPR=0, VSEL_TENSOR_SCALAR_MODE=1, VSEL_TENSOR_TENSOR_MODE=2",
+        prefix="AscendC::SELMODE::",
         doc="Operand kinds of select: mask register, tensor/scalar, or tensor/tensor.",
     ),
     _enum(

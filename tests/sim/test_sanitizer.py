@@ -1,0 +1,119 @@
+"""Each sanitizer finding on a seeded bug, located at the offending Python line; errors raise SimulationError
+unless collected; a race the compiler would fix is a note under auto_sync."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pyasc import sim
+
+from .kernels import buggy
+
+SOURCE = Path(buggy.__file__).read_text().splitlines()
+
+
+def bug_line(kernel_name: str) -> tuple[int, str]:
+    """Line number and kind of the `# BUG: kind` marker inside the kernel's body."""
+    start = next(i for i, line in enumerate(SOURCE) if line.startswith(f"def {kernel_name}("))
+    for i in range(start, len(SOURCE)):
+        m = re.search(r"# BUG: ([a-z-]+)", SOURCE[i])
+        if m:
+            return i + 1, m.group(1)
+    raise AssertionError(f"no BUG marker in {kernel_name}")
+
+
+def run(kernel, n: int = 1024):
+    x = np.arange(n, dtype=np.float32)
+    z = np.zeros(n, dtype=np.float32)
+    with sim.collect() as report:
+        kernel[1](x, z)
+    return report
+
+
+CASES = ["race_mte2_v", "race_v_mte3", "race_mte3_mte2", "race_v_s", "gm_out_of_bounds", "ub_out_of_bounds",
+         "ub_over_capacity", "use_after_free", "deque_empty", "partial_block_copy", "wait_without_set"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_seeded_bug_is_reported_at_its_line(name):
+    line, kind = bug_line(name)
+    report = run(getattr(buggy, name))
+    hits = [f for f in report.findings if f.kind == kind]
+    assert hits, f"no {kind} finding; got {report}"
+    f = hits[0]
+    assert f.file == buggy.__file__ and f.line == line and f.core == 0
+    assert f.severity == "error"
+    assert f.code.startswith("PS1")
+    assert str(f).startswith(f"{buggy.__file__}:{line}: error {f.code} [{kind}]")
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_errors_raise_simulation_error_unless_collected(name):
+    x = np.arange(1024, dtype=np.float32)
+    with pytest.raises(sim.SimulationError) as info:
+        getattr(buggy, name)[1](x, np.zeros_like(x))
+    assert info.value.finding.line == bug_line(name)[0]
+
+
+def test_race_messages_name_both_pipes_and_the_other_access():
+    f = run(buggy.race_mte2_v).of_kind("race")[0]
+    assert "pipe V" in f.message and "MTE2" in f.message and "HardEvent.MTE2_V" in f.message
+    what, file, line = f.related[0]
+    assert what == "MTE2 wrote it here" and file == buggy.__file__
+    assert "asc.data_copy(x_local, x_gm, N)" in SOURCE[line - 1]
+    assert "MTE3 read it" in run(buggy.race_mte3_mte2).of_kind("race")[0].related[0][0]
+    assert "V wrote it" in run(buggy.race_v_s).of_kind("race")[0].related[0][0]
+
+
+def test_race_is_a_note_under_auto_sync():
+    report = run(buggy.race_mte2_v_auto)
+    races = report.of_kind("race")
+    assert races and all(f.severity == "note" for f in races)
+    assert "compiler inserts" in races[0].message
+    x = np.arange(1024, dtype=np.float32)
+    z = np.zeros_like(x)
+    buggy.race_mte2_v_auto[1](x, z)  # notes never raise
+    np.testing.assert_array_equal(z[:256], np.abs(x[:256]))
+    assert sim.last_report().notes
+
+
+def test_synchronized_scalar_read_is_clean():
+    assert run(buggy.synced_v_s).findings == []
+
+
+def test_deadlock_reports_the_queue_history():
+    f = run(buggy.deque_empty).of_kind("deadlock")[0]
+    events = [what for what, _, _ in f.related]
+    assert events == ["alloc_tensor on this queue", "enque on this queue", "deque on this queue",
+                      "deque on this queue"]
+    assert "no tensor enqueued" in f.message
+
+
+def test_use_after_free_points_at_the_free():
+    f = run(buggy.use_after_free).of_kind("use-after-free")[0]
+    assert f.related and "free_tensor" in SOURCE[f.related[0][2] - 1]
+
+
+def test_bounds_messages_give_expected_and_actual():
+    gm = run(buggy.gm_out_of_bounds).of_kind("gm-out-of-bounds")[0]
+    assert "[0, 512)" in gm.message and "256 elements" in gm.message
+    ub = run(buggy.ub_out_of_bounds).of_kind("ub-out-of-bounds")[0]
+    assert "[0, 512)" in ub.message and "256 elements" in ub.message
+    cap = run(buggy.ub_over_capacity).of_kind("ub-over-capacity")[0]
+    assert "204800" in cap.message and str(184 * 1024) in cap.message and "Ascend910B1" in cap.message
+
+
+def test_collected_errors_skip_the_bad_access_and_go_on():
+    report = run(buggy.gm_out_of_bounds)
+    assert [f.kind for f in report.findings] == ["gm-out-of-bounds"]
+
+
+def test_report_serializes_to_json():
+    import json
+
+    data = json.loads(run(buggy.race_v_s).to_json())
+    assert data[0]["kind"] == "race" and data[0]["code"] == "PS104" and data[0]["core"] == 0
