@@ -2,8 +2,10 @@
 
 Generates N kernel files (default 500) in the style of examples/add_custom.py (elementwise kernels with varied ops,
 dtypes, tile sizes, a shared constants module and helpers) into a temporary folder, then times the `pyasc-check`
-console script on it: front end only (--no-cpp) and with the C++ tier, each cold (empty cache) and cached (second
-run, nothing changed).  The cold run of each tier is the baseline the cached run is compared with.
+command on it: front end only (--no-cpp) and with the C++ tier, each cold (empty cache) and cached (second run,
+nothing changed).  The cold run of each tier is the baseline the cached run is compared with.  pyasc itself is run
+from a snapshot of its sources taken at the start, because the cache key covers pyasc's installed sources: an edit
+to them during the run would (rightly) make the second run miss.
 
     .venv/bin/python bench/check_speed.py [--files 500] [--cpp-files 500] [--jobs N]
 """
@@ -99,10 +101,9 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, s
 
 
 def measure(label: str, tree: Path, files: int, extra: list[str], jobs: list[str], env: dict[str, str]) -> None:
-    exe = str(Path(sys.executable).with_name("pyasc-check"))
     cache = tree / ".pyasc_cache"
     shutil.rmtree(cache, ignore_errors=True)
-    cmd = [exe, "--stats", "--format", "json", *jobs, *extra, "."]
+    cmd = [sys.executable, "-m", "pyasc.cli.check", "--stats", "--format", "json", *jobs, *extra, "."]
     cold, rc1, stats1 = timed(cmd, tree, env)
     warm, rc2, stats2 = timed(cmd, tree, env)
     print(f"{label:<22} cold   {cold:7.2f} s  {files / cold:8.1f} files/s  (exit {rc1})  {stats1}")
@@ -122,6 +123,11 @@ def main() -> None:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print(f"pyasc-check speed: python {sys.version.split()[0]}, {cores} cores, jobs {args.jobs or 'default'}")
     with tempfile.TemporaryDirectory(prefix="pyasc-bench-") as tmp:
+        import pyasc
+
+        snap = Path(tmp) / "snapshot"
+        shutil.copytree(Path(pyasc.__file__).parent, snap / "pyasc", ignore=shutil.ignore_patterns("__pycache__"))
+        env["PYTHONPATH"] = str(snap)
         tree = Path(tmp) / "front"
         generate(tree, args.files)
         startup, _, _ = timed([sys.executable, "-c", "import pyasc.cli.check"], tree, env)

@@ -228,7 +228,7 @@ class MemDsbT(IntEnum):
     SEQ = 3
 
 class QuantModes(IntEnum):
-    """Quantization applied when moving a matrix result out of L0C."""
+    """Quantization applied when moving a matrix result out of L0C (C++ QuantMode_t)."""
     NoQuant = 0
     F322F16 = 1
     F322BF16 = 2
@@ -332,7 +332,7 @@ class CO2Layout(IntEnum):
     COLUMN_MAJOR = 2
 
 class SelMode(IntEnum):
-    """Operand kinds of select: mask register, tensor/scalar, or tensor/tensor."""
+    """Operand kinds of select: mask register, tensor/scalar, or tensor/tensor (C++ AscendC::SELMODE)."""
     VSEL_CMPMASK_SPR = 0
     VSEL_TENSOR_SCALAR_MODE = 1
     VSEL_TENSOR_TENSOR_MODE = 2

@@ -54,6 +54,8 @@ class KernelUnit:
     generic: bool
     foreign_constants: dict[str, object] = field(default_factory=dict)
     """Constants read by helpers imported from other modules, with their values there."""
+    module_refs: dict[str, list[Span]] = field(default_factory=dict)
+    """References to module-level names from inside this kernel and its helpers."""
 
     def shifted(self, delta: int) -> KernelUnit:
         if delta == 0:
@@ -72,6 +74,7 @@ class KernelUnit:
             [replace(h, line=h.line + delta) for h in self.hints],
             [(_sh(s, delta), t) for s, t in self.expr_types],
             self.constants_read, self.generic, self.foreign_constants,
+            {n: [_sh(r, delta) for r in refs] for n, refs in self.module_refs.items()},
         )
 
 
@@ -185,10 +188,7 @@ def _helper_names(module: ModuleInfo) -> set[str]:
     names = set(module.jit)
     called: set[str] = set()
     for name, jit in module.jit.items():
-        for node in ast.walk(jit.node):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names and \
-                    node.func.id != name:
-                called.add(node.func.id)
+        called |= (jit.names & names) - {name}
     return called
 
 
@@ -199,7 +199,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, p
     h.update(kind.encode())
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
     h.update(repr(sorted(module.from_imports.items())).encode())
-    names = {n.id for n in ast.walk(jit.node) if isinstance(n, ast.Name)}
+    names = set(jit.names)
     seen: set[str] = set()
     todo = [n for n in names if n in module.jit]
     while todo:
@@ -209,7 +209,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, p
         seen.add(helper)
         h.update(module.jit[helper].source.encode())
         h.update(str(module.jit[helper].node.lineno - jit.node.lineno).encode())
-        inner = {n.id for n in ast.walk(module.jit[helper].node) if isinstance(n, ast.Name)}
+        inner = module.jit[helper].names
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
@@ -299,8 +299,13 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(k.name, kind, k.name_span, k.span, params)
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
+    refs: dict[str, list[Span]] = {}
+    for part in [lowered] + [h for h in lowered.helpers if not h.foreign]:
+        for n, spans in part.module_refs.items():
+            bucket = refs.setdefault(n, [])
+            bucket.extend(sp for sp in spans if sp not in bucket)
     return KernelUnit(k.name, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
-                      hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign)
+                      hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
 
 
 def _helper_constants(lowered: LowerResult) -> set[str]:
@@ -331,14 +336,20 @@ def _symbols(k: ir.KernelIR) -> list[SymbolInfo]:
 
 def _calls(lowered: LowerResult, code: Code, k: ir.KernelIR) -> list[CallInfo]:
     """Hover data: each API call with the C++ of the statement holding it."""
-    statements = [s for s in code.segments if s.flags & MapFlag.STATEMENT]
+    by_line: dict[int, list[Segment]] = {}
+    for seg in code.segments:
+        if seg.flags & MapFlag.STATEMENT:
+            by_line.setdefault(seg.python.line, []).append(seg)
     out: list[CallInfo] = []
     for rec in lowered.calls:
         span = rec.expr.span
         best: Segment | None = None
-        for seg in statements:
-            if seg.python.encloses(span) and (best is None or seg.python.size < best.python.size):
-                best = seg
+        for line in range(span.line, max(0, span.line - 20), -1):
+            for seg in by_line.get(line, ()):
+                if seg.python.encloses(span) and (best is None or seg.python.size < best.python.size):
+                    best = seg
+            if best is not None:
+                break
         cpp = code.text[best.cpp_start:best.cpp_end] if best is not None else ""
         args = tuple((name, e.type.display()) for name, e in rec.args)
         out.append(CallInfo(span, rec.callee_span, rec.api, rec.signature, rec.overload_index, rec.doc, args,
@@ -367,10 +378,18 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
     out: list[SymbolInfo] = []
     pos = module.positions
     refs: dict[str, list[Span]] = {}
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
-                node.id in module.constants or node.id in module.jit):
-            refs.setdefault(node.id, []).append(pos.span(node))
+    for unit in units:
+        for n, spans in unit.module_refs.items():
+            bucket = refs.setdefault(n, [])
+            bucket.extend(sp for sp in spans if sp not in bucket)
+    jit_nodes = {id(j.node) for j in module.jit.values()}
+    for stmt in module.tree.body:
+        if id(stmt) in jit_nodes:
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
+                    node.id in module.constants or node.id in module.jit):
+                refs.setdefault(node.id, []).append(pos.span(node))
     for name, value in module.constants.items():
         if name in module.project_imports:
             continue

@@ -59,11 +59,14 @@ def walk_expr(e: ir.Expr) -> Iterator[ir.Expr]:
             yield from walk_expr(c)
 
 
-def calls_in(kernel: ir.KernelIR) -> Iterator[ir.Call]:
-    for s in walk_stmts(kernel.body):
-        for e in stmt_exprs(s):
-            if isinstance(e, ir.Call) and e.api is not None:
-                yield e
+def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
+    """Every resolved API call of the kernel, in order (computed once per kernel)."""
+    cached = getattr(kernel, "_calls", None)
+    if cached is None:
+        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
+                  if isinstance(e, ir.Call) and e.api is not None]
+        kernel._calls = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _recv_name(call: ir.Call) -> str | None:
@@ -155,21 +158,20 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
     for sym in kernel.symbols:
         if isinstance(sym.type, ObjT):
             queues[sym.name] = sym.type
-    for s in walk_stmts(kernel.body):
-        for e in stmt_exprs(s):
-            if isinstance(e, ir.Call) and e.api is not None:
-                leaf = _leaf(e)
-                if leaf == "init_buffer":
-                    _init_buffer(e, report, queues, sink)
-                elif leaf == "data_copy":
-                    _copy_alignment(e, sink)
-                elif leaf == "get_with_offset":
-                    off = _const(e.args.get("buf_offset"))
-                    if isinstance(off, int) and off % 32:
-                        sink.add(Diagnostic("PA603", Severity.ERROR, f"buf_offset {off} is not a multiple of 32 bytes",
-                                            e.args["buf_offset"].span))
-            elif isinstance(e, ir.Construct) and e.cls is not None and e.cls.name == "LocalTensor":
-                _fixed_local(e, report, sink)
+    for e in calls_in(kernel):
+        leaf = _leaf(e)
+        if leaf == "init_buffer":
+            _init_buffer(e, report, queues, sink)
+        elif leaf == "data_copy":
+            _copy_alignment(e, sink)
+        elif leaf == "get_with_offset":
+            off = _const(e.args.get("buf_offset"))
+            if isinstance(off, int) and off % 32:
+                sink.add(Diagnostic("PA603", Severity.ERROR, f"buf_offset {off} is not a multiple of 32 bytes",
+                                    e.args["buf_offset"].span))
+    for c in kernel.constructs:
+        if c.cls is not None and c.cls.name == "LocalTensor":
+            _fixed_local(c, report, sink)
     total = 0
     for use in report.uses:
         total += use.nbytes

@@ -357,6 +357,8 @@ class KernelGen:
 
     def declare_masks(self, s: ir.Stmt) -> None:
         """Mask lists (`[m0, m1]`) become `uint64_t name[] = {...};` declared before the statement."""
+        if not self.k.has_lists:
+            return
         from .checks import stmt_exprs
 
         for ex in stmt_exprs(s):

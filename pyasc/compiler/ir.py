@@ -242,3 +242,7 @@ class KernelIR:
     options: dict[str, object] = field(default_factory=dict)
     helpers_called: set[str] = field(default_factory=set)
     constants_read: set[str] = field(default_factory=set)
+    constructs: list[Construct] = field(default_factory=list)
+    """Every asc class construction, in order (LocalTensors at fixed addresses count against the UB)."""
+    has_lists: bool = False
+    """Whether any list literal (a mask) occurs: the generator declares those before their statement."""

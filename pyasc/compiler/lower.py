@@ -105,6 +105,8 @@ class LowerResult:
     helpers: list[LowerResult] = field(default_factory=list)
     constants: dict[str, object] = field(default_factory=dict)
     """Values of the module constants it reads (those of its own module, for an imported helper)."""
+    module_refs: dict[str, list[Span]] = field(default_factory=dict)
+    """References to module constants and jit functions, for find-references and rename."""
     foreign: bool = False
     """Defined in another module of the project: its spans are not this file's, so nothing of it is mapped here."""
 
@@ -142,6 +144,9 @@ class Lowerer:
         self.returns: list[Type] = []
         self.scalar_checks: list[tuple[ir.Expr, ir.Expr, str, str]] = []
         self.foreign = False
+        self.constructs: list[ir.Construct] = []
+        self.module_refs: dict[str, list[Span]] = {}
+        self.has_lists = False
 
     # -- helpers ------------------------------------------------------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -187,9 +192,10 @@ class Lowerer:
             name=node.name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
             symbols=self.all_symbols, returns=returns, options=self.folded_options(),
             helpers_called=self.helpers_called, constants_read=self.constants_read,
+            constructs=self.constructs, has_lists=self.has_lists,
         )
         consts = {n: self.m.constants[n] for n in self.constants_read if n in self.m.constants}
-        return LowerResult(kernel, self.calls, self.typed, self.helpers, consts)
+        return LowerResult(kernel, self.calls, self.typed, self.helpers, consts, module_refs=self.module_refs)
 
     def name_span(self) -> Span:
         node = self.fn.node
@@ -617,6 +623,7 @@ class Lowerer:
             if isinstance(node, ast.List):
                 if all(isinstance(i.type, (ScalarT, UnknownT)) for i in items):
                     consts = tuple(i.type.const if isinstance(i.type, ScalarT) else None for i in items)
+                    self.has_lists = True
                     return ir.IntList(sp, IntListT(consts), items)
                 self.report("PA101", "lists may only hold integers (masks) in a jit function", sp)
                 return ir.invalid(sp)
@@ -665,6 +672,7 @@ class Lowerer:
         if name in self.m.constants:
             value = self.m.constants[name]
             self.constants_read.add(name)
+            self.module_refs.setdefault(name, []).append(sp)
             return ir.ConstName(sp, self._const_type(value, sp), name, value)
         if name in self.m.asc_aliases:
             return ir.Expr(sp, ModuleT(""))
@@ -673,6 +681,7 @@ class Lowerer:
         if name in self.m.from_imports:
             return self._asc_member(self.m.from_imports[name], sp, sp, "")
         if name in self.m.jit:
+            self.module_refs.setdefault(name, []).append(sp)
             return ir.Expr(sp, FuncRefT(name, "helper"))
         if name in BUILTINS:
             return ir.Expr(sp, FuncRefT(name, "builtin"))
@@ -1192,6 +1201,7 @@ class Lowerer:
                             related=(Related(self.pipes[0].span, "the first TPipe is created here"),))
             self.pipes.append(ir.Expr(sp, typ))
         expr = ir.Construct(sp, typ, cls, ov, dict(bargs))
+        self.constructs.append(expr)
         self.calls.append(CallRecord(expr, cls.name, ov.signature if ov else "()", 0, cls.doc, list(bargs.items()),
                                      callee_span))
         return expr

@@ -59,6 +59,14 @@ class JitFunction:
     """The function's own text: with the constants it reads, its cache key."""
     module: ModuleInfo | None = None
     """The module that defines it, when that is another file of the project (an imported helper)."""
+    _names: frozenset[str] | None = None
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every identifier the function mentions (for cache keys and the helper graph), computed once."""
+        if self._names is None:
+            self._names = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+        return self._names
 
 
 @dataclass

@@ -10,7 +10,7 @@ _HOST = {
     "Tensor": ("host", "Tensor"), "from_numpy": ("host", "from_numpy"), "to_numpy": ("host", "to_numpy"),
     "Stream": ("host", "Stream"), "Kernel": ("host", "Kernel"), "current_stream": ("host", "current_stream"),
     "jit": ("jit", "jit"), "ConstExpr": ("jit", "ConstExpr"), "range": ("jit", "asc_range"),
-    "static_range": ("jit", "static_range"), "profile": ("profile", "profile"),
+    "static_range": ("jit", "static_range"), "profile": ("profiling", "profile"),
     "GlobalAddress": ("objects", "GlobalAddress"), "SimulationError": ("findings", "SimulationError"),
 }
 

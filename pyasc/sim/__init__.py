@@ -25,11 +25,11 @@ def __getattr__(name: str) -> Any:
 
         return getattr(jit, name)
     if name == "profile":
-        from .profile import profile
+        from .profiling import profile
 
         return profile
     if name == "torch_op":
-        from .torch_op import torch_op
+        from .torchop import torch_op
 
         return torch_op
     raise AttributeError(f"module 'pyasc.sim' has no attribute '{name}'")

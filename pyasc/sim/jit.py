@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from ..language import soc as socs
-from . import objects, profile, state
+from . import objects, profiling, state
 from .findings import Finding, Report, SimulationError
 
 T = TypeVar("T")
@@ -201,7 +201,7 @@ class JITFunction:
                 wb()
             for rep in _COLLECTORS:
                 rep.findings.extend(launch.report.findings)
-        profile.record(launch, forced_profile)
+        profiling.record(launch, forced_profile)
         return launch.report
 
 

@@ -130,7 +130,8 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
     from .jit import settings
     from .objects import np_dtype
 
-    parser = argparse.ArgumentParser(prog=Path(sys.argv[0]).name, description="Run a pyasc kernel on the simulator")
+    parser = argparse.ArgumentParser(prog=Path(sys.argv[0]).name, description="Run a pyasc kernel on the simulator",
+                                     allow_abbrev=False)
     parser.add_argument("--block-dim", type=int, default=1)
     parser.add_argument("--arg", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--dtype", action="append", default=[], metavar="[PARAM=]DTYPE")
@@ -210,7 +211,7 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
             parser.error(f"kernel parameter '{p}' needs a value: pass --arg {p}=VALUE")
     call_args = [values[p] for p in params if p in values]
     try:
-        from .profile import Profile
+        from .profiling import Profile
 
         prof = Profile(args.profile_json, show=True) if (args.profile or args.profile_json) else None
         with settings(soc=args.soc):

@@ -217,6 +217,8 @@ def test_enum_cpp_spelling() -> None:
     assert registry.ENUMS["PipeID"].cpp("PIPE_ALL") == "PIPE_ALL"
     assert registry.ENUMS["HardEvent"].cpp("MTE2_V") == "AscendC::HardEvent::MTE2_V"
     assert registry.ENUMS["TPosition"].members["VECCALC"] == 11
+    assert registry.ENUMS["SelMode"].cpp("VSEL_CMPMASK_SPR") == "AscendC::SELMODE::VSEL_CMPMASK_SPR"
+    assert registry.ENUMS["QuantModes"].cpp("NoQuant") == "QuantMode_t::NoQuant"
 
 
 def test_adv_names_are_qualified_and_distinct_from_basic() -> None:

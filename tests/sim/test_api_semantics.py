@@ -99,7 +99,7 @@ def _repeat_reference(dst, srcs, f, mask, repeat, dst_strides, src_strides, esiz
             if not on:
                 continue
 
-            def at(strides):
+            def at(strides, r=r, j=j):
                 blk, rep = strides
                 return r * rep * epb + (j // epb) * blk * epb + j % epb
 
@@ -142,7 +142,8 @@ def test_unary_count_and_repeat_forms(ub, name):
         params = asc.UnaryRepeatParams(1, 2, 8, 8)
         getattr(asc, name)(tr, ta, 8, 2, params)
         with np.errstate(all="ignore"):
-            want = _repeat_reference(np.zeros(256, dtype), [a], lambda x: np.asarray(UNARY_REF[name](x)).astype(dtype),
+            want = _repeat_reference(np.zeros(256, dtype), [a],
+                                     lambda x, dt=dtype: np.asarray(UNARY_REF[name](x)).astype(dt),
                                      8, 2, (1, 8), [(2, 8)], esize)
         np.testing.assert_allclose(tr.view().astype(np.float64), want.astype(np.float64), rtol=1e-6)
 

@@ -247,7 +247,7 @@ CLASSES: list[ClassSpec] = [
     _struct("DataCopyEnhancedParams", "Block mode, dequantization and padding options of data_copy.",
             "(block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL, deq_scale: DeqScale = DeqScale.DEQ_NONE,"
             " deq_value_in: int = 0, sid_store_mode_in: int = 0, is_relu_in: bool = False,"
-            " pad_mode_in: pad_t = pad_t.PAD_NONE, pad_value_in: int = 0)", generated=False),
+            " pad_mode_in: pad_t = pad_t.PAD_NONE, pad_value_in: int = 0)"),
     _struct("InitConstValueParams", "Repeats and gaps of init_const_value.",
             "(repeat_times: int = 0, block_num: int = 0, dst_gap: int = 0, init_value: Number = 0)"),
     _struct("SliceInfo", "One dimension of a sliced data_copy.",

@@ -126,7 +126,8 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "QuantModes",
         "NoQuant=0, F322F16=1, F322BF16=2, DEQF16=3, VDEQF16=4, QF322B8_PRE=5, VQF322B8_PRE=6, REQ8=7, VREQ8=8",
-        doc="Quantization applied when moving a matrix result out of L0C.",
+        prefix="QuantMode_t::",
+        doc="Quantization applied when moving a matrix result out of L0C (C++ QuantMode_t).",
     ),
     _enum(
         "MaskMode",
@@ -165,6 +166,7 @@ ENUMS: list[EnumSpec] = [
         "pad_t",
         "PAD_NONE=0, PAD_MODE1=1, PAD_MODE2=2, PAD_MODE3=3, PAD_MODE4=4, PAD_MODE5=5, PAD_MODE6=6, PAD_MODE7=7, "
         "PAD_MODE8=8",
+        prefix="pad_t::",
         doc="Padding mode of data_copy with DataCopyEnhancedParams.",
     ),
     _enum(
@@ -186,7 +188,7 @@ ENUMS: list[EnumSpec] = [
         "SelMode",
         "VSEL_CMPMASK_SPR=0, VSEL_TENSOR_SCALAR_MODE=1, VSEL_TENSOR_TENSOR_MODE=2",
         prefix="AscendC::SELMODE::",
-        doc="Operand kinds of select: mask register, tensor/scalar, or tensor/tensor.",
+        doc="Operand kinds of select: mask register, tensor/scalar, or tensor/tensor (C++ AscendC::SELMODE).",
     ),
     _enum(
         "AtomicDtype",
