@@ -30,8 +30,8 @@ def _analyze(text: str, path: str, config: Any, cache: Any) -> Any:
     return analyze(text, path, config, cache)
 
 
-def _cache_factory() -> Any:
-    """A per-document analysis cache when the compiler offers one (it caches per kernel)."""
+def make_cache() -> Any:
+    """The compiler's per-kernel cache (shared by all documents) when it offers one."""
     from pyasc.compiler import analysis
 
     factory = getattr(analysis, "AnalysisCache", None)
@@ -44,7 +44,7 @@ class PyascServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("pyasc-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.settings = Settings()
-        self.docs = Documents(_analyze, self._config_for, cache_factory=_cache_factory)
+        self.docs = Documents(_analyze, self._config_for)
         self.pull_diagnostics = False
         """True when the client asks for diagnostics (textDocument/diagnostic) instead of receiving them."""
         self.loop: asyncio.AbstractEventLoop | None = None

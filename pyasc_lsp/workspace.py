@@ -22,6 +22,9 @@ from pyasc.config import Config
 
 logger = logging.getLogger(__name__)
 
+CACHE_MIN = 32
+"""Smallest size of the per-kernel cache."""
+
 AnalyzeFn = Callable[[str, str, Config, Any], Analysis]
 
 
@@ -45,7 +48,6 @@ class Document:
     """The last analysis whose text parsed: completion reads types from it while the text is broken."""
     cpp: list[Diagnostic] = field(default_factory=list)
     cpp_version: int | None = None
-    cache: Any = None
     task: asyncio.Task[None] | None = None
     cpp_task: asyncio.Task[None] | None = None
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
@@ -72,13 +74,14 @@ class Documents:
         config_for: Callable[[str], Config],
         debounce: float = 0.075,
         cpp_delay: float = 0.3,
-        cache_factory: Callable[[], Any] | None = None,
+        cache: Any = None,
     ) -> None:
         self._analyze = analyze
         self._config_for = config_for
         self.debounce = debounce
         self.cpp_delay = cpp_delay
-        self._cache_factory = cache_factory
+        self.cache = cache
+        """The compiler's per-kernel cache, shared by all documents (None: analyze without one)."""
         self._docs: dict[str, Document] = {}
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-analyze")
         self.on_analysis: list[Callable[[Document], None]] = []
@@ -99,7 +102,7 @@ class Documents:
         return list(self._docs.values())
 
     def open(self, uri: str, path: str, text: str, version: int) -> Document:
-        doc = Document(uri, path, version, text, cache=self._cache_factory() if self._cache_factory else None)
+        doc = Document(uri, path, version, text)
         self._docs[uri] = doc
         self._schedule(doc, 0.0)
         return doc
@@ -169,7 +172,7 @@ class Documents:
             started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
             analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, doc.cache))
+                loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, self.cache))
             elapsed = time.perf_counter() - started
         except asyncio.CancelledError:
             raise
@@ -187,9 +190,18 @@ class Documents:
         del self.timings[:-200]
         if not any(d.code == "PA100" for d in analysis.diagnostics):
             doc.good = analysis
+        self._fit_cache()
         self._release(doc)
         self._notify(self.on_analysis, doc)
         self._start_cpp(doc, config)
+
+    def _fit_cache(self) -> None:
+        """Keep the kernel cache about twice the open kernels: enough for every kernel plus recent edits, and a
+        bound on memory however long the session (each entry holds a whole kernel's analysis)."""
+        if self.cache is None or not hasattr(self.cache, "size"):
+            return
+        kernels = sum(len(d.analysis.kernels) for d in self._docs.values() if d.analysis is not None)
+        self.cache.size = max(CACHE_MIN, 2 * kernels + 8)
 
     def _notify(self, listeners: list[Callable[[Document], None]], doc: Document) -> None:
         for listener in listeners:

@@ -9,7 +9,7 @@ import threading
 from lsprotocol import types
 
 from ..guard import guarded
-from ..server import PyascServer, find_docs
+from ..server import PyascServer, find_docs, make_cache
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +25,7 @@ def setup(server: PyascServer) -> None:
         server.docs.debounce = server.settings.options.debounce_ms / 1000
         server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
         server.docs_uri = find_docs().as_uri()
+        server.docs.cache = make_cache()
         logger.info("pyasc-lsp: %s diagnostics, %s positions", "pull" if server.pull_diagnostics else "push",
                     server.encoding)
 

@@ -147,3 +147,16 @@ def test_github_escapes_newlines_and_separators():
     assert "\n" not in line
     assert line.startswith("::warning file=dir%2Cx/k%3A1.py,line=2,col=1,")
     assert line.endswith("::forms:%0A  a, b%0A100%25")
+
+
+def test_text_carets_under_a_tab_indented_kernel(project):
+    tabbed = "\n".join(("\t" * ((len(line) - len(line.lstrip(" "))) // 4)) + line.lstrip(" ")
+                       for line in BAD.splitlines()) + "\n"
+    (project / "tabs.py").write_text(tabbed, encoding="utf-8")
+    r = run_check("--no-cpp", "tabs.py", cwd=project)
+    exp = _expected_pa202(tabbed)
+    lines = r.out.splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith(f"tabs.py:{exp.span.line}:{exp.span.col + 1}: "))
+    source, carets = lines[i + 1], lines[i + 2]
+    for tab in (4, 8):
+        assert source.expandtabs(tab)[carets.expandtabs(tab).index("^"):].startswith("ad(")
