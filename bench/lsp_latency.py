@@ -138,6 +138,10 @@ class Session:
         def on_show(params: types.ShowMessageParams) -> None:
             return None
 
+        @self.client.feature("pyasc/generatedCodeChanged")
+        def on_code_changed(params: object) -> None:
+            return None
+
     async def start(self, root: Path) -> float:
         """Start the process and initialize; returns the perf_counter time the process was spawned."""
         t0 = time.perf_counter()

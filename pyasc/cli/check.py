@@ -33,6 +33,8 @@ from .render import render_text, summary_line, use_color, write
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO, "hint": Severity.HINT}
 INTERNAL = "PA901"
+UNCACHED = frozenset({"PA802", "PA902"})
+"""Findings about the environment or the clock (a missing toolchain, a time ceiling): the next run may differ."""
 
 
 class UsageError(Exception):
@@ -364,7 +366,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     for index, diags, kernels, internal in _execute(jobs, n_jobs, progress):
         res = results[index]
         res.diagnostics, res.kernels, res.internal = diags, kernels, internal
-        if res.key is not None and not internal:
+        if res.key is not None and not internal and not any(d.code in UNCACHED for d in diags):
             cache.put(res.key, {"kernels": kernels, "diagnostics": [check_cache.diag_to_data(d) for d in diags]})
     progress.close()
 

@@ -160,6 +160,7 @@ class KernelGen:
         self.mask_names: dict[int, str] = {}
         self.mask_counter = 0
         self.statement_text: dict[int, str] = {}
+        self._typed_address_wanted = False
 
     # -- top level --------------------------------------------------------------------------------------------------
     def generate(self) -> Code:
@@ -554,6 +555,7 @@ class KernelGen:
         callee_span: Span | None, api: ApiSpec | None,
     ) -> None:
         e = self.e
+        self._typed_address_wanted = api is not None and api.name.endswith("set_global_buffer")
         pos = 0
         first_literal = True
         for m in _PLACEHOLDER.finditer(tpl):
@@ -639,6 +641,12 @@ class KernelGen:
         if param is not None and param.kind in ("bool",) and isinstance(arg, ir.Const):
             with e.node(arg.span):
                 e.write(cpp_literal(bool(arg.value)))
+            return
+        if param is not None and param.kind == "GlobalAddress" and isinstance(arg, ir.Name) and arg.symbol and \
+                not self._typed_address_wanted:
+            # APIs that take a raw GM_ADDR (SetSysWorkspace, SetHcclContext) get the parameter as it is
+            with e.node(arg.span):
+                e.write(arg.symbol.cpp_name)
             return
         self.expr(arg)
 

@@ -205,19 +205,19 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
 def _split_top(text: str, sep: str = ",") -> list[str]:
-    """Split at `sep` outside brackets; None-free, items stripped."""
-    items, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            items.append(text[start:i].strip())
-            start = i + 1
-    tail = text[start:].strip()
-    if tail:
-        items.append(tail)
+    """Split at `sep` outside brackets; items stripped, empty tail dropped."""
+    items: list[str] = []
+    pending = ""
+    for piece in text.split(sep):
+        pending = f"{pending}{sep}{piece}" if pending else piece
+        if pending.count("[") + pending.count("(") + pending.count("{") == (
+                pending.count("]") + pending.count(")") + pending.count("}")):
+            items.append(pending.strip())
+            pending = ""
+    if pending:
+        items.append(pending.strip())
+    if items and not items[-1]:
+        items.pop()
     return items
 
 

@@ -227,6 +227,8 @@ class LocalTensor(_Methods):
     """A tensor at an absolute Unified Buffer byte address of the running core; reads and writes are numpy views."""
 
     spec_name = "LocalTensor"
+    buf = None
+    """Never a GM buffer: lets the sanitizer tell Local from Global tensors with one attribute read."""
 
     __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view")
 

@@ -9,6 +9,7 @@ block, the last writer (pipe, stamp, call site) and the last read stamp of each 
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -73,7 +74,7 @@ class GmBuffer:
         self.nbytes = int(u8.nbytes)
         self.dtype = dtype
         self.lines: np.ndarray | None = None
-        self.shadow: dict[str, np.ndarray] | None = None
+        self.shadow: Shadow | None = None
 
 
 class Launch:
@@ -104,6 +105,71 @@ class Launch:
         return sid
 
 
+class Segment:
+    """Shadow state of a run of 32-byte blocks: the last writer and the last read of each pipe."""
+
+    __slots__ = ("end", "wp", "ws", "wsite", "rs", "rsite")
+
+    def __init__(self, end: int) -> None:
+        self.end = end
+        self.wp = -1
+        self.ws = 0
+        self.wsite = 0
+        self.rs = [0] * NPIPES
+        self.rsite = [0] * NPIPES
+
+    def split(self, at: int) -> Segment:
+        """Cut at block `at`; returns the upper part (a copy of this state)."""
+        other = Segment(self.end)
+        other.wp, other.ws, other.wsite = self.wp, self.ws, self.wsite
+        other.rs, other.rsite = list(self.rs), list(self.rsite)
+        self.end = at
+        return other
+
+
+class Shadow:
+    """Sanitizer shadow of one memory as sorted, non-overlapping segments of blocks.
+
+    Kernels access whole queue buffers again and again, so an access usually matches one existing segment exactly:
+    checking it is a few Python comparisons instead of per-block array work."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.segs: dict[int, Segment] = {}
+
+    def cover(self, a: int, b: int) -> list[Segment]:
+        """The segments exactly tiling blocks [a, b), splitting and creating as needed."""
+        starts, segs = self.starts, self.segs
+        seg = segs.get(a)
+        if seg is not None and seg.end == b:
+            return [seg]
+        i = bisect_right(starts, a) - 1
+        if i >= 0:
+            s0 = starts[i]
+            first = segs[s0]
+            if s0 < a < first.end:
+                segs[a] = first.split(a)
+                starts.insert(i + 1, a)
+        j = bisect_left(starts, a)
+        out: list[Segment] = []
+        pos = a
+        while pos < b:
+            if j < len(starts) and starts[j] == pos:
+                seg = segs[pos]
+                if seg.end > b:
+                    segs[b] = seg.split(b)
+                    starts.insert(j + 1, b)
+            else:
+                nxt = starts[j] if j < len(starts) else b
+                seg = Segment(min(nxt, b))
+                segs[pos] = seg
+                starts.insert(j, pos)
+            out.append(seg)
+            pos = seg.end
+            j += 1
+        return out
+
+
 class Token:
     """A happens-before edge in flight: the clock and time of what was issued before the signal."""
 
@@ -126,15 +192,10 @@ class Core:
         self.sanitize = launch.options.sanitize
         self.capacity = launch.soc.ub_bytes
         self.ub = np.zeros(self.capacity * 2, dtype=np.uint8)
-        nb = len(self.ub) // BLOCK
         self.counters = [0] * NPIPES
         self.clocks = [[0] * NPIPES for _ in range(NPIPES)]
         self.times = [0.0] * NPIPES
-        self.w_pipe = np.full(nb, -1, dtype=np.int8)
-        self.w_stamp = np.zeros(nb, dtype=np.int64)
-        self.w_site = np.zeros(nb, dtype=np.int32)
-        self.r_stamp = np.zeros((nb, NPIPES), dtype=np.int64)
-        self.r_site = np.zeros((nb, NPIPES), dtype=np.int32)
+        self.shadow = Shadow()
         self.flags: dict[tuple[str, int], list[Token]] = {}
         self.site = 0
         self.tpipe: Any = None
@@ -167,7 +228,7 @@ class Core:
     def snapshot(self, pipe: int | None = None, what: str = "") -> Token:
         """Everything issued so far (or on one pipe) as a token another pipe can wait for."""
         if pipe is None:
-            clock = [max(c[i] for c in self.clocks) for i in range(NPIPES)]
+            clock = [max(col) for col in zip(*self.clocks, strict=True)]
             t = max(self.times)
         else:
             clock = list(self.clocks[pipe])
@@ -251,57 +312,41 @@ class Core:
         self._account(pipe, reads, writes, start, cost_bytes)
         return True
 
-    def _blocks(self, t: Any, lo: int, hi: int) -> tuple[int, int]:
-        a = t.addr + lo * t.esize
-        b = t.addr + hi * t.esize
-        return a // BLOCK, -(-b // BLOCK)
-
     def _track(self, pipe: int, stamp: int, t: Any, lo: int, hi: int, write: bool, what: str) -> None:
-        from .objects import LocalTensor
-
-        if isinstance(t, LocalTensor):
-            b0, b1 = self._blocks(t, lo, hi)
-            w_pipe, w_stamp, w_site = self.w_pipe, self.w_stamp, self.w_site
-            r_stamp, r_site = self.r_stamp, self.r_site
-            mem = f"UB bytes [{t.addr + lo * t.esize}, {t.addr + hi * t.esize})"
+        if t.buf is None:  # a LocalTensor (GlobalTensors carry their GmBuffer)
+            a = t.addr + lo * t.esize
+            b = t.addr + hi * t.esize
+            shadow = self.shadow
+            where = "UB"
         else:
-            sh = t.buf.shadow
             a = t.offset + lo * t.esize
             b = t.offset + hi * t.esize
-            b0, b1 = a // BLOCK, -(-b // BLOCK)
-            if sh is None:
-                if not write:
-                    return
-                nb = -(-t.buf.nbytes // BLOCK)
-                sh = t.buf.shadow = {"w_pipe": np.full(nb, -1, np.int8), "w_stamp": np.zeros(nb, np.int64),
-                                     "w_site": np.zeros(nb, np.int32)}
-            w_pipe, w_stamp, w_site = sh["w_pipe"], sh["w_stamp"], sh["w_site"]
-            r_stamp = r_site = None
-            mem = f"GM '{t.buf.name}' bytes [{a}, {b})"
-        clock = np.asarray(self.clocks[pipe], dtype=np.int64)
-        wp = w_pipe[b0:b1]
-        ws = w_stamp[b0:b1]
-        bad = (wp >= 0) & (wp != pipe) & (ws > clock[wp.astype(np.int64)])
-        if bad.any():
-            i = int(np.argmax(bad))
-            other = int(wp[i])
-            self._race(pipe, other, int(ws[i]), int(w_site[b0 + i]), what, mem,
-                       "write" if write else "read", "wrote")
-        if write and r_stamp is not None:
-            rs = r_stamp[b0:b1]
-            badr = rs > clock
-            badr[:, pipe] = False
-            badr[:, S] = False  # a scalar read has completed before the scalar unit issues anything after it
-            if badr.any():
-                i, other = (int(x) for x in np.argwhere(badr)[0])
-                self._race(pipe, other, int(rs[i, other]), int(r_site[b0 + i, other]), what, mem, "write", "read")
+            shadow = t.buf.shadow
+            if shadow is None:
+                shadow = t.buf.shadow = Shadow()
+            where = f"GM '{t.buf.name}'"
+        clock = self.clocks[pipe]
+        segs = shadow.cover(a // BLOCK, -(-b // BLOCK))
+        for seg in segs:
+            wp = seg.wp
+            if wp >= 0 and wp != pipe and seg.ws > clock[wp]:
+                self._race(pipe, wp, seg.ws, seg.wsite, what, f"{where} bytes [{a}, {b})",
+                           "write" if write else "read", "wrote")
+            if write:
+                rs = seg.rs
+                for q in range(1, NPIPES):  # q = 0 is S: a scalar read completes before anything after it issues
+                    if q != pipe and rs[q] > clock[q]:
+                        self._race(pipe, q, rs[q], seg.rsite[q], what, f"{where} bytes [{a}, {b})", "write", "read")
+        site = self.site
         if write:
-            w_pipe[b0:b1] = pipe
-            w_stamp[b0:b1] = stamp
-            w_site[b0:b1] = self.site
-        elif r_stamp is not None and r_site is not None:
-            r_stamp[b0:b1, pipe] = stamp
-            r_site[b0:b1, pipe] = self.site
+            for seg in segs:
+                seg.wp = pipe
+                seg.ws = stamp
+                seg.wsite = site
+        else:
+            for seg in segs:
+                seg.rs[pipe] = stamp
+                seg.rsite[pipe] = site
 
     def _race(self, pipe: int, other: int, other_stamp: int, other_site: int, what: str, mem: str, verb: str,
               other_verb: str) -> None:
@@ -336,7 +381,7 @@ class Core:
             nbytes = 0
             miss = 0
             for t, lo, hi in reads:
-                if hasattr(t, "buf"):
+                if t.buf is not None:
                     n = (hi - lo) * t.esize
                     nbytes += n
                     miss += self._l2(t, lo, hi)
@@ -345,9 +390,9 @@ class Core:
             cost = MTE_STARTUP + hit_bytes / GM_BYTES_PER_CYCLE_HIT + min(nbytes, miss * L2_LINE) / \
                 GM_BYTES_PER_CYCLE_MISS
         elif pipe == MTE3:
-            nbytes = sum((hi - lo) * t.esize for t, lo, hi in writes if hasattr(t, "buf"))
+            nbytes = sum((hi - lo) * t.esize for t, lo, hi in writes if t.buf is not None)
             for t, lo, hi in writes:
-                if hasattr(t, "buf"):
+                if t.buf is not None:
                     self._l2(t, lo, hi)
             st.bytes_ub_to_gm += nbytes
             cost = MTE_STARTUP + nbytes / UB_OUT_BYTES_PER_CYCLE

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import subprocess
 import tempfile
 import threading
 import time
@@ -52,6 +54,7 @@ nothing the generator's own idioms (static_cast to the element type, C-style GM_
 
 PA_UNMAPPED = "PA801"
 PA_TOOLCHAIN = "PA802"
+PA_INTERNAL = "PA901"
 _CACHE_SIZE = 256
 
 
@@ -221,6 +224,15 @@ PYTHON_EQUIVALENT = {
 same span, and silenced by the Python code's suppression comment too."""
 
 
+_NOT_MODELLED = re.compile(r"no (?:member|type|template|class)(?: template)? named '\w+' in "
+                           r"(?:namespace )?'AscendC(?:::|')")
+
+
+def _not_modelled(finding: RawFinding) -> bool:
+    """An API the bundled header does not declare: that is the Python side's question (PA202), not a C++ error."""
+    return finding.source == "clang" and _NOT_MODELLED.search(finding.message) is not None
+
+
 def _apply_user_settings(diags: list[Diagnostic], analysis: Analysis, config: Config) -> list[Diagnostic]:
     """`# pyasc: ignore[code]` comments and per-code severity settings, as for the Python-side checks."""
     table = suppressions(analysis.text)
@@ -261,6 +273,17 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
     """
     if not config.cpp_checks or not analysis.kernels or not analysis.cpp.strip():
         return []
+    try:
+        return _check(analysis, config, timeout, libclang, clang_tidy)
+    except Exception as exc:  # a bug here must not take the CLI or the language server down
+        kernel = analysis.kernels[0]
+        return [Diagnostic(PA_INTERNAL, Severity.ERROR, f"internal error in the C++ checks: {type(exc).__name__}: "
+                           f"{exc}; the Python-side checks still ran. Please report it with this file.",
+                           kernel.name_span, "pyasc", kernel=kernel.name)]
+
+
+def _check(analysis: Analysis, config: Config, timeout: float, libclang: str | None,
+           clang_tidy: str | None) -> list[Diagnostic]:
     deadline = time.monotonic() + timeout
     problems: list[str] = []
     lib_tool = locate.find_libclang(libclang)
@@ -286,6 +309,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
     pending_parse: list[int] = []
     pending_tidy: list[int] = []
     keys: dict[tuple[int, str], str] = {}
+    ran: set[str] = set()
     for i, unit in enumerate(units):
         for what, tool in (("clang", lib_tool), ("clang-tidy", tidy_tool)):
             if not tool.ok:
@@ -296,6 +320,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
             cached = CACHE.get(key)
             if cached is not None:
                 results[i].extend(cached)
+                ran.add(what)
             elif what == "clang":
                 pending_parse.append(i)
             else:
@@ -305,7 +330,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
         try:
             with tempfile.TemporaryDirectory(prefix="pyasc-cpp-") as tmp:
                 _run_pending(units, pending_parse, pending_tidy, tmp, lib_tool, tidy_tool, args, res_dir, checks,
-                             config_file, deadline, keys, results, problems)
+                             config_file, deadline, keys, results, problems, ran)
         except OSError as exc:
             problems.append(f"cannot use a temporary folder: {exc}")
 
@@ -313,7 +338,13 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
     seen: set[tuple[int, str, str, str]] = set()
     for i, unit in enumerate(units):
         unit_lines = _line_starts(unit.text)
+        # Errors on a line that uses an API the bundled header does not model are cascades of that gap.
+        gaps = {f.line for f in results[i] if f.line >= 0 and _not_modelled(f)}
+        if header_set.kind != "bundled":
+            gaps.clear()
         for finding in results[i]:
+            if finding.line in gaps and finding.source == "clang":
+                continue
             diag, full_off = _map(analysis, unit, finding, unit_lines)
             key = (full_off, diag.code, diag.message, diag.source)
             if full_off >= 0 and key in seen:
@@ -321,8 +352,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
             seen.add(key)
             diags.append(diag)
     if problems:
-        partial = lib_tool.ok or tidy_tool.ok
-        diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index), partial))
+        diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index), bool(ran)))
     diags = _apply_user_settings(diags, analysis, config)
     diags.sort(key=Diagnostic.sort_key)
     return diags
@@ -331,7 +361,7 @@ def check_cpp(analysis: Analysis, config: Config, *, timeout: float = 30.0, libc
 def _run_pending(units: list[_Unit], pending_parse: list[int], pending_tidy: list[int], tmp: str,
                  lib_tool: locate.Tool, tidy_tool: locate.Tool, args: list[str], res_dir: str | None,
                  checks: str | None, config_file: str | None, deadline: float, keys: dict[tuple[int, str], str],
-                 results: dict[int, list[RawFinding]], problems: list[str]) -> None:
+                 results: dict[int, list[RawFinding]], problems: list[str], ran: set[str]) -> None:
     """Run the uncached tools: clang-tidy processes in the background (two at a time) while libclang parses."""
     paths = {}
     for i in set(pending_parse) | set(pending_tidy):
@@ -341,7 +371,7 @@ def _run_pending(units: list[_Unit], pending_parse: list[int], pending_tidy: lis
         paths[i] = path
     width = max(1, min(2, os.cpu_count() or 1))
     queue = list(pending_tidy)
-    running: list[tuple[int, object]] = []
+    running: list[tuple[int, subprocess.Popen[bytes]]] = []
     tidy_failed = False
 
     def launch() -> None:
@@ -355,28 +385,31 @@ def _run_pending(units: list[_Unit], pending_parse: list[int], pending_tidy: lis
                 problems.append(str(exc))
                 tidy_failed = True
 
-    launch()
-    for i in pending_parse:
-        try:
-            found = runner.parse(lib_tool, paths[i], units[i].text, args, res_dir)
-        except ToolchainError as exc:
-            problems.append(str(exc))
-            break
-        CACHE.put(keys[(i, "clang")], found)
-        results[i].extend(found)
-    while running:
-        i, proc = running.pop(0)
-        try:
-            found = runner.finish_tidy(proc, paths[i], units[i].text, deadline)  # type: ignore[arg-type]
-        except ToolchainError as exc:
-            problems.append(str(exc))
-            for _, other in running:
-                runner.stop(other)  # type: ignore[arg-type]
-            running.clear()
-            break
-        CACHE.put(keys[(i, "clang-tidy")], found)
-        results[i].extend(found)
+    try:
         launch()
+        for i in pending_parse:
+            try:
+                found = runner.parse(lib_tool, paths[i], units[i].text, args, res_dir)
+            except ToolchainError as exc:
+                problems.append(str(exc))
+                break
+            CACHE.put(keys[(i, "clang")], found)
+            results[i].extend(found)
+            ran.add("clang")
+        while running:
+            i, proc = running.pop(0)
+            try:
+                found = runner.finish_tidy(proc, paths[i], units[i].text, deadline)
+            except ToolchainError as exc:
+                problems.append(str(exc))
+                break
+            CACHE.put(keys[(i, "clang-tidy")], found)
+            results[i].extend(found)
+            ran.add("clang-tidy")
+            launch()
+    finally:
+        for _, proc in running:  # stopped early (an error, a timeout): leave no process behind
+            runner.stop(proc)
 
 
 class CppChecker:

@@ -90,3 +90,13 @@ def test_missing_cpp_tier_runs_the_python_checks_with_a_note(project, monkeypatc
     r = run_check("--format", "json", "--no-cache", "k.py", cwd=project)
     assert r.rc == 0 and _found(r.out) == {}
     assert "C++ checks are not available" in r.err and "--no-cpp" in r.err
+
+
+def test_toolchain_problems_are_reported_but_never_cached(project, monkeypatch):
+    (project / "k.py").write_text(CPP_KERNEL, encoding="utf-8")
+    monkeypatch.setenv("PYASC_CLANG_TIDY", str(project / "no-such-clang-tidy"))
+    r = run_check("--format", "json", "--stats", "k.py", cwd=project)
+    found = _found(r.out)
+    assert "PA802" in found and "clang-tidy" in found["PA802"]["message"]
+    again = run_check("--format", "json", "--stats", "k.py", cwd=project)
+    assert "0 from cache" in again.err  # once the tool is installed, the next run must see it

@@ -328,3 +328,29 @@ def test_static_assert_message_names_the_offending_type():
     errors = [d for d in check_cpp(analysis, Config()) if d.severity == Severity.ERROR]
     assert [d.message for d in errors] == ["Exp: element type must be half or float (got uint8_t)"]
     assert errors[0].span.line == 14
+
+
+def test_api_missing_from_bundled_header_is_not_a_cpp_error():
+    """An API the bundled header does not declare (and the cascade it causes on its line) is left to the Python
+    side; the same misuse of a declared API on the next line is still an error."""
+    py = "pool = asc.LocalMemAllocator()\n    asc.metrics_prof_start()\n    asc.adds(t, t, 1.5, N)"
+    cpp = ("AscendC::LocalMemAllocator<AscendC::Hardware::UB> pool; // py:14\n"
+           "    AscendC::MetricsProfStart(); // py:15\n"
+           "    AscendC::Adds(t, t, 1.5f, N); // py:16\n"
+           "    AscendC::LocalTensor<half> u; u.ToFile(\"u.bin\");")
+    analysis = kernel(py, cpp)
+    diags = check_cpp(analysis, Config())
+    assert [(d.code, d.span.line) for d in diags] == [("clang-error", 16)]
+
+
+def test_internal_failure_becomes_a_diagnostic(monkeypatch):
+    import pyasc.toolchain.check as check_mod
+
+    def broken(_analysis):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(check_mod, "_units", broken)
+    analysis = kernel("pass", "")
+    diags = check_cpp(analysis, Config())
+    assert [(d.code, d.span) for d in diags] == [("PA901", analysis.kernels[0].name_span)]
+    assert "ValueError: boom" in diags[0].message

@@ -20,7 +20,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from .conftest import CHROMIUM, CODE_SERVER, EXTENSION, ROOT, VSIX
+from .conftest import CHROMIUM, CODE_SERVER, ROOT, VSIX
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
 

@@ -1,4 +1,4 @@
-"""The extension's TypeScript unit tests (mapping lookups, highlight ranges, colours, interpreter choice), run by npm."""
+"""The extension's TypeScript unit tests (mapping lookups, highlights, colours, interpreter choice), run by npm."""
 
 from __future__ import annotations
 

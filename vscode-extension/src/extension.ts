@@ -243,7 +243,9 @@ class Controller implements vscode.Disposable {
   private async fetchGeneratedCode(pythonUri: string): Promise<unknown> {
     await this.starting;
     const client = this.client;
-    if (!client || client.state !== State.Running) return undefined;
+    if (!client || client.state !== State.Running) {
+      throw new Error(`the server is not running${this.detail ? ` (${this.detail})` : ''}`);
+    }
     const params: GeneratedCodeParams = { textDocument: { uri: pythonUri } };
     return client.sendRequest(GENERATED_CODE_REQUEST, params);
   }

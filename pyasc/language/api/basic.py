@@ -27,7 +27,7 @@ _SET_MASK = "is_set_mask: bool = True"
 
 def _repeat_forms(head: str, args: str, params: str, cpp: str | None, *, count: str = "count: int",
                   count_cpp: str | None = None, set_mask: bool = True,
-                  count_set_mask: bool | None = None) -> list[tuple[str, str | None]]:
+                  count_set_mask: bool | None = None, tmpl_args: str | None = None) -> list[tuple[str, str | None]]:
     """Count form plus the two repeat forms (`mask: int` and `mask: IntList`) of one instruction.
 
     `head` is the parameter list before the form-specific tail, `args` the C++ arguments for it; `cpp` is the C++
@@ -37,7 +37,7 @@ def _repeat_forms(head: str, args: str, params: str, cpp: str | None, *, count: 
     count_tail = tail if count_set_mask is None else (f", {_SET_MASK}" if count_set_mask else "")
     count_sig = f"({head}, {count}{count_tail}) -> None" if count else None
     mask_args = f"{args}, {{mask}}, {{repeat_times}}, {{repeat_params}}"
-    tmpl_args = "{T}, {is_set_mask}" if set_mask else "{T}"
+    tmpl_args = tmpl_args or ("{T}, {is_set_mask}" if set_mask else "{T}")
     forms: list[tuple[str, str | None]] = []
     if count_sig is not None:
         forms.append((count_sig, count_cpp or (f"AscendC::{cpp}({args}, {{count}})" if cpp else None)))
@@ -52,10 +52,15 @@ _BIN_ARGS = "{dst}, {src0}, {src1}"
 
 
 def _binary(name: str, cpp: str, doc: str, allowed: frozenset[str], *, mixed: DTypeRule | None = None,
-            set_mask: bool = True, masked_cpp: bool = True, count_set_mask: bool | None = None) -> ApiSpec:
-    """dst = f(src0, src1) elementwise; `mixed` replaces the same-dtype rule for converting forms (MulCast)."""
+            set_mask: bool = True, masked_cpp: bool = True, count_set_mask: bool | None = None,
+            tmpl_args: str | None = None) -> ApiSpec:
+    """dst = f(src0, src1) elementwise; `mixed` replaces the same-dtype rule for converting forms (MulCast).
+
+    `tmpl_args` overrides the repeat forms' template arguments (`<{T}, {is_set_mask}>`); converting instructions
+    name both element types (`AddReluCast<{dst.T}, {src0.T}, {is_set_mask}>`).
+    """
     forms = _repeat_forms(_BIN_HEAD, _BIN_ARGS, "BinaryRepeatParams", cpp, set_mask=set_mask,
-                          count_set_mask=count_set_mask)
+                          count_set_mask=count_set_mask, tmpl_args=tmpl_args)
     if not masked_cpp:
         forms = [forms[0]] + [(sig, None) for sig, _ in forms[1:]]
     rules = [mixed] if mixed is not None else [same("dst", "src0", "src1", allowed=allowed)]
@@ -256,13 +261,13 @@ APIS: list[ApiSpec] = [
     _binary("add_relu_cast", "AddReluCast", "dst = cast(max(src0 + src1, 0)) into a narrower dtype.", BINARY,
             mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
                                                         ("int8", "float16", "float16"),
-                                                        ("int8", "int16", "int16")]), masked_cpp=False,
-            count_set_mask=False),
+                                                        ("int8", "int16", "int16")]),
+            count_set_mask=False, tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     _binary("sub_relu_cast", "SubReluCast", "dst = cast(max(src0 - src1, 0)) into a narrower dtype.", BINARY,
             mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
                                                         ("int8", "float16", "float16"),
-                                                        ("int8", "int16", "int16")]), masked_cpp=False,
-            count_set_mask=False),
+                                                        ("int8", "int16", "int16")]),
+            count_set_mask=False, tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     api("bilinear_interpolation", "basic.vec_binary",
         "Bilinear interpolation of src0 gathered by src0_offset, weighted by src1.",
         [(f"(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor, mask: {m},"

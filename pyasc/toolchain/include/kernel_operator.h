@@ -955,6 +955,39 @@ __aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTen
     static_assert(check::fp<T>::value, "RepeatReduceSum: element type must be half or float");
 }
 
+// ---- gather, scatter, transpose ------------------------------------------------------------------------------
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+                              const uint32_t count) {}
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr, const uint64_t mask,
+                              const uint8_t repeatTime, const uint16_t dstRepStride) {}
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+                              const uint64_t mask[], const uint8_t repeatTime, const uint16_t dstRepStride) {}
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<uint32_t>& dstOffset, const uint32_t dstBaseAddr,
+                               const uint32_t count) {}
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<uint32_t>& dstOffset, const uint32_t dstBaseAddr, const uint64_t mask,
+                               const uint8_t repeatTime, const uint8_t srcRepStride) {}
+template <typename T>
+__aicore__ inline void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<uint32_t>& dstOffset, const uint32_t dstBaseAddr,
+                               const uint64_t mask[], const uint8_t repeatTime, const uint8_t srcRepStride) {}
+// The 16x16 form moves 2-byte elements only.
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+    static_assert(sizeof(T) == 2, "Transpose: the 16x16 form takes 2-byte elements (half, int16_t, uint16_t)");
+}
+template <typename T>
+__aicore__ void SetAtomicType();
+
 // ---- advanced math (elementwise; count, shared temporary buffer and whole-tensor forms) ------------------------
 #define PYASC_ADV_UNARY(NAME)                                                                                     \
     template <typename T, bool isReuseSource = false>                                                            \

@@ -65,6 +65,12 @@ extern "C" __global__ __aicore__ void misc_api(GM_ADDR a, GM_ADDR b, GM_ADDR out
     AscendC::Brcb(z, x, 2, brcb);
     AscendC::LocalTensor<int32_t> bits = z.ReinterpretCast<int32_t>();
     AscendC::ShiftLeft(bits, bits, static_cast<int32_t>(1), N);
+    AscendC::LocalTensor<uint32_t> offsets = tmp.ReinterpretCast<uint32_t>();
+    AscendC::Gather(z, x, offsets, static_cast<uint32_t>(0), N);
+    AscendC::Scatter(z, x, offsets, static_cast<uint32_t>(0), N);
+    AscendC::SetAtomicType<float>();
+    AscendC::LocalTensor<half> halves = tmp.ReinterpretCast<half>();
+    AscendC::Transpose(halves, halves);
     AscendC::LocalTensor<float> view = z[16];
     view.SetValue(0, 1.0f);
     float first = view.GetValue(0);

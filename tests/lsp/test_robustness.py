@@ -1,0 +1,57 @@
+"""Malformed or unexpected requests never take the server down: each gets an empty answer and the next request
+is served as usual."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from . import samples
+from .helpers import RecordingClient, open_doc, published
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def test_requests_on_unknown_documents_and_odd_positions(vscode: RecordingClient, workdir: Path):
+    unknown = types.TextDocumentIdentifier(uri=(workdir / "never_opened.py").as_uri())
+    assert await vscode.text_document_hover_async(types.HoverParams(
+        text_document=unknown, position=types.Position(0, 0))) is None
+    assert await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=unknown, position=types.Position(3, 3))) is None
+    result = await vscode.protocol.send_request_async("pyasc/generatedCode", {"textDocument": {"uri": unknown.uri}})
+    assert result.text == "" and result.mappings == [] and result.kernels == []
+    empty = await vscode.protocol.send_request_async("pyasc/generatedCode", {"nothing": 1})
+    assert empty.text == ""
+    doc = open_doc(vscode, workdir, "odd.py", samples.ADD)
+    await published(vscode, doc)
+    far = types.Position(10_000, 10_000)
+    assert await vscode.text_document_hover_async(types.HoverParams(text_document=unknown, position=far)) is None
+    hover = await vscode.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=doc.uri), position=far))
+    assert hover is None
+    completion = await vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=doc.uri), position=far))
+    assert completion is None or isinstance(completion, types.CompletionList)
+
+
+async def test_text_that_is_not_python_at_all(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "garbage.py", "\x00\x01 def ((( \n\t\t@@@ asc.\n" * 50)
+    diags = await published(vscode, doc)
+    assert [d.code for d in diags] == ["PA100"]
+    symbols = await vscode.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=doc.uri)))
+    assert symbols == [] or symbols is None
+    # The server is still serving: a valid document opened next is analyzed as usual.
+    ok = open_doc(vscode, workdir, "after_garbage.py", samples.UNKNOWN_API)
+    assert any(d.code == "PA202" for d in await published(vscode, ok))
+
+
+async def test_close_clears_pushed_diagnostics(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "closing.py", samples.UNKNOWN_API)
+    assert await published(vscode, doc)
+    doc.close()
+    from .helpers import until
+
+    await until(vscode, lambda: vscode.diagnostics.get(doc.uri) == [])
