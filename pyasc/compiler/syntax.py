@@ -283,6 +283,7 @@ def scan_module(
                 continue
             info.constants[targets[0].id] = folded
             info.constant_nodes[targets[0].id] = stmt
+    _misplaced_jit(tree, info)
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for dec in stmt.decorator_list:
@@ -293,6 +294,21 @@ def scan_module(
                     info.jit[stmt.name] = JitFunction(stmt, options, dec, src)
                     break
     return info
+
+
+def _misplaced_jit(tree: ast.Module, info: ModuleInfo) -> None:
+    """@asc.jit on a method or on a function defined inside another function: CANN's pyasc cannot compile those."""
+    top = set(map(id, tree.body))
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(node) in top:
+            continue
+        for dec in node.decorator_list:
+            if _is_jit_decorator(dec, info)[0]:
+                span = info.positions.span(dec)
+                info.diagnostics.append(Diagnostic(
+                    "PA101", Severity.ERROR,
+                    "@asc.jit is only supported on module-level functions, not on methods or nested functions; "
+                    "move the function to the top level of the module", span))
 
 
 def _relative_reader(path: str) -> Callable[[str], tuple[str, str] | None] | None:

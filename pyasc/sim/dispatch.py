@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import numbers
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,8 +19,10 @@ import numpy as np
 from ..language import registry
 from ..language.dtypes import DType
 from ..language.spec import REQUIRED, ApiSpec, Overload, Param
+from . import state
 
 _SIM_CACHE: dict[str, Callable[..., Any] | None] = {}
+_SIM_BY_SPEC: dict[int, Callable[..., Any] | None] = {}
 _BIND_CACHE: dict[tuple[Any, ...], tuple[Overload, tuple[tuple[str, int | None, Any], ...]] | None] = {}
 
 
@@ -107,13 +110,15 @@ def matches(value: Any, kind: str) -> bool:
     return False
 
 
+_PLAIN_INTS = (int, np.int32, np.int64, np.uint32, np.uint64, np.int16, np.uint16, np.int8, np.uint8)
+
+
 def _type_key(v: Any) -> Any:
+    """What overload matching depends on: the type, plus 0/1-ness of ints (bool parameters) and list contents."""
     t = type(v)
-    if isinstance(v, bool):
-        return t
-    if _is_int(v):
-        return (t, v in (0, 1), getattr(v, "enum_name", None))
-    if isinstance(v, (list, tuple)):
+    if t in _PLAIN_INTS:
+        return (t, v == 0 or v == 1)
+    if t is list or t is tuple:
         return (t, tuple(type(x) for x in v))
     return t
 
@@ -121,7 +126,7 @@ def _type_key(v: Any) -> Any:
 def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str, Any],
          key: str) -> tuple[Overload, dict[str, Any]] | None:
     """Choose the first overload accepting the arguments; returns it with every parameter bound (defaults filled)."""
-    ck = (key, tuple(_type_key(a) for a in args), tuple((k, _type_key(v)) for k, v in kwargs.items()))
+    ck = (key, *[_type_key(a) for a in args], *[(k, _type_key(v)) for k, v in kwargs.items()])
     plan = _BIND_CACHE.get(ck)
     if plan is None and ck not in _BIND_CACHE:
         plan = _plan(overloads, args, kwargs)
@@ -220,17 +225,23 @@ def describe(value: Any) -> str:
 
 def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: str) -> Any:
     """Run one API call on the current core: bind, locate the call site, run the semantics."""
-    from . import state
-
-    core = state.current()
-    core.site = core.launch.site_id(*state.caller_site(3))
+    core = state._CURRENT
+    if core is None:
+        core = state.current()
+    f = sys._getframe(2)
+    launch = core.launch
+    key = (f.f_code.co_filename, f.f_lineno)
+    sid = launch.site_ids.get(key)
+    core.site = sid if sid is not None else launch.site_id(*key)
     bound = bind(spec.overloads, args, kwargs, spec.name)
     if bound is None:
         given = ", ".join([describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()])
         forms = "; ".join(f"{display}{o.signature.split('->')[0].strip()}" for o in spec.overloads)
         core.report("bad-call", f"no overload of {display} accepts ({given}); expected one of: {forms}")
         return None
-    fn = sim_function(spec)
+    fn = _SIM_BY_SPEC.get(id(spec))
+    if fn is None:
+        fn = _SIM_BY_SPEC[id(spec)] = sim_function(spec)
     if fn is None:
         core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
         return None

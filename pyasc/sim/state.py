@@ -282,15 +282,15 @@ class Core:
     def access(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],
                what: str, cost_bytes: int = 0) -> bool:
         """Check and record one instruction's accesses; False when it must be skipped (a collected error)."""
-        from .objects import LocalTensor
-
         ok = True
         for t, lo, hi in reads + writes:
             if hi <= lo:
                 continue
-            if isinstance(t, LocalTensor):
-                ok = self.check_local(t, lo, hi, what) and ok
-            else:
+            if t.buf is None:
+                buf = t.buffer
+                if (buf is not None and t.gen != buf.gen) or lo < 0 or hi > t.length:
+                    ok = self.check_local(t, lo, hi, what) and ok
+            elif lo < 0 or hi > t.size:
                 ok = self.check_global(t, lo, hi, what) and ok
         if not ok:
             return False

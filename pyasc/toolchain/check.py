@@ -238,10 +238,13 @@ def _apply_user_settings(diags: list[Diagnostic], analysis: Analysis, config: Co
     table = suppressions(analysis.text)
     names = {"error": Severity.ERROR, "warning": Severity.WARNING, "info": Severity.INFO, "hint": Severity.HINT}
     python_side = {(d.code, d.span) for d in analysis.diagnostics}
+    python_error_lines = {d.span.line for d in analysis.diagnostics if d.severity >= Severity.ERROR}
     out = []
     for d in diags:
         if is_suppressed(d, table):
             continue
+        if d.source == "clang" and d.severity >= Severity.ERROR and d.span.line in python_error_lines:
+            continue  # the Python side already explains this line's error, more precisely
         twin = PYTHON_EQUIVALENT.get(d.code)
         if twin is not None and ((twin, d.span) in python_side or is_suppressed(replace(d, code=twin), table)):
             continue

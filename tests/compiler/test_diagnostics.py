@@ -196,3 +196,11 @@ def test_generic_dtype_is_reported_as_info() -> None:
     d = next(d for d in a.diagnostics if d.code == "PA406")
     assert span_text(text, d.span) == "x: asc.GlobalAddress" and d.severity == Severity.INFO
     assert "template <typename T_x>" in a.cpp and "k_impl<DTYPE>(x)" in a.cpp and "#define DTYPE float" in a.cpp
+
+
+def test_jit_on_a_method_or_nested_function() -> None:
+    text = ("import pyasc as asc\n\nclass Ops:\n    @asc.jit\n    def m(self):\n        pass\n\n"
+            "def outer():\n    @asc.jit\n    def inner(x: asc.GlobalAddress):\n        pass\n")
+    found = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA101"]
+    assert [span_text(text, d.span) for d in found] == ["asc.jit", "asc.jit"]
+    assert "module-level" in found[0].message

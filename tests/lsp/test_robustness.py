@@ -9,7 +9,7 @@ import pytest
 from lsprotocol import types
 
 from . import samples
-from .helpers import RecordingClient, open_doc, published
+from .helpers import RecordingClient, open_doc, published, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -39,7 +39,7 @@ async def test_requests_on_unknown_documents_and_odd_positions(vscode: Recording
 async def test_text_that_is_not_python_at_all(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "garbage.py", "\x00\x01 def ((( \n\t\t@@@ asc.\n" * 50)
     diags = await published(vscode, doc)
-    assert [d.code for d in diags] == ["PA100"]
+    assert diags and {d.code for d in diags} == {"PA100"}
     symbols = await vscode.text_document_document_symbol_async(types.DocumentSymbolParams(
         text_document=types.TextDocumentIdentifier(uri=doc.uri)))
     assert symbols == [] or symbols is None
@@ -52,6 +52,4 @@ async def test_close_clears_pushed_diagnostics(vscode: RecordingClient, workdir:
     doc = open_doc(vscode, workdir, "closing.py", samples.UNKNOWN_API)
     assert await published(vscode, doc)
     doc.close()
-    from .helpers import until
-
-    await until(vscode, lambda: vscode.diagnostics.get(doc.uri) == [])
+    await until(vscode, lambda: len(vscode.diagnostics.get(doc.uri, [None])) == 0)

@@ -1,6 +1,6 @@
 // Drives real VS Code (code-server) in Debian chromium through playwright-core and reports what a user would see.
 // Usage: node e2e.mjs <config.json>. Prints one JSON object per step on stdout; the pytest wrapper asserts on them.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -168,6 +168,18 @@ try {
     return active === cfg.file && sel ? { position: sel, active } : undefined;
   });
   report('jump', jumped);
+
+  // A Python without pyasc: the server is not started and the user is told how to fix it.
+  writeFileSync(cfg.settingsPath, JSON.stringify(cfg.badSettings, null, 2));
+  const toast = await poll('the interpreter error notification', async () => {
+    const text = plain(await page.locator('.notifications-toasts').first().innerText().catch(() => ''));
+    return text.includes('pyasc[lsp]') ? text : undefined;
+  });
+  const failedStatus = await poll('the failed status item', async () => {
+    const items = await statusText(page);
+    return items.find((t) => t.startsWith('PyAsc') && t.includes('not running'));
+  });
+  report('bad-interpreter', { toast, status: failedStatus });
   report('done', { ok: true });
 } catch (err) {
   report('error', { message: String(err?.stack ?? err) });

@@ -109,7 +109,12 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         "chat.commandCenter.enabled": False,
         "window.commandCenter": False,
     }
-    (user_data / "User" / "settings.json").write_text(json.dumps(settings, indent=2))
+    settings_path = user_data / "User" / "settings.json"
+    settings_path.write_text(json.dumps(settings, indent=2))
+    # A Python that cannot import pyasc, switched to at the end to see the actionable error.
+    bare = tmp_path / "bare-venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=60)
+    bare_python = bare / "bin" / "python"
     kernel = work / SAMPLE.name
     source = SAMPLE.read_text()
     kernel.write_text(source)
@@ -158,6 +163,8 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
             "screenshot": str(tmp_path / "panel.png"),
             "failureScreenshot": str(tmp_path / "failure.png"),
             "stepTimeoutMs": 90_000,
+            "settingsPath": str(settings_path),
+            "badSettings": {**settings, "pyasc.interpreter": str(bare_python)},
         }
         cfg_path = tmp_path / "e2e.json"
         cfg_path.write_text(json.dumps(cfg))
@@ -189,6 +196,11 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         assert any("asc.add(" in line for line in steps["linked-from-cpp"]["lines"]), steps["linked-from-cpp"]
         add_line, _ = _line_of(source, "asc.add(")
         assert steps["jump"]["position"].startswith(f"Ln {add_line},"), steps["jump"]
+        # Switching to a Python without pyasc: an error that names it and gives the install command; no server.
+        bad = steps["bad-interpreter"]
+        assert f"{bare_python} -m pip install 'pyasc[lsp]'" in bad["toast"], bad
+        assert "cannot import pyasc" in bad["toast"], bad
+        assert "not running" in bad["status"]
         shutil.copyfile(tmp_path / "panel.png", SCREENSHOT)
         print(f"e2e: {time.monotonic() - t0:.1f} s (package, install, code-server, browser)")
     finally:

@@ -1,0 +1,1 @@
+"""Tests of the API specification, the registry and the typed stubs."""
