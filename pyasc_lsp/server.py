@@ -49,6 +49,8 @@ class PyascServer(LanguageServer):
         """True when the client asks for diagnostics (textDocument/diagnostic) instead of receiving them."""
         self.loop: asyncio.AbstractEventLoop | None = None
         """The event loop serving the connection (set at initialize)."""
+        self.cpp_tier: Any = None
+        """The C++ checker front (features.diagnostics.CppTier), set up by the diagnostics feature."""
         self.docs_uri: str | None = None
         """file: URI of docs/diagnostics.md, the target of each diagnostic's codeDescription."""
 

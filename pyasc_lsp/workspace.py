@@ -91,6 +91,8 @@ class Documents:
         self.cpp_submit: Callable[[Analysis, Config], concurrent.futures.Future[list[Diagnostic]] | None] | None = None
         self.progress: CppProgress | None = None
         self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
+        self.changed = asyncio.Event()
+        """Set (and replaced) whenever a result of either tier is accepted: long-polling requests wait on it."""
         self.timings: list[float] = []
         """Seconds spent in analyze() for accepted results (most recent last, bounded)."""
 
@@ -102,6 +104,7 @@ class Documents:
         return list(self._docs.values())
 
     def open(self, uri: str, path: str, text: str, version: int) -> Document:
+        self.close(uri)  # a re-open replaces the document and whatever was scheduled for it
         doc = Document(uri, path, version, text)
         self._docs[uri] = doc
         self._schedule(doc, 0.0)
@@ -204,6 +207,8 @@ class Documents:
         self.cache.size = max(CACHE_MIN, 2 * kernels + 8)
 
     def _notify(self, listeners: list[Callable[[Document], None]], doc: Document) -> None:
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()
         for listener in listeners:
             try:
                 listener(doc)
@@ -244,9 +249,11 @@ class Documents:
             return
         if future is None:
             return
-        handle = await self.progress.begin(doc) if self.progress is not None else None
+        handle: Any = None
         outcome = "done"
         try:
+            if self.progress is not None:
+                handle = await self.progress.begin(doc)
             wrapped = asyncio.wrap_future(future)
             while True:
                 done, _ = await asyncio.wait({wrapped}, timeout=0.1)
@@ -266,7 +273,7 @@ class Documents:
             self.on_error(f"C++ checks of {doc.uri} failed: {exc!r}")
             return
         finally:
-            if self.progress is not None:
+            if self.progress is not None and handle is not None:
                 self.progress.end(handle, outcome)
         if self._docs.get(doc.uri) is not doc or doc.version != version or doc.analysis is not analysis:
             return

@@ -896,6 +896,16 @@ def xor(
 ) -> None:
     """dst = src0 ^ src1, bitwise."""
 
+@overload
+def axpy(
+    dst: LocalTensor,
+    src: LocalTensor,
+    scalar: int | float,
+    count: int,
+    temp_buffer: LocalTensor,
+    is_reuse_source: bool = ...,
+) -> None: ...
+@overload
 def axpy(
     dst: LocalTensor,
     src: LocalTensor,
@@ -903,8 +913,7 @@ def axpy(
     count: int | None = ...,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = src * scalar + dst, elementwise (half src may accumulate in float)."""
+) -> None: ...
 
 def softmax(
     dst: LocalTensor,

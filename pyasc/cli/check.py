@@ -15,7 +15,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -314,9 +313,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     candidates = collect(args, settings, cwd)
     root = project_root([c.path for c in candidates] or [Path(os.path.abspath(p)) for p in args.paths])
-    cache_base = None if args.no_cache else (check_cache.cache_dir(root) if root is not None or
-                                             os.environ.get("PYASC_CACHE_DIR") else
-                                             Path.home() / ".cache" / "pyasc")
+    cache_base = None if args.no_cache else check_cache.cache_dir(root)
     cache = check_cache.Cache(cache_base)
     deps = check_cache.DependencyFinder(root or cwd)
 
@@ -444,20 +441,32 @@ def _execute(jobs: list[Job], n_jobs: int, progress: Progress) -> Iterable[tuple
             yield from _run_batch([j])
             progress.advance()
         return
-    import multiprocessing
+    import multiprocessing  # imported here: a fully cached run never starts a worker
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     size = max(1, min(8, len(jobs) // (n_jobs * 4) or 1))
     batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
     with ProcessPoolExecutor(max_workers=n_jobs, mp_context=ctx) as pool:
-        pending: set[Future[list[tuple[int, list[Diagnostic], int, bool]]]] = {
-            pool.submit(_run_batch, b) for b in batches}
+        sent: dict[Future[list[tuple[int, list[Diagnostic], int, bool]]], list[Job]] = {
+            pool.submit(_run_batch, b): b for b in batches}
+        pending = set(sent)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
-                batch = fut.result()
+                try:
+                    batch = fut.result()
+                except BrokenProcessPool:  # a worker died (a crash in native code): its files get PA901
+                    batch = [(j.index, [_worker_died(j)], 0, True) for j in sent[fut]]
                 progress.advance(len(batch))
                 yield from batch
+
+
+def _worker_died(job: Job) -> Diagnostic:
+    return Diagnostic(INTERNAL, Severity.ERROR, "the worker process checking this file ended abruptly (a crash in "
+                      "native code such as libclang, or out of memory); run again with --jobs 1, or with --no-cpp, "
+                      "to narrow it down", Span(1, 0, 1, 0))
 
 
 def _report(args: argparse.Namespace, findings: list[Finding], texts: dict[str, str], files: int, hidden: int,
@@ -510,10 +519,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _join_dash_values(argv: list[str]) -> list[str]:
+    """`--tidy-checks -*,bugprone-*` as `--tidy-checks=-*,bugprone-*`: a clang-tidy check list starts with '-'."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--tidy-checks" and i + 1 < len(argv) and argv[i + 1].startswith("-") and argv[i + 1] != "--":
+            out.append(f"--tidy-checks={argv[i + 1]}")
+            i += 2
+            continue
+        if argv[i] == "--":
+            out.extend(argv[i:])
+            break
+        out.append(argv[i])
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point (`pyasc-check`)."""
     parser = build_parser()
-    args = parser.parse_args(argv)  # exits 2 with a usage message on bad flags
+    args = parser.parse_args(_join_dash_values(sys.argv[1:] if argv is None else list(argv)))  # bad flags: exit 2
     if args.baseline and args.write_baseline:
         parser.error("--baseline and --write-baseline cannot be combined")
     try:

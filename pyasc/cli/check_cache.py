@@ -299,7 +299,11 @@ class Cache:
                 marker.write_text(body, encoding="utf-8")
 
 
-def cache_dir(root: Path) -> Path:
-    """$PYASC_CACHE_DIR, else `.pyasc_cache/` at the project root."""
+def cache_dir(root: Path | None) -> Path:
+    """$PYASC_CACHE_DIR, else `.pyasc_cache/` at the project root, else (no project) the user's cache folder."""
     env = os.environ.get("PYASC_CACHE_DIR")
-    return Path(env).expanduser() if env else root / ".pyasc_cache"
+    if env:
+        return Path(env).expanduser()
+    if root is None:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pyasc"
+    return root / ".pyasc_cache"

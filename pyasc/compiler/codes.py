@@ -157,6 +157,10 @@ _c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code 
 _c("PA802", "toolchain-missing", W, "libclang or clang-tidy is missing or broken; the C++ checks did not run. "
    "The message says what to install.", "(environment without libclang)",
    "pip install 'pyasc[cpp]'  # libclang-ng and clang-tidy of one LLVM major")
+_c("PA903", "unreadable-file", E, "The file cannot be read as Python source: unreadable, binary, not valid in its "
+   "encoding (UTF-8 unless a coding line says otherwise), or a symbolic link that loops or leads nowhere.",
+   "name = 'caf\\xe9'  # saved as Latin-1: byte 0xE9 is not UTF-8",
+   "# -*- coding: latin-1 -*-\nname = 'café'  # or save the file as UTF-8")
 # -- analysis limits ------------------------------------------------------------------------------------------------
 _c("PA901", "internal-error", E, "The analyzer failed on this kernel; other kernels are still checked. Please "
    "report it with the kernel.", _K + "    ...\n", _K + "    ...\n")

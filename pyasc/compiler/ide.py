@@ -683,12 +683,58 @@ def _token_span(text: str, sym: SymbolInfo, line: int, col: int) -> Span:
 
 
 def definition(analysis: Analysis, line: int, col: int) -> list[Location]:
-    """Where the name at the cursor is defined: a helper, a module constant, a local or a parameter."""
+    """Where the name at the cursor is defined: a helper, a module constant, a local or a parameter, or a constant
+    or helper imported from another module of the same project."""
     sym = analysis.symbol_at(line, col)
-    if sym is None:
-        return []
-    path = getattr(sym, "path", None) or analysis.path
-    return [Location(path, sym.def_span)]
+    if sym is not None:
+        return [Location(getattr(sym, "path", None) or analysis.path, sym.def_span)]
+    name = _word_at(analysis.text, line, col)
+    if name and name in analysis.module_names:
+        found = _imported_definition(analysis, name)
+        return [found] if found is not None else []
+    return []
+
+
+def _word_at(text: str, line: int, col: int) -> str:
+    src = _line_text(text, line)
+    for m in _IDENT.finditer(src):
+        if m.start() <= col <= m.end():
+            return m.group(0)
+    return ""
+
+
+def _imported_definition(analysis: Analysis, name: str) -> Location | None:
+    """Follow `from consts import NAME` to NAME's assignment or def in that file, the way the analysis resolved it
+    (read as text, never imported)."""
+    from pathlib import Path
+
+    from .syntax import project_reader, scan_module
+
+    if analysis.path.startswith("<"):
+        return None
+    here = scan_module(analysis.text, analysis.path, project_reader(Path(analysis.path).parent))
+    target = here.project_imports.get(name)
+    if target is None:
+        return None
+    other_path, other_name = target
+    try:
+        other_text = Path(other_path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    other = scan_module(other_text, other_path, project_reader(Path(other_path).parent))
+    node = other.constant_nodes.get(other_name)
+    if isinstance(node, ast.Assign) and node.targets:
+        return Location(other_path, other.positions.span(node.targets[0]))
+    if isinstance(node, ast.AnnAssign):
+        return Location(other_path, other.positions.span(node.target))
+    jit = other.jit.get(other_name)
+    if jit is not None:
+        fn = jit.node
+        src = other.positions.line_text(fn.lineno)
+        at = re.search(rf"\bdef\s+({re.escape(fn.name)})\b", src)
+        if at is not None:
+            return Location(other_path, Span(fn.lineno, at.start(1), fn.lineno, at.end(1)))
+    return None
 
 
 def _name_span(text: str, span: Span, name: str) -> Span | None:

@@ -87,7 +87,7 @@ def matches(value: Any, kind: str) -> bool:
             if isinstance(value, (numbers.Real, np.number)):
                 return True
         elif k in ("bool", "RuntimeBool"):
-            if isinstance(value, (bool, np.bool_)) or (_is_int(value) and value in (0, 1)):
+            if isinstance(value, (bool, np.bool_)) or _is_int(value):
                 return True
         elif k == "str":
             if isinstance(value, str):
@@ -110,29 +110,24 @@ def matches(value: Any, kind: str) -> bool:
     return False
 
 
-_PLAIN_INTS = (int, np.int32, np.int64, np.uint32, np.uint64, np.int16, np.uint16, np.int8, np.uint8)
-
-
-def _type_key(v: Any) -> Any:
-    """What overload matching depends on: the type, plus 0/1-ness of ints (bool parameters) and list contents."""
-    t = type(v)
-    if t in _PLAIN_INTS:
-        return (t, v == 0 or v == 1)
-    if t is list or t is tuple:
-        return (t, tuple(type(x) for x in v))
-    return t
-
-
 def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str, Any],
          key: str) -> tuple[Overload, dict[str, Any]] | None:
-    """Choose the first overload accepting the arguments; returns it with every parameter bound (defaults filled)."""
-    ck = (key, *[_type_key(a) for a in args], *[(k, _type_key(v)) for k, v in kwargs.items()])
+    """Choose the first overload accepting the arguments; returns it with every parameter bound (defaults filled).
+
+    The choice depends only on the argument types (and the element types of lists), so it is cached per type
+    signature: a repeated call costs a dictionary lookup."""
+    types = tuple(map(type, args))
+    ck: tuple[Any, ...] = (key, types, *kwargs.keys(), *map(type, kwargs.values()))
+    if list in types or tuple in types:
+        ck += tuple(tuple(map(type, a)) for a in args if type(a) in (list, tuple))
     plan = _BIND_CACHE.get(ck)
-    if plan is None and ck not in _BIND_CACHE:
+    if plan is None:
+        if ck in _BIND_CACHE:
+            return None
         plan = _plan(overloads, args, kwargs)
         _BIND_CACHE[ck] = plan
-    if plan is None:
-        return None
+        if plan is None:
+            return None
     ov, steps = plan
     out: dict[str, Any] = {}
     for name, pos, default in steps:

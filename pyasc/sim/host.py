@@ -83,10 +83,14 @@ class Kernel:
         from .jit import KERNELS, JITFunction
 
         if isinstance(kernel, str):
-            if kernel not in KERNELS:
+            found = KERNELS.get(kernel, {})
+            if not found:
                 known = ", ".join(sorted(KERNELS)) or "none yet (import the module that defines it)"
                 raise KeyError(f"no @asc.jit kernel named '{kernel}'; known: {known}")
-            kernel = KERNELS[kernel]
+            if len(found) > 1:
+                raise KeyError(f"several @asc.jit kernels are named '{kernel}' (in {', '.join(sorted(found))}): "
+                               "pass the function itself, Kernel(module.kernel)")
+            kernel = next(iter(found.values()))
         if not isinstance(kernel, JITFunction):
             raise TypeError("Kernel() takes an @asc.jit function or the name of one")
         self.jit = kernel

@@ -29,8 +29,8 @@ SIM_OPTIONS = ("profile", "sanitize", "soc")
 """Simulator-only options: `profile=True` prints a profile per launch; `sanitize=False` skips race tracking."""
 KNOWN_OPTIONS = frozenset(CODEGEN_OPTIONS + COMPILE_OPTIONS + LAUNCH_OPTIONS + SIM_OPTIONS)
 
-KERNELS: dict[str, JITFunction] = {}
-"""Every @asc.jit function by name, for `pyasc.Kernel("name")`."""
+KERNELS: dict[str, dict[str, JITFunction]] = {}
+"""Every @asc.jit function by name, then by defining module, for `pyasc.Kernel("name")`."""
 
 _LOCK = threading.RLock()
 _DEFAULTS = state.Options()
@@ -120,7 +120,7 @@ class JITFunction:
         if clash:
             raise RuntimeError(f"Kernel parameter names clash with option names: {', '.join(clash)}")
         self.param_kinds = {name: _annotation_kind(p.annotation) for name, p in self.signature.parameters.items()}
-        KERNELS[fn.__name__] = self
+        KERNELS.setdefault(fn.__name__, {})[getattr(fn, "__module__", "") or ""] = self
         functools.update_wrapper(self, fn)
 
     @property
@@ -185,6 +185,7 @@ class JITFunction:
         launch = state.Launch(self.__name__, core_num, options)
         conv, writebacks = self._bind(launch, args, kwargs)
         _LAST[0] = launch.report
+        saved_err = np.seterr(all="ignore")  # float16 overflow, integer wrap-around and NaN are results, not errors
         try:
             for i in range(core_num):
                 core = state.Core(launch, i)
@@ -197,6 +198,7 @@ class JITFunction:
                     state.set_current(None)
                     _end_of_core(core)
         finally:
+            np.seterr(**saved_err)
             for wb in writebacks:
                 wb()
             for rep in _COLLECTORS:
@@ -307,9 +309,11 @@ def interactive(block_num: int = 1, core: int = 0, **option_changes: Any) -> Ite
     previous = state.maybe_current()
     _LAST[0] = launch.report
     state.set_current(c)
+    saved_err = np.seterr(all="ignore")
     try:
         yield c
     finally:
+        np.seterr(**saved_err)
         c.finish()
         state.set_current(previous)
         for rep in _COLLECTORS:

@@ -230,7 +230,7 @@ class LocalTensor(_Methods):
     buf = None
     """Never a GM buffer: lets the sanitizer tell Local from Global tensors with one attribute read."""
 
-    __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view")
+    __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view", "mem")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         b = _bind_ctor("LocalTensor", args, kwargs)
@@ -242,15 +242,17 @@ class LocalTensor(_Methods):
         n = int(b.get("tile_size") or 0)
         self._init(core, addr, dt, n, pos, None)
         end = addr + n * self.esize
-        core.stats.ub_peak = max(core.stats.ub_peak, end)
+        cap = core.mem_capacity(self.mem)
+        if self.mem == "UB":
+            core.stats.ub_peak = max(core.stats.ub_peak, end)
         if addr % 32:
             core.site = core.launch.site_id(*state.caller_site(2))
             core.report("bad-argument", f"LocalTensor address {addr} is not 32-byte aligned; use a multiple of 32")
-        if end > core.capacity:
+        if end > cap:
             core.site = core.launch.site_id(*state.caller_site(2))
             core.report("ub-over-capacity",
-                        f"LocalTensor at UB bytes [{addr}, {end}) ends beyond the {core.capacity} usable bytes of "
-                        f"{core.launch.soc.name}'s Unified Buffer")
+                        f"LocalTensor at {self.mem} bytes [{addr}, {end}) ends beyond the {cap} usable bytes of "
+                        f"{core.launch.soc.name}'s {self.mem}")
 
     def _init(self, core: state.Core, addr: int, dt: DType, n: int, pos: Any, buffer: Buffer | None) -> None:
         self.core = core
@@ -263,6 +265,7 @@ class LocalTensor(_Methods):
         self.buffer = buffer
         self.gen = buffer.gen if buffer is not None else 0
         self._view: np.ndarray | None = None
+        self.mem = memory_of(pos)
 
     @classmethod
     def make(cls, core: state.Core, addr: int, dt: DType, n: int, pos: Any, buffer: Buffer | None) -> LocalTensor:
@@ -274,7 +277,7 @@ class LocalTensor(_Methods):
         """All elements as a numpy view into the core's UB bytes (clipped to the physical UB)."""
         v = self._view
         if v is None:
-            ub = self.core.ub
+            ub = self.core.ub if self.mem == "UB" else self.core.mem(self.mem)
             end = min(self.addr + self.length * self.esize, len(ub))
             start = min(self.addr, end)
             end -= (end - start) % self.esize
@@ -315,6 +318,18 @@ class LocalTensor(_Methods):
 # Framework: TPipe, queues and buffers
 
 
+_MEMORY = {"A1": "L1", "B1": "L1", "C1": "L1", "A2": "L0A", "B2": "L0B", "CO1": "L0C", "C2": "BT"}
+
+
+def memory_of(pos: Any) -> str:
+    """The on-chip memory of a TPosition: the Unified Buffer unless it is a cube position."""
+    try:
+        name = enum_member_name(pos, "TPosition")
+    except (ValueError, KeyError):
+        return "UB"
+    return _MEMORY.get(name, "UB")
+
+
 def _pipes_of(src: str, dst: str) -> tuple[int, int]:
     """(producer pipe, consumer pipe) of a queue from its positions."""
     if dst == "VECIN" or src == "GM":
@@ -340,6 +355,7 @@ class TPipe(_Methods):
         core.tpipe = self
         self.core = core
         self.next_addr = 0
+        self.next_by_mem: dict[str, int] = {}
 
 
 class TQueBind(_Methods):

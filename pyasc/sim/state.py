@@ -192,10 +192,13 @@ class Core:
         self.sanitize = launch.options.sanitize
         self.capacity = launch.soc.ub_bytes
         self.ub = np.zeros(self.capacity * 2, dtype=np.uint8)
+        self.mems: dict[str, np.ndarray] = {"UB": self.ub}
+        self.shadows: dict[str, Shadow] = {}
         self.counters = [0] * NPIPES
         self.clocks = [[0] * NPIPES for _ in range(NPIPES)]
         self.times = [0.0] * NPIPES
         self.shadow = Shadow()
+        self.shadows["UB"] = self.shadow
         self.flags: dict[tuple[str, int], list[Token]] = {}
         self.site = 0
         self.tpipe: Any = None
@@ -203,6 +206,21 @@ class Core:
         self.mask: tuple[int, int] | int | None = None
         self.mask_counter = False
         self.scalar_state: dict[str, Any] = {}
+
+    def mem(self, name: str) -> np.ndarray:
+        """The byte array of an on-chip memory (UB, L1, L0A, L0B, L0C, BT), created on first use."""
+        arr = self.mems.get(name)
+        if arr is None:
+            arr = self.mems[name] = np.zeros(self.mem_capacity(name) * 2, dtype=np.uint8)
+            self.shadows[name] = Shadow()
+        return arr
+
+    def mem_capacity(self, name: str) -> int:
+        if name == "UB":
+            return self.capacity
+        big = self.launch.soc.arch == 1001
+        return {"L1": (1 << 20) if big else (512 << 10), "L0A": 64 << 10, "L0B": 64 << 10,
+                "L0C": (256 << 10) if big else (128 << 10), "BT": 1 << 10}.get(name, self.capacity)
 
     # -- findings ---------------------------------------------------------------------------------------------------
     def where(self, sid: int | None = None) -> tuple[str, int]:
@@ -266,7 +284,7 @@ class Core:
             return self.report(
                 "ub-out-of-bounds",
                 f"{what} accesses elements [{lo}, {hi}) of a {t.dtype.name} LocalTensor of {t.length} elements "
-                f"(UB bytes [{t.addr + lo * t.esize}, {t.addr + hi * t.esize}), buffer [{t.addr}, "
+                f"({t.mem} bytes [{t.addr + lo * t.esize}, {t.addr + hi * t.esize}), buffer [{t.addr}, "
                 f"{t.addr + t.length * t.esize}))")
         return True
 
@@ -316,27 +334,24 @@ class Core:
         if t.buf is None:  # a LocalTensor (GlobalTensors carry their GmBuffer)
             a = t.addr + lo * t.esize
             b = t.addr + hi * t.esize
-            shadow = self.shadow
-            where = "UB"
+            shadow = self.shadow if t.mem == "UB" else self.shadows[t.mem]
         else:
             a = t.offset + lo * t.esize
             b = t.offset + hi * t.esize
             shadow = t.buf.shadow
             if shadow is None:
                 shadow = t.buf.shadow = Shadow()
-            where = f"GM '{t.buf.name}'"
         clock = self.clocks[pipe]
         segs = shadow.cover(a // BLOCK, -(-b // BLOCK))
         for seg in segs:
             wp = seg.wp
             if wp >= 0 and wp != pipe and seg.ws > clock[wp]:
-                self._race(pipe, wp, seg.ws, seg.wsite, what, f"{where} bytes [{a}, {b})",
-                           "write" if write else "read", "wrote")
+                self._race(pipe, wp, seg.ws, seg.wsite, what, _mem(t, a, b), "write" if write else "read", "wrote")
             if write:
                 rs = seg.rs
                 for q in range(1, NPIPES):  # q = 0 is S: a scalar read completes before anything after it issues
                     if q != pipe and rs[q] > clock[q]:
-                        self._race(pipe, q, rs[q], seg.rsite[q], what, f"{where} bytes [{a}, {b})", "write", "read")
+                        self._race(pipe, q, rs[q], seg.rsite[q], what, _mem(t, a, b), "write", "read")
         site = self.site
         if write:
             for seg in segs:
@@ -418,6 +433,10 @@ class Core:
     def finish(self) -> None:
         self.stats.cycles = max(self.times)
         self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(4)}
+
+
+def _mem(t: Any, a: int, b: int) -> str:
+    return f"{t.mem} bytes [{a}, {b})" if t.buf is None else f"GM '{t.buf.name}' bytes [{a}, {b})"
 
 
 _CURRENT: Core | None = None

@@ -38,7 +38,7 @@ def jedi_items(text: str, path: str, line: int, col: int, pos: convert.Positions
 
     script = jedi.Script(code=text, path=path if path.endswith(".py") else None)
     items = []
-    for c in script.complete(line, col)[:MAX_JEDI_ITEMS]:
+    for c in script.complete(line, col)[:MAX_JEDI_ITEMS + 1]:
         typed = len(c.name) - len(c.complete or "")
         rng = types.Range(start=pos.position(line, max(0, col - typed)), end=pos.position(line, col))
         items.append(types.CompletionItem(
@@ -69,4 +69,5 @@ def setup(server: PyascServer) -> None:
             return None
         loop = asyncio.get_running_loop()
         items = await loop.run_in_executor(server.thread_pool, jedi_items, text, doc.path, line, col, pos)
-        return types.CompletionList(is_incomplete=False, items=items)
+        # More than the cap: the client asks again as the user types, and the list narrows.
+        return types.CompletionList(is_incomplete=len(items) > MAX_JEDI_ITEMS, items=items[:MAX_JEDI_ITEMS])

@@ -113,7 +113,7 @@ def result_id(doc: Document) -> str:
 
 def setup(server: PyascServer) -> None:
     tier = CppTier()
-    server.cpp_tier = tier  # type: ignore[attr-defined]
+    server.cpp_tier = tier
     server.docs.cpp_submit = tier.submit
     server.docs.progress = Progress(server)
     server.docs.on_error = lambda message: logger.error("%s", message)
@@ -150,17 +150,35 @@ def setup(server: PyascServer) -> None:
     @server.feature(types.WORKSPACE_DIAGNOSTIC)
     @guarded("workspace/diagnostic")
     async def workspace_diagnostic(params: types.WorkspaceDiagnosticParams) -> types.WorkspaceDiagnosticReport:
+        # A long poll: when the client already has every result, answer only once something changes (clients
+        # re-send this request as soon as it is answered), or after WORKSPACE_POLL seconds.
         previous = {p.uri: p.value for p in params.previous_result_ids}
-        items: list[Any] = []
-        for doc in server.docs.all():
-            doc = await server.docs.wait_current(doc.uri) or doc
-            if doc.analysis is None:
-                continue
-            rid = result_id(doc)
-            if previous.get(doc.uri) == rid:
-                items.append(types.WorkspaceUnchangedDocumentDiagnosticReport(
-                    uri=doc.uri, version=doc.analysis_version, result_id=rid))
-            else:
-                items.append(types.WorkspaceFullDocumentDiagnosticReport(
-                    uri=doc.uri, version=doc.analysis_version, items=lsp_diagnostics(server, doc), result_id=rid))
-        return types.WorkspaceDiagnosticReport(items=items)
+        while True:
+            changed = server.docs.changed
+            items = await _workspace_items(server, previous)
+            if any(isinstance(i, types.WorkspaceFullDocumentDiagnosticReport) for i in items):
+                return types.WorkspaceDiagnosticReport(items=items)
+            try:
+                await asyncio.wait_for(changed.wait(), WORKSPACE_POLL)
+            except asyncio.TimeoutError:
+                return types.WorkspaceDiagnosticReport(items=items)
+
+
+WORKSPACE_POLL = 60.0
+"""Longest time a workspace/diagnostic request with nothing new is held before it is answered."""
+
+
+async def _workspace_items(server: PyascServer, previous: dict[str, str]) -> list[Any]:
+    items: list[Any] = []
+    for doc in server.docs.all():
+        doc = await server.docs.wait_current(doc.uri) or doc
+        if doc.analysis is None:
+            continue
+        rid = result_id(doc)
+        if previous.get(doc.uri) == rid:
+            items.append(types.WorkspaceUnchangedDocumentDiagnosticReport(
+                uri=doc.uri, version=doc.analysis_version, result_id=rid))
+        else:
+            items.append(types.WorkspaceFullDocumentDiagnosticReport(
+                uri=doc.uri, version=doc.analysis_version, items=lsp_diagnostics(server, doc), result_id=rid))
+    return items

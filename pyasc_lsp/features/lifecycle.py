@@ -33,7 +33,7 @@ def setup(server: PyascServer) -> None:
     @guarded("shutdown")
     def shutdown(params: None) -> None:
         server.docs.shutdown()
-        tier = getattr(server, "cpp_tier", None)
+        tier = server.cpp_tier
         if tier is not None:
             # Closing the C++ pool waits for a running clang-tidy; the shutdown answer must not.
             threading.Thread(target=tier.shutdown, name="pyasc-cpp-close", daemon=True).start()

@@ -195,3 +195,25 @@ def test_severity_override_and_suppression_comments(project):
     r = run_check("--no-cpp", "--format", "json", ".", cwd=project)
     sev = {d["code"]: d["severity"] for d in json.loads(r.out)["diagnostics"]}
     assert sev["PA202"] == "warning" and r.rc == 0
+
+
+def test_a_crashed_worker_process_becomes_pa901_for_its_files(project, monkeypatch):
+    for i in range(4):
+        (project / f"k{i}.py").write_text(GOOD if i != 2 else GOOD.replace("TILE_LENGTH = 128", "TILE_LENGTH = 64"),
+                                          encoding="utf-8")
+    import pyasc.compiler.analysis as analysis
+
+    real = analysis.analyze
+
+    def dies(text, path, config=None, cache=None):
+        if "TILE_LENGTH = 64" in text:
+            os._exit(9)  # as a segfault in native code would
+        return real(text, path, config, cache)
+
+    monkeypatch.setattr(analysis, "analyze", dies)
+    r = run_check("--no-cpp", "--no-cache", "--jobs", "2", "--format", "json", ".", cwd=project)
+    assert r.rc == 2
+    found = json.loads(r.out)["diagnostics"]
+    assert ("k2.py", "PA901") in [(d["path"], d["code"]) for d in found]
+    assert all(d["code"] == "PA901" for d in found)
+    assert "ended abruptly" in next(d["message"] for d in found if d["path"] == "k2.py")

@@ -57,7 +57,7 @@ def test_cpp_findings_are_mapped_to_python_lines(project):
 
 def test_tidy_checks_flag_and_pyproject_setting(project):
     (project / "k.py").write_text(CPP_KERNEL, encoding="utf-8")
-    r = run_check("--format", "json", "--tidy-checks=-*,misc-redundant-expression", "k.py", cwd=project)
+    r = run_check("--format", "json", "--tidy-checks", "-*,misc-redundant-expression", "k.py", cwd=project)
     tidy = {c for c, d in _found(r.out).items() if d["source"] == "clang-tidy"}
     assert tidy == {"misc-redundant-expression"}
     (project / "pyproject.toml").write_text('[tool.pyasc]\ntidy_checks = "-*,bugprone-integer-division"\n',

@@ -7,10 +7,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
+import pytest_lsp
 from lsprotocol import types
+from pytest_lsp import client_capabilities
 
 from . import samples
-from .helpers import RecordingClient, open_doc, span_of, utf8_range
+from .helpers import CONFIG, RecordingClient, open_doc, span_of, start, until, utf8_range
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -57,6 +59,22 @@ async def test_workspace_diagnostics_cover_open_documents(neovim: RecordingClien
     assert any(d.code == "PA403" for d in by_uri[doc.uri].items)
 
 
+async def test_workspace_diagnostic_with_nothing_new_waits_for_a_change(neovim: RecordingClient, workdir: Path):
+    doc = open_doc(neovim, workdir, "poll.py", samples.ADD)
+    await pull(neovim, doc.uri)
+    first = await neovim.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    known = [types.PreviousResultId(uri=i.uri, value=i.result_id) for i in first.items]
+    held = asyncio.ensure_future(neovim.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(previous_result_ids=known)))
+    await asyncio.sleep(0.5)
+    assert not held.done(), "nothing changed: the request is held (clients re-send it at once)"
+    doc.replace_all(samples.UNKNOWN_API)
+    report = await asyncio.wait_for(held, 10)
+    [full] = [i for i in report.items if i.uri == doc.uri]
+    assert full.kind == "full" and full.version == doc.version
+    assert any(d.code == "PA202" for d in full.items)
+
+
 async def test_hover_with_utf8_position(neovim: RecordingClient, workdir: Path):
     doc = open_doc(neovim, workdir, "hover8.py", samples.NON_ASCII)
     await pull(neovim, doc.uri)
@@ -67,3 +85,24 @@ async def test_hover_with_utf8_position(neovim: RecordingClient, workdir: Path):
         position=types.Position(rng.start.line, rng.start.character + 3)))  # on the é, three bytes in
     assert hover is not None and "café" in hover.contents.value
     assert hover.range == rng
+
+
+@pytest_lsp.fixture(config=CONFIG, scope="module")
+async def refreshing(lsp_client: RecordingClient, workdir: Path):
+    """Neovim's capabilities plus workspace/diagnostic/refresh support (as VS Code 1.70+ declares it)."""
+    caps = client_capabilities("neovim")
+    caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    await start(lsp_client, caps, workdir)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_cpp_findings_reach_a_pulling_client_after_a_refresh(refreshing: RecordingClient, workdir: Path):
+    doc = open_doc(refreshing, workdir, "pull_cpp.py", samples.REDUNDANT)
+    first = await pull(refreshing, doc.uri)
+    assert not [d for d in first.items if d.source == "clang-tidy"]
+    await until(refreshing, lambda: refreshing.diagnostic_refresh_count > 0, timeout=60)
+    report = await pull(refreshing, doc.uri, first.result_id)
+    assert report.kind == "full"
+    [tidy] = [d for d in report.items if d.source == "clang-tidy"]
+    assert tidy.range == utf8_range(doc.text, span_of(doc.text, "block_length - block_length"))

@@ -256,6 +256,20 @@ async def test_definition_of_helper_and_module_constant(vscode: RecordingClient,
     assert loc.range == utf16_range(doc.text, span_of(doc.text, "SCALE"))
 
 
+async def test_definition_of_a_constant_imported_from_another_module(vscode: RecordingClient, workdir: Path):
+    project = workdir / "proj"
+    project.mkdir()
+    consts = "# tiles 😀\nBUFFER_NUM = 2\nTILE = 64\n"
+    (project / "consts.py").write_text(consts, encoding="utf-8")
+    text = samples.ADD.replace("BUFFER_NUM = 2\n", "from consts import BUFFER_NUM\n")
+    doc = open_doc(vscode, project, "uses_consts.py", text)
+    assert not [d for d in await published(vscode, doc) if d.severity == types.DiagnosticSeverity.Error]
+    [loc] = await vscode.text_document_definition_async(types.DefinitionParams(
+        text_document=tdi(doc), position=at(doc.text, "BUFFER_NUM)", 3)))
+    assert loc.uri == (project / "consts.py").as_uri()
+    assert loc.range == utf16_range(consts, span_of(consts, "BUFFER_NUM"))
+
+
 async def test_references_and_rename_of_a_queue(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "rename.py", samples.ADD)
     await published(vscode, doc)

@@ -32,7 +32,7 @@ def test_add_custom_with_stream_and_host_api():
     b = asc.from_numpy(rng(4).random(4 * 1024, dtype=np.float32))
     c = asc.Tensor([4 * 1024], dtype=asc.float32)
     stream = asc.Stream()
-    kernel = asc.Kernel("add_custom")
+    kernel = asc.Kernel(add_custom)
     kernel.set_tiling([4, 1024])
     kernel.set_input(0, a)
     kernel.set_input(1, b)
@@ -60,6 +60,7 @@ def test_host_api_binding_errors_name_the_parameters():
         asc.Stream().launch(k)
     with pytest.raises(KeyError, match="no @asc.jit kernel named 'nope'"):
         asc.Kernel("nope")
+    assert asc.Kernel("vadd_manual_sync").jit is vadd_manual_sync  # a unique name finds the kernel
 
 
 def test_manual_sync_kernel_is_clean_and_correct():

@@ -354,3 +354,21 @@ def test_internal_failure_becomes_a_diagnostic(monkeypatch):
     diags = check_cpp(analysis, Config())
     assert [(d.code, d.span) for d in diags] == [("PA901", analysis.kernels[0].name_span)]
     assert "ValueError: boom" in diags[0].message
+
+
+def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
+    from pyasc.compiler.diagnostics import Diagnostic
+
+    # The placeholder's syntax error is never reported (the Python side said why the code is missing).
+    analysis = kernel("y = helper_that_does_not_exist(x)", "auto y = /* unsupported */;")
+    assert check_cpp(analysis, Config()) == []
+    # A kernel with a Python-side error is only partly emitted: its C++ warnings are artifacts, its errors are not.
+    analysis = kernel("spare = 3", "int32_t spare = 3;")
+    assert [(d.code, d.span.line) for d in check_cpp(analysis, Config())] == [("-Wunused-variable", 14)]
+    analysis.diagnostics.append(Diagnostic("PA201", Severity.ERROR, "'helper' is not defined", Span(13, 4, 13, 10),
+                                           kernel="scale_kernel"))
+    assert check_cpp(analysis, Config()) == []
+    analysis = kernel("asc.adds(t, t, 1.5, N)", "AscendC::Adds(t, t, 1.5f, N);")
+    analysis.diagnostics.append(Diagnostic("PA201", Severity.ERROR, "'helper' is not defined", Span(13, 4, 13, 10),
+                                           kernel="scale_kernel"))
+    assert [(d.code, d.span.line) for d in check_cpp(analysis, Config())] == [("clang-error", 14)]

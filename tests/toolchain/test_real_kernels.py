@@ -116,3 +116,14 @@ def test_examples_are_clean_in_cpp(example):
         pytest.skip(f"{example} has no kernels")
     diags = check_cpp(analysis, Config())
     assert [(d.code, d.span, d.message) for d in diags] == []
+
+
+def test_clang_error_on_a_line_the_python_side_already_flags_is_not_repeated():
+    text = source("asc.exp(b, b, TILE)")  # PA402 on the Python side, not suppressed
+    analysis, diags = run(text)
+    line = line_of(text, "asc.exp(")
+    assert any(d.code == "PA402" and d.span.line == line for d in analysis.diagnostics)
+    assert [d for d in diags if d.span.line == line] == []
+    # Suppressing the Python finding hands the line to clang again.
+    analysis, diags = run(source("asc.exp(b, b, TILE)  # pyasc: ignore[PA402]"))
+    assert [(d.code, d.span.line) for d in diags] == [("clang-error", line)]

@@ -1,13 +1,14 @@
 // Drives real VS Code (code-server) in Debian chromium through playwright-core and reports what a user would see.
 // Usage: node e2e.mjs <config.json>. Prints one JSON object per step on stdout; the pytest wrapper asserts on them.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const T0 = Date.now();
 const STEP_MS = cfg.stepTimeoutMs ?? 90_000;
 
 function report(step, data) {
-  process.stdout.write(JSON.stringify({ step, ...data }) + '\n');
+  process.stdout.write(JSON.stringify({ step, ms: Date.now() - T0, ...data }) + '\n');
 }
 
 /** Monaco renders spaces as U+00A0; compare text as a user reads it. */
@@ -170,7 +171,14 @@ try {
   report('jump', jumped);
 
   // A Python without pyasc: the server is not started and the user is told how to fix it.
-  writeFileSync(cfg.settingsPath, JSON.stringify(cfg.badSettings, null, 2));
+  // Set through the Settings editor, as a user would.
+  await runCommand(page, 'Preferences: Open User Settings');
+  await page.locator('.settings-editor').first().waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.keyboard.type('pyasc.interpreter');
+  const field = page.locator('.settings-editor .setting-item-contents', { hasText: 'Interpreter' }).locator('input').first();
+  await field.waitFor({ state: 'visible', timeout: STEP_MS });
+  await field.fill(cfg.badInterpreter);
+  await page.keyboard.press('Tab');
   const toast = await poll('the interpreter error notification', async () => {
     const text = plain(await page.locator('.notifications-toasts').first().innerText().catch(() => ''));
     return text.includes('pyasc[lsp]') ? text : undefined;

@@ -109,8 +109,7 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         "chat.commandCenter.enabled": False,
         "window.commandCenter": False,
     }
-    settings_path = user_data / "User" / "settings.json"
-    settings_path.write_text(json.dumps(settings, indent=2))
+    (user_data / "User" / "settings.json").write_text(json.dumps(settings, indent=2))
     # A Python that cannot import pyasc, switched to at the end to see the actionable error.
     bare = tmp_path / "bare-venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True, timeout=60)
@@ -163,8 +162,7 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
             "screenshot": str(tmp_path / "panel.png"),
             "failureScreenshot": str(tmp_path / "failure.png"),
             "stepTimeoutMs": 90_000,
-            "settingsPath": str(settings_path),
-            "badSettings": {**settings, "pyasc.interpreter": str(bare_python)},
+            "badInterpreter": str(bare_python),
         }
         cfg_path = tmp_path / "e2e.json"
         cfg_path.write_text(json.dumps(cfg))

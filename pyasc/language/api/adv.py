@@ -53,11 +53,17 @@ APIS: list[ApiSpec] = [
         positions=ub("dst", "src", "temp_buffer"), pipe="V", reads=("src",), writes=("dst", "temp_buffer")),
     _math("power", "Power", "dst = src0 ** src1, elementwise.", FLOAT_INT32, binary=True),
     _math("xor", "Xor", "dst = src0 ^ src1, bitwise.", BITWISE, binary=True),
-    api("adv.axpy", "adv.math", "dst = src * scalar + dst, elementwise (half src may accumulate in float).",
-        [(f"(dst: LocalTensor, src: LocalTensor, scalar: Number, count: Optional[int] = None, {_TAIL}) -> None",
-          "AscendC::Axpy<{dst.T}, {src.T}, {is_reuse_source}>({dst}, {src}, static_cast<{src.T}>({scalar})"
-          "{,temp_buffer}{,count})")],
-        dtypes=[combos("dst", "src", table=[("float16", "float16"), ("float32", "float16"), ("float32", "float32")])],
+    api("adv.axpy", "adv.math",
+        "dst = src * scalar + dst, elementwise, through Muls and Add for precision (half src may accumulate in"
+        " float). Ascend C has only the (dst, src, scalar, tmp, count) form, so C++ is generated when both are given.",
+        [("(dst: LocalTensor, src: LocalTensor, scalar: Number, count: int, temp_buffer: LocalTensor,"
+          " is_reuse_source: bool = False) -> None",
+          "AscendC::Axpy<{dst.T}, {src.T}, {is_reuse_source}>({dst}, {src}, static_cast<{src.T}>({scalar}),"
+          " {temp_buffer}, {count})"),
+         (f"(dst: LocalTensor, src: LocalTensor, scalar: Number, count: Optional[int] = None, {_TAIL}) -> None",
+          None)],
+        dtypes=[combos("dst", "src", table=[("float16", "float16"), ("float32", "float16"), ("float32", "float32")]),
+                each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "temp_buffer"), pipe="V", reads=("src", "dst"), writes=("dst", "temp_buffer")),
     api("adv.softmax", "adv.activation",
         "Row-wise softmax of src into dst, also writing each row's sum and max (for flash-attention updates).",

@@ -404,7 +404,7 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, src: LocalTensor) -> None", "AscendC::Transpose({dst}, {src})"),
          ("(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, params: TransposeParamsExt) -> None",
           "AscendC::Transpose({dst}, {src}, {shared_tmp_buffer}, {params})")],
-        dtypes=[same("dst", "src", allowed=dtypes_of("float16", "int16", "uint16", "float32", "int32", "uint32")),
+        dtypes=[same("dst", "src", allowed=dtypes_of("float16", "int16", "uint16")),
                 each("shared_tmp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
         writes=("dst", "shared_tmp_buffer")),

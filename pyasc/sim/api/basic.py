@@ -34,11 +34,14 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
         if n <= 0:
             return
         d = dst.view()[:n]
-        with np.errstate(all="ignore"):
-            args = [s.view()[:n] for s in srcs]
-            if reads_dst:
-                args.append(d.copy())
-            store(d, compute(*args))
+        args = [s.view()[:n] for s in srcs]
+        if reads_dst:
+            args.append(d.copy())
+        out = compute(*args)
+        if type(out) is np.ndarray and out.dtype == d.dtype:
+            d[...] = out
+        else:
+            store(d, out)
         return
     epr = epr_of(dst, *srcs)
     key = mask_key(core, mask, epr, is_set_mask)
@@ -61,7 +64,13 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
         d[di] = out.astype(d.dtype, copy=False) if isinstance(out, np.ndarray) else out
 
 
+_BIN_DEFAULT = ((1, 8), ((1, 8), (1, 8)))
+_UN_DEFAULT = ((1, 8), ((1, 8),))
+
+
 def _bin_strides(p: Any) -> tuple[tuple[int, int], tuple[tuple[int, int], ...]]:
+    if p is None:
+        return _BIN_DEFAULT
     return ((field(p, "dst_blk_stride", "dst_block_stride", default=1), field(p, "dst_rep_stride",
                                                                                 "dst_repeat_stride", default=8)),
             ((field(p, "src0_blk_stride", "src0_block_stride", default=1),
@@ -71,6 +80,8 @@ def _bin_strides(p: Any) -> tuple[tuple[int, int], tuple[tuple[int, int], ...]]:
 
 
 def _un_strides(p: Any) -> tuple[tuple[int, int], tuple[tuple[int, int], ...]]:
+    if p is None:
+        return _UN_DEFAULT
     return ((field(p, "dst_blk_stride", "dst_block_stride", default=1),
              field(p, "dst_rep_stride", "dst_repeat_stride", default=8)),
             ((field(p, "src_blk_stride", "src_block_stride", default=1),
@@ -81,9 +92,16 @@ def _relu(x: np.ndarray) -> np.ndarray:
     return np.maximum(x, np.zeros((), dtype=x.dtype))
 
 
-def _binary(name: str, compute: Callable[..., np.ndarray], reads_dst: bool = False) -> Callable[..., None]:
+def _binary(name: str, compute: Callable[..., np.ndarray], reads_dst: bool = False,
+            ufunc: np.ufunc | None = None) -> Callable[..., None]:
     def op(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Any = None, mask: Any = None,
            repeat_times: Any = None, repeat_params: Any = None, is_set_mask: Any = True) -> None:
+        if ufunc is not None and count is not None and dst.npdt == src0.npdt == src1.npdt:
+            # fast path of the count form: one ufunc into the UB view (same dtype: no rounding difference)
+            n = int(count)
+            if cur().access(V, ((src0, 0, n), (src1, 0, n)), ((dst, 0, n),), name) and n > 0:
+                ufunc(src0.view()[:n], src1.view()[:n], out=dst.view()[:n])
+            return
         ds, ss = _bin_strides(repeat_params)
         _elementwise(name, dst, (src0, src1), compute, count, mask, repeat_times, ds, ss, is_set_mask, reads_dst)
 
@@ -102,14 +120,14 @@ def _in_dtype(f: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
     return g
 
 
-add = _binary("add", _in_dtype(np.add))
-sub = _binary("sub", _in_dtype(np.subtract))
-mul = _binary("mul", _in_dtype(np.multiply))
-div = _binary("div", _in_dtype(np.true_divide))
-max = _binary("max", _in_dtype(np.maximum))  # noqa: A001 - the asc name
-min = _binary("min", _in_dtype(np.minimum))  # noqa: A001
-bitwise_and = _binary("bitwise_and", _in_dtype(np.bitwise_and))
-bitwise_or = _binary("bitwise_or", _in_dtype(np.bitwise_or))
+add = _binary("add", _in_dtype(np.add), ufunc=np.add)
+sub = _binary("sub", _in_dtype(np.subtract), ufunc=np.subtract)
+mul = _binary("mul", _in_dtype(np.multiply), ufunc=np.multiply)
+div = _binary("div", _in_dtype(np.true_divide), ufunc=np.true_divide)
+max = _binary("max", _in_dtype(np.maximum), ufunc=np.maximum)  # noqa: A001 - the asc name
+min = _binary("min", _in_dtype(np.minimum), ufunc=np.minimum)  # noqa: A001
+bitwise_and = _binary("bitwise_and", _in_dtype(np.bitwise_and), ufunc=np.bitwise_and)
+bitwise_or = _binary("bitwise_or", _in_dtype(np.bitwise_or), ufunc=np.bitwise_or)
 add_relu = _binary("add_relu", lambda a, b: _relu(np.add(a, b).astype(a.dtype)))
 sub_relu = _binary("sub_relu", lambda a, b: _relu(np.subtract(a, b).astype(a.dtype)))
 # FusedMulAdd: dst = src0 * dst + src1; MulAddDst: dst = src0 * src1 + dst (each step rounded to the dtype)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import state
-from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind
+from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind, memory_of
 from ._vec import cur
 
 
@@ -22,6 +22,19 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
     size = -(-size // 32) * 32
     if target.buffers:
         core.report("queue-misuse", f"{target.name} was already given buffers by init_buffer")
+        return
+    mem = memory_of(target.position)
+    if mem != "UB" and isinstance(self, TPipe):  # L1 / L0 buffers come from their own address space
+        addr = self.next_by_mem.get(mem, 0)
+        for _ in range(count):
+            target.buffers.append(Buffer(addr, size, target))
+            addr += size
+        self.next_by_mem[mem] = addr
+        target.free.extend(target.buffers)
+        cap = core.mem_capacity(mem)
+        if addr > cap:
+            core.report("ub-over-capacity", f"init_buffer brings the pipe's {mem} buffers to {addr} bytes, over the "
+                                            f"{cap} bytes of {core.launch.soc.name}'s {mem}")
         return
     for _ in range(count):
         target.buffers.append(Buffer(self.next_addr, size, target))
