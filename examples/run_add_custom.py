@@ -14,8 +14,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pyasc as asc  # noqa: E402
 from add_custom import add_custom  # noqa: E402
+
+import pyasc as asc  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

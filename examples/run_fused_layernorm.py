@@ -13,8 +13,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pyasc as asc  # noqa: E402
 from fused_layernorm import HIDDEN, ROWS_PER_CORE, fused_layernorm  # noqa: E402
+
+import pyasc as asc  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from .server import create_server
 
+    # Analysis runs in worker threads; a short GIL switch interval lets the event loop answer hover and completion
+    # within a millisecond or two of their arrival instead of waiting out the default 5 ms slices.
+    sys.setswitchinterval(0.001)
     server = create_server()
     if args.tcp:
         server.start_tcp(args.host, args.port)

@@ -8,7 +8,6 @@ goes through `Positions`, so a non-ASCII character can shift a column in one pla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -133,10 +132,6 @@ def diagnostic(
         tags=[types.DiagnosticTag.Unnecessary] if diag.unnecessary else None,
         related_information=related or None,
     )
-
-
-def docs_file_uri(path: Path) -> str:
-    return path.resolve().as_uri()
 
 
 # ---------------------------------------------------------------------------------------------------------------------

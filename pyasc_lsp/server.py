@@ -18,13 +18,13 @@ from pygls.uris import to_fs_path
 from . import __version__
 from .config import Settings
 from .convert import Positions
-from .workspace import Document, Documents
+from .workspace import Documents
 
 logger = logging.getLogger("pyasc_lsp")
 
 
 def _analyze(text: str, path: str, config: Any, cache: Any) -> Any:
-    """pyasc's one entry point, imported on first use so that starting the server stays cheap."""
+    """pyasc's one entry point, imported when first needed so that importing the server stays cheap."""
     from pyasc.compiler.analysis import analyze
 
     return analyze(text, path, config, cache)
@@ -76,7 +76,7 @@ class PyascServer(LanguageServer):
             loop.call_soon_threadsafe(fn, *args)
 
     def show_message_threadsafe(self, message: str, kind: types.MessageType) -> None:
-        """window/showMessage from any thread (configuration is read in the analysis worker)."""
+        """window/showMessage from any thread."""
         self.call_on_loop(self.window_show_message, types.ShowMessageParams(type=kind, message=message))
 
     @property
@@ -97,9 +97,6 @@ class PyascServer(LanguageServer):
         """Whether the client renders markdown for the capability at `path` (a list of MarkupKinds)."""
         formats = self.capability(path, []) or []
         return types.MarkupKind.Markdown in formats
-
-    def document(self, uri: str) -> Document | None:
-        return self.docs.get(uri)
 
 
 def path_of(uri: str) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pyasc.compiler import ide
 from pyasc.compiler.diagnostics import Diagnostic
 from pyasc.compiler.results import Analysis
 from pyasc.config import Config
@@ -93,8 +93,6 @@ class Documents:
         self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
         self.changed = asyncio.Event()
         """Set (and replaced) whenever a result of either tier is accepted: long-polling requests wait on it."""
-        self.timings: list[float] = []
-        """Seconds spent in analyze() for accepted results (most recent last, bounded)."""
 
     # -- documents ------------------------------------------------------------------------------------------------
     def get(self, uri: str) -> Document | None:
@@ -172,11 +170,9 @@ class Documents:
         try:
             config = self._config_for(doc.path)
             loop = asyncio.get_running_loop()
-            started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
             analysis = await asyncio.shield(
                 loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, self.cache))
-            elapsed = time.perf_counter() - started
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -189,9 +185,7 @@ class Documents:
             return
         doc.analysis, doc.analysis_version = analysis, version
         doc.analyses += 1
-        self.timings.append(elapsed)
-        del self.timings[:-200]
-        if not any(d.code == "PA100" for d in analysis.diagnostics):
+        if ide.parsed(analysis):
             doc.good = analysis
         self._fit_cache()
         self._release(doc)

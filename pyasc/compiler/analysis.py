@@ -494,7 +494,7 @@ def _dedupe(items: list[Diagnostic]) -> list[Diagnostic]:
 def _finish(diags: list[Diagnostic], text: str, config: Config) -> list[Diagnostic]:
     """Apply suppressions and configured severities, drop duplicates, clamp spans to the text, sort."""
     table = suppressions(text)
-    lines = text.split("\n")
+    lines = [ln.removesuffix("\r") for ln in text.split("\n")]  # a CRLF line ends before its \r
     out: list[Diagnostic] = []
     for d in _dedupe(diags):
         code = CODES.get(d.code)

@@ -121,6 +121,8 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, (IntListT, TupleT))
     if kind == "GlobalAddress":
         return isinstance(t, AddrT)
+    if kind == "Property":
+        return isinstance(t, ScalarT)
     if kind == "None":
         return isinstance(t, NoneT)
     if kind in ENUMS:

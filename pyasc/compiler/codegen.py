@@ -468,6 +468,8 @@ class KernelGen:
                 e.write(")")
         elif isinstance(ex, ir.EnumMember):
             e.write(enum_cpp(ex.enum, ex.member))
+        elif isinstance(ex, ir.ApiConst):
+            e.write(ex.cpp)
         elif isinstance(ex, ir.DTypeRef):
             assert isinstance(ex.type, DTypeValT)
             e.write(self.types.dtype(ex.type.dvar))

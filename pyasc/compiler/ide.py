@@ -1,4 +1,4 @@
-"""Editor queries over an Analysis: completion, signature help, hover, navigation, rename, symbols, fixes.
+"""Editor queries over an Analysis: completion, signature help, hover, navigation, rename, symbols, generated code.
 
 Answers are plain pyasc dataclasses with 1-based lines and code-point columns, so the language server only converts
 them and holds no compiler knowledge.  The text being edited is often not valid Python (`asc.` alone), so the
@@ -540,8 +540,8 @@ def signature_help(text: str, line: int, col: int, analysis: Analysis | None,
         return None
     sigs = []
     for ov in target.overloads:
-        label, params = signature_label(target.display, ov)
-        sigs.append(Signature(label, target.doc, params))
+        label, labels = signature_label(target.display, ov)
+        sigs.append(Signature(label, target.doc, labels))
     active = _choose_overload(target.overloads, ctx)
     if current is not None:
         call = current.call_at(ctx.open_line, ctx.open_col)

@@ -141,6 +141,14 @@ class DTypeRef(Expr):
 
 
 @dataclass(eq=False)
+class ApiConst(Expr):
+    """A constant of the asc namespace (`asc.ONE_BLK_SIZE`), emitted as its C++ spelling."""
+
+    name: str = ""
+    cpp: str = ""
+
+
+@dataclass(eq=False)
 class CastExpr(Expr):
     """`float(n)`, `int(x)`."""
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..language import dtypes as dt
-from ..language.registry import APIS, CLASSES, ENUMS, method, methods
+from ..language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
 from ..language.spec import ApiSpec, ClassSpec, Overload
 from . import calls as C
 from . import ir
@@ -400,6 +400,11 @@ class Lowerer:
             return []
         value = self.lower_expr(value_node)
         tspan = self.span(target)
+        if isinstance(value.type, (ClassRefT, FuncRefT, ModuleT, BoundMethodT)):
+            self.report("PA303", f"{value.type.display()} is not a value that a variable can hold"
+                        + ("; call it" if isinstance(value.type, (ClassRefT, FuncRefT, BoundMethodT)) else ""),
+                        value.span)
+            return []
         if isinstance(value.type, NoneT):
             self.report("PA303", f"'{target.id}' is assigned None (the call returns nothing)", value.span)
         sym = self.symbols.get(target.id)
@@ -729,10 +734,17 @@ class Lowerer:
         qual = prefix + attr
         if qual in APIS:
             return ir.Expr(sp, FuncRefT(qual, "api"))
+        if qual in CLASSES:
+            return ir.Expr(sp, ClassRefT(qual, "class"))
+        if not prefix and attr in CONSTANTS:
+            const = CONSTANTS[attr]
+            return ir.ApiConst(sp, scalar(const.dtype if dt.lookup(const.dtype) else "int32"), attr, const.cpp)
         pool = [n for n in APIS if n.startswith(prefix) and (prefix or not n.startswith("adv."))]
         pool = [n[len(prefix):] for n in pool]
         if not prefix:
-            pool += list(CLASSES) + list(ENUMS) + dt.all_names()
+            pool += [c for c in CLASSES if not c.startswith("adv.")] + list(ENUMS) + dt.all_names() + list(CONSTANTS)
+        else:
+            pool += [c[len(prefix):] for c in CLASSES if c.startswith(prefix)]
         guess = difflib.get_close_matches(attr, pool, n=1, cutoff=0.6)
         dtype_like = {"float": "float32", "int": "int32", "bool": "bool_", "fp16": "float16", "fp32": "float32",
                       "bf16": "bfloat16", "uint": "uint32", "f16": "float16", "f32": "float32"}
@@ -1096,8 +1108,8 @@ class Lowerer:
                     dvar = st.dvar
                 elif isinstance(st, (TensorT, AddrT, ScalarT)):
                     dvar = st.dvar
-            elif dt.lookup(src) is not None:
-                d = dt.lookup(src)
+            elif dt.lookup({"int": "int32", "float": "float32", "bool": "int1"}.get(src, src)) is not None:
+                d = dt.lookup({"int": "int32", "float": "float32", "bool": "int1"}.get(src, src))
                 assert d is not None
                 dvar = DVar(d, sp, src)
             if dvar is None:

@@ -129,7 +129,14 @@ def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str,
         if plan is None:
             return None
     ov, steps = plan
-    out: dict[str, Any] = {}
+    fast = _FAST.get(id(steps))
+    if fast is not None and not kwargs:
+        # the common case: positional arguments then defaults, built with C-level dict operations
+        names, defaults = fast
+        out = dict(zip(names, args, strict=True))
+        out.update(defaults)
+        return ov, out
+    out = {}
     for name, pos, default in steps:
         if pos is None:
             out[name] = kwargs[name] if name in kwargs else default
@@ -137,7 +144,13 @@ def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str,
             out[name] = tuple(args[-pos - 1:])
         else:
             out[name] = args[pos]
+    if not kwargs and all(pos is None or pos >= 0 for _, pos, _ in steps):
+        _FAST[id(steps)] = (tuple(n for n, pos, _ in steps if pos is not None),
+                            {n: d for n, pos, d in steps if pos is None})
     return ov, out
+
+
+_FAST: dict[int, tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 
 def _default(p: Param) -> Any:
@@ -225,9 +238,16 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
         core = state.current()
     f = sys._getframe(2)
     launch = core.launch
-    key = (f.f_code.co_filename, f.f_lineno)
-    sid = launch.site_ids.get(key)
-    core.site = sid if sid is not None else launch.site_id(*key)
+    # a call site is (code, instruction offset): its line number is only computed the first time it is seen
+    # (hashing a code object walks its bytecode, so key on its id and keep the object alive in the launch)
+    code = f.f_code
+    key = (id(code), f.f_lasti)
+    sid = launch.code_sites.get(key)
+    if sid is None:
+        launch.codes.append(code)
+        sid = launch.code_sites[key] = launch.site_id(code.co_filename, f.f_lineno)
+        _remember_span(launch, sid, code, f.f_lasti)
+    core.site = sid
     bound = bind(spec.overloads, args, kwargs, spec.name)
     if bound is None:
         given = ", ".join([describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()])
@@ -241,6 +261,17 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
         core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
         return None
     return fn(**bound[1])
+
+
+def _remember_span(launch: state.Launch, sid: int, code: Any, lasti: int) -> None:
+    """The column range of the call instruction at `lasti`, for findings with an exact range."""
+    try:
+        positions = list(code.co_positions())
+        line, end_line, col, end_col = positions[lasti // 2]
+    except (AttributeError, IndexError, ValueError):
+        return
+    if line is not None and end_line is not None and col is not None and end_col is not None:
+        launch.spans[sid] = (col, end_line, end_col)
 
 
 class ApiFunction:

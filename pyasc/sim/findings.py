@@ -38,6 +38,10 @@ class Finding:
     """'error' or 'note' (a race the compiler fixes when automatic synchronization is on)."""
     related: tuple[tuple[str, str, int], ...] = ()
     """(what, file, line) of the other side: the earlier write of a race, the free of a use-after-free."""
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+    """The call's range when known: 0-based UTF-8 byte columns, as Python reports them; end_line 0 means unknown."""
 
     @property
     def code(self) -> str:

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..language import soc as socs
 from . import objects, profiling, state
-from .findings import Finding, Report, SimulationError
+from .findings import Report, SimulationError
 
 T = TypeVar("T")
 
@@ -91,18 +91,27 @@ def settings(**changes: Any) -> Iterator[state.Options]:
 
 
 def _annotation_kind(ann: Any) -> str:
-    text = ann if isinstance(ann, str) else getattr(ann, "__name__", None) or repr(ann)
+    """'constexpr' / 'constexpr:int' (with its required type), 'gm', 'int', 'float', 'bool' or 'any'."""
     if isinstance(ann, str):
         text = ann
     elif getattr(ann, "__origin__", None) is ConstExpr or ann is ConstExpr:
-        return "constexpr"
+        args = getattr(ann, "__args__", ())
+        inner = getattr(args[0], "__name__", "") if args else ""
+        return f"constexpr:{inner}" if inner else "constexpr"
+    else:
+        text = getattr(ann, "__name__", None) or repr(ann)
     if "ConstExpr" in text:
-        return "constexpr"
+        inner = text.partition("[")[2].rstrip("]").strip()
+        return f"constexpr:{inner}" if inner else "constexpr"
     if "GlobalAddress" in text or "Tensor" in text:
         return "gm"
     if text in ("int", "float", "bool"):
         return text
     return "any"
+
+
+_CONSTEXPR_TYPES: dict[str, tuple[type, ...]] = {"int": (int, np.integer), "float": (float, int, np.number),
+                                                 "bool": (bool, np.bool_), "str": (str,)}
 
 
 class JITFunction:
@@ -196,7 +205,6 @@ class JITFunction:
                     core.finish()
                     launch.stats.append(core.stats)
                     state.set_current(None)
-                    _end_of_core(core)
         finally:
             np.seterr(**saved_err)
             for wb in writebacks:
@@ -207,16 +215,17 @@ class JITFunction:
         return launch.report
 
 
-def _end_of_core(core: state.Core) -> None:
-    """Tensors still enqueued when a core ends were never consumed: a note, as real kernels leak them silently."""
-    return None
-
-
 def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks: list[Callable[[], None]]) -> Any:
     """A host value -> what the kernel body sees (GlobalAddress for arrays, Python scalars with C types' ranges)."""
-    if kind == "constexpr":
-        if isinstance(value, (np.ndarray,)) or _is_torch(value):
-            raise TypeError(f"ConstExpr is required for '{name}' argument, {type(value).__name__} was provided")
+    if kind.startswith("constexpr"):
+        inner = kind.partition(":")[2]
+        allowed = _CONSTEXPR_TYPES.get(inner)
+        bad = isinstance(value, np.ndarray) or _is_torch(value)
+        if allowed is not None and (not isinstance(value, allowed) or (inner != "bool" and isinstance(value, bool))):
+            bad = True
+        if bad:
+            raise TypeError(f"ConstExpr[{inner}] is required for '{name}' argument, {type(value).__name__} was "
+                            f"provided: {value!r}")
         return value
     if _is_torch(value):
         return _from_torch(launch, name, value, writebacks)
@@ -285,9 +294,6 @@ def raise_for(report: Report) -> None:
     for f in report.findings:
         if f.severity == "error":
             raise SimulationError(f, report)
-
-
-_ = Finding
 
 
 def asc_range(*args: Any) -> range:

@@ -331,14 +331,13 @@ def memory_of(pos: Any) -> str:
 
 
 def _pipes_of(src: str, dst: str) -> tuple[int, int]:
-    """(producer pipe, consumer pipe) of a queue from its positions."""
-    if dst == "VECIN" or src == "GM":
-        return state.MTE2, state.V
-    if src == "VECOUT" or dst == "GM":
-        return state.V, state.MTE3
-    if src in ("A1", "B1") or dst in ("A1", "B1"):
+    """(producer pipe, consumer pipe) of a queue from its positions: data enters VECIN from GM (MTE2) and leaves
+    VECOUT to GM (MTE3); the vector unit produces VECOUT/VECCALC data and consumes VECIN/VECCALC data."""
+    if src in ("A1", "B1", "C1") or dst in ("A1", "B1", "C1"):
         return state.MTE2, state.PIPE["MTE1"]
-    return state.V, state.V
+    producer = state.MTE2 if src in ("GM", "VECIN") else state.V
+    consumer = state.MTE3 if dst in ("GM", "VECOUT") else state.V
+    return producer, consumer
 
 
 class TPipe(_Methods):
@@ -383,16 +382,15 @@ class TQueBind(_Methods):
         self.buffers: list[Buffer] = []
         self.free: deque[Buffer] = deque()
         self.fifo: deque[tuple[LocalTensor, state.Token]] = deque()
-        self.history: list[tuple[str, int]] = []
+        self.history: deque[tuple[str, int]] = deque(maxlen=8)
         self.name = f"{type(self).__name__}<{dst}, {depth}>"
 
     def log(self, event: str) -> None:
+        """Keep the queue's last events for deadlock reports."""
         self.history.append((event, self.core.site))
-        if len(self.history) > 64:
-            del self.history[:16]
 
     def history_text(self) -> tuple[tuple[str, int], ...]:
-        return tuple(self.history[-8:])
+        return tuple(self.history)
 
 
 class TQue(TQueBind):

@@ -48,7 +48,30 @@ class Options:
     sanitize: bool = True
     profile: bool = False
     collect: bool = False
-    soc: str = socs.DEFAULT_SOC
+    soc: str = ""
+    """Empty: the `soc_version` of `[tool.pyasc]` in the nearest pyproject.toml (else Ascend910B1)."""
+
+
+_SOC_BY_DIR: dict[str, str] = {}
+
+
+def configured_soc() -> str:
+    """The `soc_version` of the project configuration found from the working directory (cached per directory)."""
+    import os
+
+    cwd = os.getcwd()
+    soc = _SOC_BY_DIR.get(cwd)
+    if soc is None:
+        from pathlib import Path
+
+        from ..config import load
+
+        try:
+            soc = load(Path(cwd))[0].soc_version
+        except Exception:  # noqa: BLE001 - a broken configuration must not stop a simulation
+            soc = socs.DEFAULT_SOC
+        _SOC_BY_DIR[cwd] = soc
+    return soc
 
 
 @dataclass
@@ -87,12 +110,16 @@ class Launch:
         self.report = Report()
         self.stats: list[CoreStats] = []
         self.buffers: list[GmBuffer] = []
-        soc = socs.find(options.soc) or socs.find(socs.DEFAULT_SOC)
+        soc = socs.find(options.soc or configured_soc()) or socs.find(socs.DEFAULT_SOC)
         assert soc is not None
         self.soc = soc
         self.l2_bytes = L2_BYTES.get(soc.name, DEFAULT_L2)
         self.sites: list[tuple[str, int]] = [("<unknown>", 0)]
         self.site_ids: dict[tuple[str, int], int] = {}
+        self.code_sites: dict[tuple[int, int], int] = {}
+        self.spans: dict[int, tuple[int, int, int]] = {}
+        """Site id -> (col, end_line, end_col) of the call expression."""
+        self.codes: list[Any] = []
         self.seen: set[tuple[Any, ...]] = set()
 
     def site_id(self, file: str, line: int) -> int:
@@ -233,7 +260,8 @@ class Core:
         `related` holds (what, site id) pairs for the other side of the problem."""
         file, line = self.where()
         rel = tuple((what, *self.launch.sites[sid]) for what, sid in related)
-        finding = Finding(kind, message, file, line, self.idx, severity, rel)
+        col, end_line, end_col = self.launch.spans.get(self.site, (0, 0, 0))
+        finding = Finding(kind, message, file, line, self.idx, severity, rel, col, end_line, end_col)
         key = (kind, file, line, message)
         if key not in self.launch.seen:
             self.launch.seen.add(key)
@@ -246,7 +274,8 @@ class Core:
     def snapshot(self, pipe: int | None = None, what: str = "") -> Token:
         """Everything issued so far (or on one pipe) as a token another pipe can wait for."""
         if pipe is None:
-            clock = [max(col) for col in zip(*self.clocks, strict=True)]
+            # no pipe knows more of pipe p than p itself, so the join of all clocks is the counters
+            clock = list(self.counters)
             t = max(self.times)
         else:
             clock = list(self.clocks[pipe])
@@ -334,7 +363,11 @@ class Core:
         if t.buf is None:  # a LocalTensor (GlobalTensors carry their GmBuffer)
             a = t.addr + lo * t.esize
             b = t.addr + hi * t.esize
-            shadow = self.shadow if t.mem == "UB" else self.shadows[t.mem]
+            if t.mem == "UB":
+                shadow = self.shadow
+            else:
+                self.mem(t.mem)
+                shadow = self.shadows[t.mem]
         else:
             a = t.offset + lo * t.esize
             b = t.offset + hi * t.esize

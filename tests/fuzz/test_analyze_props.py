@@ -56,6 +56,9 @@ def check_analysis(text: str, a: Analysis) -> None:
     assert a.text == text
     lines = text.split("\n")
     bad = [(what, span, why) for what, span in all_spans(a) if (why := span_problem(lines, span))]
+    # A diagnostic is what an editor shows: it must also end before the \r of a CRLF line end.
+    bare = [ln.removesuffix("\r") for ln in lines]
+    bad += [(d.code, d.span, why) for d in a.diagnostics if (why := span_problem(bare, d.span))]
     assert not bad, f"spans outside the text: {bad[:5]}"
     for seg in a.sourcemap.segments if hasattr(a.sourcemap, "segments") else []:
         assert 0 <= seg.cpp_start <= seg.cpp_end <= len(a.cpp), seg

@@ -228,3 +228,61 @@ def test_soc_setting_changes_ub_capacity():
         assert ub_over_capacity[1](x, x).findings == []  # 200 KiB fits 256 KiB
     with pytest.raises(sim.SimulationError, match="ub-over-capacity"):
         ub_over_capacity[1](x, x)
+
+
+def test_soc_comes_from_the_project_configuration(tmp_path, monkeypatch):
+    from .kernels.buggy import ub_over_capacity
+
+    (tmp_path / "pyproject.toml").write_text('[tool.pyasc]\nsoc_version = "Ascend910A"\n')
+    monkeypatch.chdir(tmp_path)
+    x = np.zeros(64, np.float32)
+    assert ub_over_capacity[1](x, x).findings == []  # Ascend910A's 256 KiB UB holds the 200 KiB
+
+
+def test_constexpr_parameters_are_checked_like_cann():
+    seen = []
+
+    @asc.jit
+    def k(n: asc.ConstExpr[int], scale: asc.ConstExpr[float]):
+        seen.append((n, scale))
+
+    k[1](4, 2)
+    assert seen == [(4, 2)]
+    with pytest.raises(TypeError, match=r"ConstExpr\[int\] is required for 'n' argument, float was provided"):
+        k[1](4.5, 1.0)
+
+
+@asc.jit
+def _scale_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int, bufs: asc.ConstExpr[int]):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + asc.get_block_idx() * block_length, block_length)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z + asc.get_block_idx() * block_length, block_length)
+    pipe = asc.TPipe()
+    qi = asc.TQue(asc.TPosition.VECIN, bufs)
+    qo = asc.TQue(asc.TPosition.VECOUT, bufs)
+    pipe.init_buffer(qi, bufs, 1024 * 4)
+    pipe.init_buffer(qo, bufs, 1024 * 4)
+    for i in range(block_length // 1024):
+        t = qi.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[i * 1024:], 1024)
+        qi.enque(t)
+        t = qi.deque(asc.float32)
+        o = qo.alloc_tensor(asc.float32)
+        asc.muls(o, t, 3.0, 1024)
+        qi.free_tensor(t)
+        qo.enque(o)
+        o = qo.deque(asc.float32)
+        asc.data_copy(z_gm[i * 1024:], o, 1024)
+        qo.free_tensor(o)
+
+
+def test_profile_cycles_reward_double_buffering():
+    x = rng(3).random(16 * 1024, dtype=np.float32)
+    z = np.zeros_like(x)
+    cycles = {}
+    for bufs in (1, 2):
+        prof = asc.profile(lambda b=bufs: _scale_kernel[1](x, z, x.size, b), show=False)
+        cycles[bufs] = prof.kernels[0].cycles
+        np.testing.assert_array_equal(z, x * 3)
+    assert cycles[2] < cycles[1] * 0.8, cycles

@@ -86,3 +86,20 @@ def test_bisheng_command_without_cann(monkeypatch):
     monkeypatch.delenv("ASCEND_TOOLKIT_HOME", raising=False)
     with pytest.raises(FileNotFoundError, match="ASCEND_HOME_PATH"):
         launcher.bisheng_command(Path("k.cpp"), Path("k.o"), "Ascend910B1", auto_sync=True)
+
+
+@pytest.mark.e2e
+def test_executable_takes_dtypes_from_the_inferred_signature(tmp_path):
+    from pyasc.sim.launcher import _inferred_dtypes
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "add_custom.py"
+    assert _inferred_dtypes(str(example), "add_custom") == {"x": "float16", "y": "float16", "z": "float16"}
+    exe = tmp_path / "add.kernel"
+    launcher.write_executable(example, exe, "add_custom", "Ascend910B1")
+    a = np.linspace(-1, 1, 1024).astype(np.float16)
+    a.tofile(tmp_path / "a.bin")
+    a.tofile(tmp_path / "b.bin")
+    done = _run(exe, "--input-a", "a.bin", "--input-b", "b.bin", "--output", "c.bin", "--block-dim", "2",
+                cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    np.testing.assert_array_equal(np.fromfile(tmp_path / "c.bin", dtype="<f2"), a + a)

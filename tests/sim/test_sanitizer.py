@@ -117,3 +117,49 @@ def test_report_serializes_to_json():
 
     data = json.loads(run(buggy.race_v_s).to_json())
     assert data[0]["kind"] == "race" and data[0]["code"] == "PS104" and data[0]["core"] == 0
+
+
+def test_cube_positions_use_their_own_memories():
+    import pyasc as asc
+
+    x = np.zeros(64, np.float32)
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        l1 = asc.TQue(asc.TPosition.A1, 1)
+        vec = asc.TQue(asc.TPosition.VECIN, 1)
+        pipe.init_buffer(l1, 1, 400 * 1024)  # fits L1 (512 KiB), would not fit UB
+        pipe.init_buffer(vec, 1, 180 * 1024)
+        a = l1.alloc_tensor(asc.float16)
+        v = vec.alloc_tensor(asc.float16)
+        assert a.mem == "L1" and v.mem == "UB" and a.addr == 0 and v.addr == 0
+        l1.free_tensor(a)
+        vec.free_tensor(v)
+
+    assert k[1](x, x).findings == []
+
+
+def test_alloc_with_every_buffer_taken_is_a_deadlock():
+    import pyasc as asc
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        q = asc.TQue(asc.TPosition.VECIN, 2)
+        pipe.init_buffer(q, 2, 256)
+        q.alloc_tensor(asc.float32)
+        q.alloc_tensor(asc.float32)
+        q.alloc_tensor(asc.float32)
+
+    report = run(k)
+    f = report.of_kind("deadlock")[0]
+    assert "all 2 buffers are allocated" in f.message and len(f.related) == 3
+
+
+def test_findings_carry_the_call_range():
+    line, _ = bug_line("ub_out_of_bounds")
+    f = run(buggy.ub_out_of_bounds).findings[0]
+    text = SOURCE[line - 1]
+    assert f.end_line == line
+    assert text[f.col:f.end_col] == "asc.duplicate(t, 1.0, 2 * N)"

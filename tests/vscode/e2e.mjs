@@ -16,15 +16,18 @@ function plain(text) {
   return (text ?? '').replace(/\u00a0/g, ' ');
 }
 
+let lastSeen;
+
+/** Polls until fn returns a value; fn may set lastSeen so that a timeout says what was there instead. */
 async function poll(what, fn, timeout = STEP_MS) {
   const deadline = Date.now() + timeout;
-  let last;
+  lastSeen = undefined;
   while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
+    const value = await fn();
+    if (value) return value;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(lastSeen)}`);
 }
 
 /** Text of each visible line of every editor, with its vertical position and the overlay colours painted on it. */
@@ -109,6 +112,7 @@ try {
   await page.keyboard.press('Control+Shift+M');
   const problems = await poll('the seeded diagnostic in Problems', async () => {
     const text = plain(await page.locator('.markers-panel .monaco-list-rows').first().innerText().catch(() => ''));
+    lastSeen = text;
     return text.includes(cfg.expectCode) ? text : undefined;
   });
   report('problems', { text: problems });
@@ -132,8 +136,11 @@ try {
   await goToLine(page, cfg.cursorLine, cfg.cursorColumn);
   const linked = await poll('the linked highlight in the C++ panel', async () => {
     const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
-    const hits = ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? [];
-    return hits.length ? { lines: hits.map((l) => plain(l.text)), bands: ed.lines.filter((l) => l.overlays.length).length } : undefined;
+    const hits = (ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? []).map((l) => plain(l.text));
+    lastSeen = hits;
+    return hits.some((t) => t.includes(cfg.expectLinkedCpp))
+      ? { lines: hits, bands: ed.lines.filter((l) => l.overlays.length).length }
+      : undefined;
   });
   report('linked-from-python', linked);
   const pyNow = (await editors(page)).find((e) => e.title === cfg.file);
@@ -157,18 +164,39 @@ try {
   await page.keyboard.press('Escape');
   const back = await poll('the linked highlight in the Python editor', async () => {
     const ed = (await editors(page)).find((e) => e.title === cfg.file);
-    const hits = ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? [];
-    return hits.length ? { lines: hits.map((l) => plain(l.text)) } : undefined;
+    const hits = (ed?.lines.filter((l) => l.overlays.includes(`bg:${cfg.linkedLineColour}`)) ?? []).map((l) => plain(l.text));
+    lastSeen = hits;
+    return hits.some((t) => t.includes(cfg.expectLinkedPython)) ? { lines: hits } : undefined;
   });
   report('linked-from-cpp', back);
+  const cursorItem = (items) => items.find((t) => /^Ln \d+, Col \d+/.test(t));
+  const cppCursor = cursorItem(await statusText(page));
   await page.keyboard.press('F12');
   const jumped = await poll('the jump to the Python source', async () => {
-    const items = await statusText(page);
-    const sel = items.find((t) => /^Ln \d+, Col \d+/.test(t));
+    const sel = cursorItem(await statusText(page));
+    lastSeen = sel;
+    if (sel === cppCursor) return undefined;
     const active = await page.evaluate(() => document.activeElement?.closest('.editor-group-container')?.querySelector('.tab.active .label-name')?.textContent ?? '');
     return active === cfg.file && sel ? { position: sel, active } : undefined;
   });
   report('jump', jumped);
+
+  // Fix the seeded error by typing: the diagnostic goes and the panel follows the re-analysis.
+  await goToLine(page, cfg.fixLine, cfg.fixColumn);
+  await page.keyboard.type(cfg.fixText);
+  const refreshed = await poll('the panel to follow the edit', async () => {
+    const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
+    const lines = (ed?.lines ?? []).map((l) => plain(l.text));
+    lastSeen = lines;
+    const n = lines.filter((t) => t.includes(cfg.fixedCpp)).length;
+    return n >= 2 ? { lines } : undefined;
+  });
+  const cleared = await poll('Problems to clear', async () => {
+    const text = plain(await page.locator('.markers-panel').first().innerText().catch(() => ''));
+    lastSeen = text;
+    return text.includes(cfg.expectCode) ? undefined : text;
+  });
+  report('edited', { lines: refreshed.lines, problems: cleared });
 
   // A Python without pyasc: the server is not started and the user is told how to fix it.
   // Set through the Settings editor, as a user would.
@@ -181,13 +209,17 @@ try {
   await page.keyboard.press('Tab');
   const toast = await poll('the interpreter error notification', async () => {
     const text = plain(await page.locator('.notifications-toasts').first().innerText().catch(() => ''));
+    lastSeen = text;
     return text.includes('pyasc[lsp]') ? text : undefined;
   });
   const failedStatus = await poll('the failed status item', async () => {
     const items = await statusText(page);
     return items.find((t) => t.startsWith('PyAsc') && t.includes('not running'));
   });
-  report('bad-interpreter', { toast, status: failedStatus });
+  await page.waitForTimeout(1000);
+  const toasts = plain(await page.locator('.notifications-toasts').first().innerText().catch(() => ''));
+  report('bad-interpreter', { toast, toasts, status: failedStatus });
+  if (cfg.errorScreenshot) await page.screenshot({ path: cfg.errorScreenshot });
   report('done', { ok: true });
 } catch (err) {
   report('error', { message: String(err?.stack ?? err) });

@@ -148,6 +148,7 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
                 time.sleep(0.3)
 
         cursor_line, cursor_col = _line_of(source, "asc.data_copy(x_local")
+        fix_line, fix_col = _line_of(source, "asc.ad(")
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         cfg = {
             "url": url,
@@ -158,11 +159,18 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
             "cursorLine": cursor_line,
             "cursorColumn": cursor_col + 4,
             "cppFindText": "AscendC::Add(",
+            "expectLinkedCpp": "AscendC::DataCopy(x_local",
+            "expectLinkedPython": "asc.add(",
             "linkedLineColour": LINKED_LINE,
             "screenshot": str(tmp_path / "panel.png"),
             "failureScreenshot": str(tmp_path / "failure.png"),
+            "errorScreenshot": str(tmp_path / "interpreter-error.png"),
             "stepTimeoutMs": 90_000,
             "badInterpreter": str(bare_python),
+            "fixLine": fix_line,
+            "fixColumn": fix_col + len("asc.ad"),
+            "fixText": "d",
+            "fixedCpp": "AscendC::Add(z_local, x_local, y_local, TILE_LENGTH);",
         }
         cfg_path = tmp_path / "e2e.json"
         cfg_path.write_text(json.dumps(cfg))
@@ -194,13 +202,21 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         assert any("asc.add(" in line for line in steps["linked-from-cpp"]["lines"]), steps["linked-from-cpp"]
         add_line, _ = _line_of(source, "asc.add(")
         assert steps["jump"]["position"].startswith(f"Ln {add_line},"), steps["jump"]
+        # Typing the fix: the panel shows the second Add in place of the unsupported call, Problems is empty.
+        edited = steps["edited"]
+        assert sum("AscendC::Add(" in line for line in edited["lines"]) == 2, edited["lines"]
+        assert not any("unsupported" in line for line in edited["lines"]), edited["lines"]
+        assert "PA202" not in edited["problems"]
         # Switching to a Python without pyasc: an error that names it and gives the install command; no server.
         bad = steps["bad-interpreter"]
         assert f"{bare_python} -m pip install 'pyasc[lsp]'" in bad["toast"], bad
         assert "cannot import pyasc" in bad["toast"], bad
         assert "not running" in bad["status"]
+        assert "LanguageClient" not in bad["toasts"], bad["toasts"]  # no stray client error beside ours
         shutil.copyfile(tmp_path / "panel.png", SCREENSHOT)
-        print(f"e2e: {time.monotonic() - t0:.1f} s (package, install, code-server, browser)")
+        shutil.copyfile(tmp_path / "interpreter-error.png", SCREENSHOT.with_name("interpreter-error.png"))
+        timings = ", ".join(f"{name} {rec['ms'] / 1000:.1f}" for name, rec in steps.items())
+        print(f"e2e: {time.monotonic() - t0:.1f} s in all; browser steps at (s): {timings}")
     finally:
         if driver is not None and driver.poll() is None:
             _kill_tree(driver)

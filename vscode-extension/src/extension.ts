@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
 import {
+  DidChangeConfigurationNotification,
   LanguageClient,
   State,
   TransportKind,
@@ -100,8 +101,12 @@ class Controller implements vscode.Disposable {
       ),
       vscode.languages.onDidChangeDiagnostics(() => this.updateStatus()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('pyasc.interpreter')) void this.restart();
-        else if (e.affectsConfiguration('pyasc')) this.updateStatus();
+        if (e.affectsConfiguration('pyasc.interpreter')) {
+          void this.restart();
+        } else if (e.affectsConfiguration('pyasc')) {
+          this.updateStatus();
+          void this.notifyConfigurationChanged();
+        }
       }),
     );
     void pythonExtension().then((api) => {
@@ -179,7 +184,6 @@ class Controller implements vscode.Disposable {
         { scheme: 'file', language: 'python' },
         { scheme: 'untitled', language: 'python' },
       ],
-      synchronize: { configurationSection: 'pyasc' },
       outputChannel: this.output,
       diagnosticCollectionName: 'pyasc',
     };
@@ -218,6 +222,21 @@ class Controller implements vscode.Disposable {
       await vscode.env.clipboard.writeText(installCommand);
     } else if (action === 'Show Output') {
       this.output.show();
+    }
+  }
+
+  /**
+   * Tells a running server that its settings changed; it pulls them again through workspace/configuration. Sent by
+   * hand rather than through the client's configuration sync so that an interpreter change, which restarts the
+   * server, never races a notification to the client being stopped.
+   */
+  private async notifyConfigurationChanged(): Promise<void> {
+    const client = this.client;
+    if (!client || client.state !== State.Running) return;
+    try {
+      await client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    } catch (err) {
+      this.output.warn(`didChangeConfiguration: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 

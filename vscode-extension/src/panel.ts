@@ -79,6 +79,10 @@ export class GeneratedCodePanel implements vscode.TextDocumentContentProvider, v
       vscode.workspace.registerTextDocumentContentProvider(CPP_SCHEME, this),
       vscode.window.onDidChangeVisibleTextEditors(() => this.paintAll()),
       vscode.window.onDidChangeTextEditorSelection((e) => this.onSelection(e)),
+      // Repaint once the panel really holds the new text (the provider returns before the editor updates).
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme === CPP_SCHEME) this.paintAll();
+      }),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === CPP_SCHEME) this.entries.delete(doc.uri.toString());
       }),
@@ -132,7 +136,6 @@ export class GeneratedCodePanel implements vscode.TextDocumentContentProvider, v
       failure = err instanceof Error ? err.message : String(err);
     }
     this.entries.set(uri.toString(), { code, groups: statementGroups(code) });
-    // Paint once the editor shows the new text.
     setTimeout(() => this.paintAll(), 0);
     if (failure) return `// The pyasc language server could not produce C++: ${failure}\n`;
     if (!code.text) {

@@ -301,12 +301,10 @@ def _pack_bits(core: state.Core, dst: LocalTensor, bits: np.ndarray, name: str) 
 
 def compare(dst: Any = None, src0: Any = None, src1: Any = None, cmp_mode: Any = None, count: Any = None,
             mask: Any = None, repeat_times: Any = None, repeat_params: Any = None, is_set_mask: Any = True) -> None:
-    """dst bit i = src0[i] <cmp_mode> src1[i] (count form), packed 8 results per byte."""
+    """dst bit i = src0[i] <cmp_mode> src1[i], packed 8 results per byte; without dst, one repeat's results go to
+    the 128-bit CMPMASK register (read by select in VSEL_CMPMASK_SPR mode and by get_cmp_mask)."""
     core = cur()
     op = _CMP[enum_member_name(cmp_mode, "CMPMODE")]
-    if dst is None:
-        core.report("unsupported", "compare without dst (results to the CMPMASK register) is not modelled")
-        return
     if count is not None:
         n = int(count)
         if not core.access(V, ((src0, 0, n), (src1, 0, n)), (), "compare"):
@@ -315,7 +313,7 @@ def compare(dst: Any = None, src0: Any = None, src1: Any = None, cmp_mode: Any =
         return
     epr = epr_of(src0, src1)
     key = mask_key(core, mask, epr, is_set_mask)
-    rep = check_repeat(core, repeat_times)
+    rep = check_repeat(core, 1 if repeat_times is None else repeat_times)
     if key is None or rep is None:
         return
     _, ss = _bin_strides(repeat_params)
@@ -327,6 +325,11 @@ def compare(dst: Any = None, src0: Any = None, src1: Any = None, cmp_mode: Any =
     res = np.zeros(full.size, dtype=bool)
     pos = np.searchsorted(full, i0) if full.size else full
     res[pos] = op(src0.view()[i0], src1.view()[i1])
+    if dst is None:
+        bits = np.zeros(128, dtype=bool)
+        bits[:res[:128].size] = res[:128]
+        core.scalar_state["cmpmask"] = np.packbits(bits.astype(np.uint8), bitorder="little")
+        return
     _pack_bits(core, dst, res, "compare")
 
 
@@ -349,22 +352,45 @@ def compare_scalar(dst: LocalTensor, src0: LocalTensor, src1_scalar: Any, cmp_mo
 def select(dst: LocalTensor, sel_mask: Any = None, src0: Any = None, src1: Any = None, sel_mode: Any = None,
            count: Any = None, mask: Any = None, repeat_times: Any = None, repeat_params: Any = None,
            is_set_mask: Any = True) -> None:
-    """dst[i] = src0[i] where bit i of sel_mask is set, else src1[i] (or the scalar src1)."""
+    """dst[i] = src0[i] where selection bit i is set, else src1[i] (or the scalar src1).  The bits come from
+    sel_mask, or from the CMPMASK register (VSEL_CMPMASK_SPR, or the form without sel_mask) for every repeat."""
     core = cur()
-    if count is None:
-        epr = epr_of(dst)
-        count = int(repeat_times or 1) * epr
-    n = int(count)
-    nbytes = -(-n // 8)
-    mask_elems = -(-nbytes // sel_mask.esize)
-    reads: tuple[tuple[Any, int, int], ...] = ((src0, 0, n), (sel_mask, 0, mask_elems))
-    if isinstance(src1, LocalTensor):
-        reads += ((src1, 0, n),)
-    if not core.access(V, reads, ((dst, 0, n),), "select"):
+    mode = enum_member_name(sel_mode, "SelMode") if sel_mode is not None else "VSEL_CMPMASK_SPR"
+    if src1 is None:
+        core.report("unsupported", "select with a scalar held in a register (no src1) is not modelled; pass src1")
         return
-    bits = np.unpackbits(sel_mask.view().view(np.uint8)[:nbytes], bitorder="little")[:n].astype(bool)
-    other = src1.view()[:n] if isinstance(src1, LocalTensor) else as_dtype(src1, dst)
-    store(dst.view()[:n], np.where(bits, src0.view()[:n], other))
+    epr = epr_of(dst)
+    if count is not None:
+        n = int(count)
+        didx = s0idx = s1idx = np.arange(n, dtype=np.int64)
+        order = didx
+    else:
+        key = mask_key(core, mask, epr, is_set_mask)
+        rep = check_repeat(core, repeat_times)
+        if key is None or rep is None:
+            return
+        ds, ss = _bin_strides(repeat_params)
+        didx = rep_index(dst.esize, epr, key, rep, *ds)
+        s0idx = rep_index(src0.esize, epr, key, rep, *ss[0])
+        s1idx = rep_index(src1.esize, epr, key, rep, *ss[1]) if isinstance(src1, LocalTensor) else s0idx
+        active = rep_index(dst.esize, epr, key, 1, 1, 8)
+        order = (np.arange(rep, dtype=np.int64)[:, None] * epr + active[None, :]).ravel()
+    if mode == "VSEL_CMPMASK_SPR" or sel_mask is None:
+        reg = core.scalar_state.get("cmpmask", np.zeros(16, np.uint8))
+        bits = np.unpackbits(reg, bitorder="little").astype(bool)[order % 128]
+        reads: tuple[tuple[Any, int, int], ...] = ((src0, *span(s0idx)),)
+    else:
+        nbits = int(order.max()) + 1 if order.size else 0
+        nbytes = -(-nbits // 8)
+        reads = ((src0, *span(s0idx)), (sel_mask, 0, -(-nbytes // sel_mask.esize)))
+        raw = sel_mask.view().view(np.uint8)[:nbytes]
+        bits = np.unpackbits(raw, bitorder="little").astype(bool)[order]
+    if isinstance(src1, LocalTensor):
+        reads += ((src1, *span(s1idx)),)
+    if not core.access(V, reads, ((dst, *span(didx)),), "select"):
+        return
+    other = src1.view()[s1idx] if isinstance(src1, LocalTensor) else as_dtype(src1, dst)
+    dst.view()[didx] = np.where(bits, src0.view()[s0idx], other).astype(dst.npdt)
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -684,8 +710,11 @@ def data_copy_pad(dst: Any, src: Any, data_copy_params: Any = None, pad_params: 
 
 def copy(dst: LocalTensor, src: LocalTensor, mask: Any, repeat_time: Any, repeat_params: Any,
          is_set_mask: Any = True) -> None:
-    """UB -> UB vector copy with mask/repeat/CopyRepeatParams."""
-    ds, ss = _un_strides(repeat_params)
+    """UB -> UB vector copy with mask/repeat; CopyRepeatParams gives block strides (dst_stride, src_stride) and
+    repeat strides (dst_repeat_size, src_repeat_size) in 32-byte blocks."""
+    p = repeat_params
+    ds = (field(p, "dst_stride", default=1), field(p, "dst_repeat_size", default=8))
+    ss = ((field(p, "src_stride", default=1), field(p, "src_repeat_size", default=8)),)
     _elementwise("copy", dst, (src,), lambda a: a, None, mask, repeat_time, ds, ss, is_set_mask)
 
 
