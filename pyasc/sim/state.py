@@ -271,12 +271,15 @@ class Core:
         return severity != "error"
 
     # -- clocks -----------------------------------------------------------------------------------------------------
-    def snapshot(self, pipe: int | None = None, what: str = "") -> Token:
-        """Everything issued so far (or on one pipe) as a token another pipe can wait for."""
+    def snapshot(self, pipe: int | None = None, what: str = "", time_of: int | None = None) -> Token:
+        """Everything issued so far (or on one pipe) as a token another pipe can wait for.
+
+        For the profile's timing the token carries the end time of `time_of` (the pipe that signals), else of all
+        pipes."""
         if pipe is None:
             # no pipe knows more of pipe p than p itself, so the join of all clocks is the counters
             clock = list(self.counters)
-            t = max(self.times)
+            t = max(self.times) if time_of is None else self.times[time_of]
         else:
             clock = list(self.clocks[pipe])
             t = self.times[pipe]

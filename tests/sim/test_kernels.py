@@ -285,4 +285,7 @@ def test_profile_cycles_reward_double_buffering():
         prof = asc.profile(lambda b=bufs: _scale_kernel[1](x, z, x.size, b), show=False)
         cycles[bufs] = prof.kernels[0].cycles
         np.testing.assert_array_equal(z, x * 3)
-    assert cycles[2] < cycles[1] * 0.8, cycles
+    # MTE2 dominates this kernel: double buffering hides the vector time of every tile behind the next copy-in
+    assert cycles[2] < cycles[1], cycles
+    mte2_per_tile = 50 + 4096 / 32  # every line is a cold L2 miss
+    assert cycles[2] == pytest.approx(16 * mte2_per_tile, rel=0.25)

@@ -91,7 +91,7 @@ def enque(self: TQueBind, tensor: LocalTensor, src_user_pos: Any = None, dst_use
     if len(self.fifo) >= max(self.depth, 1):
         core.report("queue-misuse", f"enque on {self.name} exceeds its depth {self.depth}: deque before "
                                     "enqueueing more, or declare a deeper queue")
-    self.fifo.append((tensor, core.snapshot(None, "enque")))
+    self.fifo.append((tensor, core.snapshot(None, "enque", time_of=self.producer)))
 
 
 def deque(self: TQueBind, dtype: Any = None, tensor: Any = None, src_user_pos: Any = None,
@@ -128,7 +128,7 @@ def free_tensor(self: TQueBind, tensor: LocalTensor) -> None:
     buf.allocated = False
     buf.gen += 1
     buf.freed_site = core.site
-    buf.free_token = core.snapshot(None, "free_tensor")
+    buf.free_token = core.snapshot(None, "free_tensor", time_of=self.consumer)
     self.free.append(buf)
 
 

@@ -557,15 +557,16 @@ template <HardEvent event>
 __aicore__ void WaitFlag(int32_t eventID);
 template <pipe_t pipe>
 __aicore__ void PipeBarrier();
-__aicore__ void DataSyncBarrier(MemDsbT arg);
+template <MemDsbT arg0>
+__aicore__ void DataSyncBarrier();
 template <bool isAIVOnly = true>
 __aicore__ void SyncAll();
 template <bool isAIVOnly = true>
 __aicore__ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
                         const int32_t usedCores = 0);
-template <pipe_t pipe>
+template <uint8_t modeId, pipe_t pipe>
 __aicore__ void CrossCoreSetFlag(uint16_t flagId);
-template <pipe_t pipe>
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 __aicore__ void CrossCoreWaitFlag(uint16_t flagId);
 
 __aicore__ void SetMaskCount();
@@ -755,6 +756,17 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
     static_assert(check::fp<T>::value && check::fp<U>::value, "Axpy: element types must be half or float");
 }
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+                            uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value && check::fp<U>::value, "Axpy: element types must be half or float");
+}
+// The advanced-math form, with a shared temporary buffer.
+template <typename T, typename U, bool isReuseSource = false>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
+                            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    static_assert(check::fp<T>::value && check::fp<U>::value, "Axpy: element types must be half or float");
+}
 
 template <typename T>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
@@ -799,20 +811,36 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
 template <typename T, typename U>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, uint32_t count) {
-    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "Compare: element type must be half, float or int32_t");
     static_assert(check::one_of<U, uint8_t, int8_t>::value, "Compare: the result tensor must hold uint8_t bits");
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime,
                                const BinaryRepeatParams& repeatParams) {
-    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "Compare: element type must be half, float or int32_t");
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime,
                                const BinaryRepeatParams& repeatParams) {
-    static_assert(check::one_of<T, half, float, int32_t>::value, "Compare: element type must be half, float or int32_t");
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "Compare: element type must be half, float or int32_t");
+}
+// Register forms: the comparison result stays in the compare-mask register (read it with GetCmpMask).
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+                               const uint64_t mask, const BinaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "Compare: element type must be half, float or int32_t");
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+                               const uint64_t mask[], const BinaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "Compare: element type must be half, float or int32_t");
 }
 template <typename T, typename U>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
@@ -823,6 +851,13 @@ __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTenso
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
                                      CMPMODE cmpMode, const uint64_t mask, uint8_t repeatTime,
+                                     const UnaryRepeatParams& repeatParams) {
+    static_assert(check::one_of<T, half, float, int32_t>::value,
+                  "CompareScalar: element type must be half, float or int32_t");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
+                                     CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTime,
                                      const UnaryRepeatParams& repeatParams) {
     static_assert(check::one_of<T, half, float, int32_t>::value,
                   "CompareScalar: element type must be half, float or int32_t");
@@ -848,6 +883,24 @@ template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
                               const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
                               const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              T src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+                              const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              T src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
+                              const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+// Register form: the selection mask was set before with SetCmpMask, the vector mask with SetVectorMask.
+template <typename T, SELMODE selMode>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
     static_assert(check::fp<T>::value, "Select: element type must be half or float");
 }
 template <typename T>
@@ -1081,6 +1134,15 @@ __aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                            const uint32_t calCount) {
+    static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1) {
     static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
 }
 
