@@ -17,9 +17,14 @@ if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
 log() { echo "deps-vscode: $*"; }
 start=$(date +%s)
 
+for tool in node npm; do
+  command -v "$tool" >/dev/null || { log "$tool is required (Node 20 with npm)"; exit 1; }
+done
+
 # 1. Debian packages (apt-get update only when something is missing).
 missing=()
-for pkg in chromium libkrb5-dev pkg-config; do
+# g++ and make build code-server's native modules (argon2, kerberos, node-pty, spdlog).
+for pkg in chromium libkrb5-dev pkg-config g++ make; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$pkg")
   fi

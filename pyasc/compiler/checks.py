@@ -192,6 +192,11 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
     if que is not None:
         num, length = _const(call.args.get("num")), _const(call.args.get("len"))
         target = que
+        if "len" not in call.args or length == 0:
+            sink.add(Diagnostic("PA602", Severity.ERROR,
+                                "init_buffer of a queue needs the length of each buffer in bytes (a positive "
+                                "multiple of 32): pipe.init_buffer(que, num, len)", call.span))
+            return
         if isinstance(length, int) and length % 32:
             sink.add(Diagnostic("PA602", Severity.ERROR,
                                 f"buffer length {length} bytes is not a multiple of 32; round it up to "

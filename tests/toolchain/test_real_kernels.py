@@ -65,7 +65,7 @@ CASES = {
     "data copy": (source("asc.data_copy(f, t, TILE)  # pyasc: ignore[PA401]"), "asc.data_copy(f",
                   "no matching function for call to 'DataCopy'"),
     "queues": (source(depth="n"), "asc.TQue(", "not a constant expression"),
-    "sync templates": (source("asc.sync_all(x_gm, t)"), "asc.sync_all(",
+    "sync templates": (source("asc.sync_all(x_gm, t)  # pyasc: ignore[PA402]"), "asc.sync_all(",
                        "no matching function for call to 'SyncAll'"),
 }
 

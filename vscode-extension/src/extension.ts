@@ -82,6 +82,8 @@ class Controller implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem('pyasc.status', vscode.StatusBarAlignment.Left, 50);
   private readonly panel = new GeneratedCodePanel((uri) => this.fetchGeneratedCode(uri));
   private readonly disposables: vscode.Disposable[] = [];
+  /** Resources that live as long as one client (disposed when it stops). */
+  private readonly clientDisposables: vscode.Disposable[] = [];
   private phase: ServerPhase = 'stopped';
   private detail: string | undefined;
   private starting: Promise<void> | undefined;
@@ -121,7 +123,7 @@ class Controller implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    for (const d of [...this.disposables, ...this.clientDisposables.splice(0)]) d.dispose();
   }
 
   private setPhase(phase: ServerPhase, detail?: string): void {
@@ -179,11 +181,15 @@ class Controller implements vscode.Disposable {
       transport: TransportKind.stdio,
       options: { cwd: folder?.uri.fsPath },
     };
+    const projectWatcher = vscode.workspace.createFileSystemWatcher('**/pyproject.toml');
+    this.clientDisposables.push(projectWatcher);
     const clientOptions: LanguageClientOptions = {
       documentSelector: [
         { scheme: 'file', language: 'python' },
         { scheme: 'untitled', language: 'python' },
       ],
+      // The server reads [tool.pyasc] from pyproject.toml and re-reads it when told the file changed.
+      synchronize: { fileEvents: projectWatcher },
       outputChannel: this.output,
       diagnosticCollectionName: 'pyasc',
     };
@@ -250,6 +256,7 @@ class Controller implements vscode.Disposable {
         this.output.warn(`stopping the server: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    for (const d of this.clientDisposables.splice(0)) d.dispose();
     this.setPhase('stopped');
   }
 

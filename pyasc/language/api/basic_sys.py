@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from ..spec import ApiSpec, api
+from ..spec import ApiSpec, DTypeRule, api, each
 
 
 def _sys(name: str, family: str, doc: str, forms: list[tuple[str, str | None]], *,
-         reads: tuple[str, ...] = (), writes: tuple[str, ...] = ()) -> ApiSpec:
+         reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), dtypes: tuple[DTypeRule, ...] = ()) -> ApiSpec:
     """A scalar-unit call: the S pipe issues it (the instructions it starts may run elsewhere)."""
-    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes)
+    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes, dtypes=dtypes)
+
+
+_WORKSPACE_DTYPE = (each("gm_workspace", "ub_workspace", allowed=frozenset({"int32"})),)
+"""The software barriers keep their per-core counters as int32 in both workspaces."""
 
 
 def _getter(name: str, cpp: str, doc: str, family: str = "basic.sys_var") -> ApiSpec:
@@ -38,7 +42,7 @@ APIS: list[ApiSpec] = [
          [("(is_aiv_only: bool = True) -> None", "AscendC::SyncAll<{is_aiv_only}>()"),
           (f"({_WS}, used_cores: int = 0, is_aiv_only: bool = True) -> None",
            "AscendC::SyncAll<{is_aiv_only}>({gm_workspace}, {ub_workspace}, {used_cores})")],
-         reads=("gm_workspace",), writes=("gm_workspace", "ub_workspace")),
+         reads=("gm_workspace",), writes=("gm_workspace", "ub_workspace"), dtypes=_WORKSPACE_DTYPE),
     _sys("ib_set", "basic.block_sync", "Inter-block set: mark event_id of block_idx as reached in the GM workspace.",
          [(f"({_WS}, block_idx: int, event_id: int, is_aiv_only: bool = True) -> None",
            "AscendC::IBSet<{is_aiv_only}>({gm_workspace}, {ub_workspace}, {block_idx}, {event_id})")],
