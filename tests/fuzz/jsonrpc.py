@@ -223,13 +223,13 @@ class LspProcess:
             return ""
         return "server stderr: " + data[-n:].decode("utf-8", "replace")
 
-    def close(self) -> int | None:
-        """shutdown + exit when the server is alive; returns its exit code."""
+    def close(self, timeout: float = 20.0) -> int | None:
+        """shutdown + exit when the server is alive; returns its exit code (killed if it does not answer)."""
         try:
             if self.alive():
-                self.request("shutdown", None, timeout=20)
+                self.request("shutdown", None, timeout=timeout)
                 self.notify("exit")
-            return self.proc.wait(timeout=20)
+            return self.proc.wait(timeout=timeout)
         except (ServerGone, subprocess.TimeoutExpired):
             self.proc.kill()
             return self.proc.wait(timeout=20)

@@ -30,4 +30,4 @@ def own_server(root: Path) -> Iterator[LspProcess]:
     try:
         yield srv
     finally:
-        srv.close()
+        srv.close(timeout=3)

@@ -14,7 +14,7 @@ import {
 } from './protocol';
 import { CPP_SCHEME, generatedCppPath } from './uris';
 
-/** Fetches `pyasc/generatedCode` for a Python document URI; undefined when no server is running. */
+/** Fetches `pyasc/generatedCode` for a Python document URI; rejects when no server is running. */
 export type GeneratedCodeFetcher = (pythonUri: string) => Promise<unknown>;
 
 interface Entry {
@@ -57,7 +57,7 @@ export class GeneratedCodePanel implements vscode.TextDocumentContentProvider, v
   private readonly linkedLineType: vscode.TextEditorDecorationType;
   private readonly linkedRangeType: vscode.TextEditorDecorationType;
 
-  constructor(private fetcher: GeneratedCodeFetcher) {
+  constructor(private readonly fetcher: GeneratedCodeFetcher) {
     if (PALETTE.length !== PALETTE_SIZE) throw new Error('palette size mismatch');
     this.statementTypes = PALETTE.map((backgroundColor) =>
       vscode.window.createTextEditorDecorationType({ backgroundColor, isWholeLine: true }),
@@ -87,10 +87,6 @@ export class GeneratedCodePanel implements vscode.TextDocumentContentProvider, v
         if (doc.uri.scheme === CPP_SCHEME) this.entries.delete(doc.uri.toString());
       }),
     );
-  }
-
-  setFetcher(fetcher: GeneratedCodeFetcher): void {
-    this.fetcher = fetcher;
   }
 
   dispose(): void {
