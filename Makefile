@@ -32,6 +32,10 @@ test: deps
 test-fast: venv
 	$(PY) -m pytest -q -x -m "not e2e" -p no:cacheprovider
 
+# The long fuzz run: random (not derandomized) and many more examples than `make test` runs.
+fuzz: venv
+	PYASC_FUZZ=long $(PY) -m pytest tests/fuzz tests/robustness -q -p no:cacheprovider -s --hypothesis-show-statistics
+
 docs: venv
 	$(PY) -m pyasc.compiler.codes > docs/diagnostics.md
 

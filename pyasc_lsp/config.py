@@ -47,7 +47,8 @@ class Settings:
         self._lock = threading.Lock()
         self._init: dict[str, Any] = {}
         self._client: dict[str, Any] = {}
-        self._pyproject: dict[Path, tuple[pyasc_config.Config, list[str]]] = {}
+        self._pyproject: dict[Path, tuple[Path | None, int | None, tuple[pyasc_config.Config, list[str]]]] = {}
+        """folder -> (its pyproject.toml, that file's mtime, what it configures)."""
         self._shown: set[str] = set()
         self.options = ServerOptions()
 
@@ -112,21 +113,37 @@ class Settings:
             self._shown.clear()
 
     def config_for(self, path: str | None) -> tuple[pyasc_config.Config, list[str]]:
-        """The Config of a document and any new messages about its pyproject.toml."""
+        """The Config of a document and any new messages about its pyproject.toml.
+
+        The pyproject.toml read for a folder is kept while its modification time stays the same, so an edit to
+        [tool.pyasc] applies at the next analysis without any file watching by the client.
+        """
         base = pyasc_config.Config()
         messages: list[str] = []
         if path:
             folder = Path(path).parent
             with self._lock:
                 cached = self._pyproject.get(folder)
-            if cached is None:
+            if cached is None or _stamp(cached[0]) != cached[1]:
+                found = pyasc_config.find_pyproject(folder)
                 try:
-                    cached = pyasc_config.load(folder)
+                    result = pyasc_config.load(folder)
                 except Exception as exc:  # an unreadable tree must not stop analysis
-                    cached = (pyasc_config.Config(), [f"{folder}: cannot read configuration: {exc}"])
+                    result = (pyasc_config.Config(), [f"{folder}: cannot read configuration: {exc}"])
+                cached = (found, _stamp(found), result)
                 with self._lock:
                     self._pyproject[folder] = cached
-            base, messages = cached
+            base, messages = cached[2]
         layer = {k: v for k, v in self._editor_layer().items() if k not in SERVER_KEYS}
         cfg, _ = pyasc_config.from_mapping(layer, base)
         return cfg, self._once(messages)
+
+
+def _stamp(path: Path | None) -> int | None:
+    """Modification time of a pyproject.toml (None when there is none or it vanished)."""
+    if path is None:
+        return None
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None

@@ -7,6 +7,7 @@ goes through `Positions`, so a non-ASCII character can shift a column in one pla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,11 +31,25 @@ def _units(text: str, encoding: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def lsp_newlines(text: str) -> str:
+    """`text` with each lone \r (a line end for LSP and for Python's parser) written as \n.
+
+    Offsets do not move, so positions in the result are positions in `text`, and every line break is then a \n, as
+    pyasc's line numbers count them.  The document itself keeps the client's exact text: a \n typed after a lone \r
+    makes one \r\n line end there, not two.  Other characters str.splitlines() breaks at (form feed, U+2028, ...)
+    are not line ends for LSP and stay as they are.
+    """
+    return _LONE_CR.sub("\n", text) if "\r" in text else text
+
+
 class Positions:
     """Converts positions of one text between pyasc (1-based lines, code points) and LSP (0-based, code units)."""
 
     def __init__(self, text: str, encoding: str = "utf-16") -> None:
-        self.lines = text.split("\n")
+        self.lines = lsp_newlines(text).split("\n")
         self.encoding = str(getattr(encoding, "value", encoding))
 
     def _line(self, index: int) -> str:
@@ -69,10 +84,30 @@ class Positions:
                 return pos.line + 1, i
         return pos.line + 1, len(src)
 
+    def offset(self, pos: types.Position) -> int:
+        """Character offset in the text of an LSP position (clamped to the text)."""
+        if pos.line >= len(self.lines):
+            return sum(len(line) + 1 for line in self.lines) - 1
+        line, col = self.from_position(pos)
+        return sum(len(self.lines[i]) + 1 for i in range(line - 1)) + col
+
     def span(self, rng: types.Range) -> Span:
         a = self.from_position(rng.start)
         b = self.from_position(rng.end)
         return Span(a[0], a[1], b[0], b[1])
+
+
+def apply_changes(text: str, changes: Sequence[Any], encoding: str) -> str:
+    """The text after didChange's content changes, in order, with LSP's line rules (\n, \r\n, \r only)."""
+    for change in changes:
+        rng = getattr(change, "range", None)
+        if rng is None:
+            text = change.text
+            continue
+        pos = Positions(text, encoding)
+        start, end = pos.offset(rng.start), pos.offset(rng.end)
+        text = text[:start] + change.text + text[max(start, end):]
+    return text
 
 
 # ---------------------------------------------------------------------------------------------------------------------

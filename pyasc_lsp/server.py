@@ -6,28 +6,42 @@ No handler lives here; each LSP feature is one module of `pyasc_lsp.features` wi
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
+from pygls.exceptions import (
+    FeatureRequestError,
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcMethodNotFound,
+    JsonRpcParseError,
+)
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from . import __version__
 from .config import Settings
-from .convert import Positions
+from .convert import Positions, lsp_newlines
 from .workspace import Documents
 
 logger = logging.getLogger("pyasc_lsp")
 
 
 def _analyze(text: str, path: str, config: Any, cache: Any) -> Any:
-    """pyasc's one entry point, imported when first needed so that importing the server stays cheap."""
+    """pyasc's one entry point, imported when first needed so that importing the server stays cheap.
+
+    The text goes in with LSP's line ends (a lone \r written as \n, offsets unchanged), so pyasc's line numbers are
+    the client's.
+    """
     from pyasc.compiler.analysis import analyze
 
-    return analyze(text, path, config, cache)
+    return analyze(lsp_newlines(text), path, config, cache)
 
 
 def make_cache() -> Any:
@@ -38,11 +52,54 @@ def make_cache() -> Any:
     return factory() if callable(factory) else None
 
 
+ANSWERED = object()
+"""Stands for a message that was answered with an error while it was being read."""
+
+
+class PyascProtocol(LanguageServerProtocol):
+    """pygls' protocol, minus a per-notification leak: pygls 2.1 files the future of each notification handled by a
+    generator or coroutine (didOpen, didChange, ...) among pending requests under a fresh id and never removes it,
+    so every keystroke kept about a kilobyte alive.  Those futures are dropped once done."""
+
+    def _handle_notification(self, method_name: str, params: Any) -> None:
+        before = set(self._request_futures)
+        super()._handle_notification(method_name, params)
+        for key in set(self._request_futures) - before:
+            future = self._request_futures[key]
+            if future.done():
+                self._request_futures.pop(key, None)
+            else:
+                future.add_done_callback(functools.partial(self._forget_future, key))
+
+    def _forget_future(self, key: Any, _future: Any) -> None:
+        self._request_futures.pop(key, None)
+
+    def structure_message(self, data: Any) -> Any:
+        """As pygls, but a request whose params do not fit its method is answered (-32602, or -32601 for a method
+        the server does not have) instead of being dropped unanswered."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            if not (isinstance(data, dict) and "id" in data and isinstance(data.get("method"), str)):
+                raise
+            method = data["method"]
+            known = method in self.fm.features or method in self.fm.builtin_features
+            error = JsonRpcInvalidParams() if known else JsonRpcMethodNotFound.of(method)
+            self._send_response(data["id"], error=error.to_response_error())
+            return ANSWERED
+
+    def handle_message(self, message: Any) -> None:
+        if message is ANSWERED:
+            return
+        super().handle_message(message)
+
+
 class PyascServer(LanguageServer):
     """The language server with the state its features share."""
 
     def __init__(self) -> None:
-        super().__init__("pyasc-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("pyasc-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=PyascProtocol)
         self.settings = Settings()
         self.docs = Documents(_analyze, self._config_for)
         self.pull_diagnostics = False
@@ -53,6 +110,19 @@ class PyascServer(LanguageServer):
         """The C++ checker front (features.diagnostics.CppTier), set up by the diagnostics feature."""
         self.docs_uri: str | None = None
         """file: URI of docs/diagnostics.md, the target of each diagnostic's codeDescription."""
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Errors outside any request: a frame that is not JSON gets JSON-RPC's parse error (id null); the rest go
+        to the log (window/logMessage) rather than a pop-up, and the server keeps serving."""
+        if isinstance(error, json.JSONDecodeError):
+            parse_error = JsonRpcParseError()
+            # Written as a plain dict: the converter would drop the id, which must be null here.
+            self.protocol._send_data({"jsonrpc": "2.0", "id": None,
+                                      "error": {"code": parse_error.code, "message": parse_error.message}})
+            return
+        if source is FeatureRequestError:
+            return  # already answered to the request that failed
+        logger.error("%s: %s", getattr(source, "__name__", source), error)
 
     # -- shared helpers used by features --------------------------------------------------------------------------
     def _config_for(self, path: str) -> Any:

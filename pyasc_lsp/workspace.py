@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -38,6 +39,8 @@ class CppProgress(Protocol):
 
 @dataclass
 class Document:
+    """One open document: its present text and version, and the latest accepted results of both tiers."""
+
     uri: str
     path: str
     version: int
@@ -170,9 +173,11 @@ class Documents:
         try:
             config = self._config_for(doc.path)
             loop = asyncio.get_running_loop()
+            started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
             analysis = await asyncio.shield(
                 loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, self.cache))
+            logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
         except asyncio.CancelledError:
             raise
         except Exception as exc:

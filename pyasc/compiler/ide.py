@@ -583,7 +583,9 @@ def hover(analysis: Analysis, line: int, col: int) -> Hover | None:
     sym = analysis.symbol_at(line, col)
     typed = analysis.type_at(line, col)
     on_callee = call is not None and call.callee_span.contains(line, col)
-    if call is not None and (on_callee or (sym is None and typed is None)):
+    # The call itself is the innermost thing under the cursor unless a name or sub-expression inside it is.
+    call_innermost = call is not None and sym is None and (typed is None or typed[0].encloses(call.span))
+    if call is not None and (on_callee or call_innermost):
         return _call_hover(analysis, call)
     if sym is not None:
         span = _token_span(analysis.text, sym, line, col)

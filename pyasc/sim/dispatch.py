@@ -280,11 +280,35 @@ class ApiFunction:
     def __init__(self, spec: ApiSpec, display: str) -> None:
         self.spec = spec
         self.display = display
+        self._fn: Callable[..., Any] | None = None
         self.__name__ = spec.name.rsplit(".", 1)[-1]
         self.__doc__ = spec.doc
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return call(self.spec, args, kwargs, self.display)
+        # the hot path of every API call: site, cached binding, semantics (call() handles the rare cases)
+        core = state._CURRENT
+        if core is None or kwargs:
+            return call(self.spec, args, kwargs, self.display)
+        f = sys._getframe(1)
+        launch = core.launch
+        sid = launch.code_sites.get((id(f.f_code), f.f_lasti))
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = self.fn
+        if sid is None or fn is None:
+            return call(self.spec, args, kwargs, self.display)
+        core.site = sid
+        bound = bind(self.spec.overloads, args, kwargs, self.spec.name)
+        if bound is None:
+            return call(self.spec, args, kwargs, self.display)
+        return fn(**bound[1])
+
+    @property
+    def fn(self) -> Callable[..., Any] | None:
+        fn = _SIM_BY_SPEC.get(id(self.spec))
+        if fn is None:
+            fn = _SIM_BY_SPEC[id(self.spec)] = sim_function(self.spec)
+        return fn
 
     def __repr__(self) -> str:
         return f"<asc API {self.display}>"

@@ -172,6 +172,7 @@ class JITFunction:
         if merged.get("soc"):
             options.soc = str(merged["soc"])
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
+        options.profile = forced_profile or profiling.active()
         with _LOCK:
             return self._run(int(core_num), args, kwargs, options, forced_profile)
 
@@ -309,6 +310,7 @@ def static_range(*args: Any) -> range:
 @contextlib.contextmanager
 def interactive(block_num: int = 1, core: int = 0, **option_changes: Any) -> Iterator[state.Core]:
     """Run asc calls outside a kernel, on one simulated core (for tests and exploration at a REPL)."""
+    option_changes.setdefault("profile", True)
     options = replace(_DEFAULTS, collect=_DEFAULTS.collect or bool(_COLLECTORS), **option_changes)
     launch = state.Launch("<interactive>", block_num, options)
     c = state.Core(launch, core)

@@ -6,6 +6,7 @@ through the same spec binding as a function call and lands in `pyasc.sim.api.<fa
 from __future__ import annotations
 
 import enum
+import sys
 from collections import deque
 from typing import Any
 
@@ -128,8 +129,23 @@ def _all_bases(name: str) -> tuple[str, ...]:
 
 
 def _make_method(mspec: Any, display: str) -> Any:
+    fast = dispatch.ApiFunction(mspec, display)
+
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return dispatch.call(mspec, (self, *args), kwargs, display)
+        core = state._CURRENT
+        if core is None or kwargs:
+            return dispatch.call(mspec, (self, *args), kwargs, display)
+        f = sys._getframe(1)
+        sid = core.launch.code_sites.get((id(f.f_code), f.f_lasti))
+        fn = fast._fn
+        if sid is None or fn is None:
+            fast._fn = fast.fn
+            return dispatch.call(mspec, (self, *args), kwargs, display)
+        core.site = sid
+        bound = dispatch.bind(mspec.overloads, (self, *args), kwargs, mspec.name)
+        if bound is None:
+            return dispatch.call(mspec, (self, *args), kwargs, display)
+        return fn(**bound[1])
 
     method.__name__ = mspec.name.rsplit(".", 1)[-1]
     method.__doc__ = mspec.doc

@@ -59,6 +59,11 @@ def from_launch(launch: state.Launch) -> KernelProfile:
 _ACTIVE: list[Profile] = []
 
 
+def active() -> bool:
+    """Is a profiling session open (so launches must collect their counters)?"""
+    return bool(_ACTIVE)
+
+
 def record(launch: state.Launch, forced: bool) -> KernelProfile | None:
     """Called after every launch: hands the profile to each active session (and prints it when forced)."""
     if not _ACTIVE and not forced:

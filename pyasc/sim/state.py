@@ -217,6 +217,8 @@ class Core:
         self.idx = idx
         self.options = launch.options
         self.sanitize = launch.options.sanitize
+        self.profiling = launch.options.profile
+        """Collect the profile's counters (only when a profile was asked for: they cost time on every call)."""
         self.capacity = launch.soc.ub_bytes
         self.ub = np.zeros(self.capacity * 2, dtype=np.uint8)
         self.mems: dict[str, np.ndarray] = {"UB": self.ub}
@@ -359,7 +361,8 @@ class Core:
                 if hi > lo:
                     self._track(pipe, stamp, t, lo, hi, True, what)
             start = max(start, self.times[pipe])
-        self._account(pipe, reads, writes, start, cost_bytes)
+        if self.profiling:
+            self._account(pipe, reads, writes, start, cost_bytes)
         return True
 
     def _track(self, pipe: int, stamp: int, t: Any, lo: int, hi: int, write: bool, what: str) -> None:

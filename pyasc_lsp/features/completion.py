@@ -4,6 +4,7 @@ plain Python elsewhere through jedi, in a worker thread."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 
 from lsprotocol import types
@@ -51,13 +52,16 @@ def jedi_items(text: str, path: str, line: int, col: int, pos: convert.Positions
 
 
 def setup(server: PyascServer) -> None:
+    # jedi is not thread-safe (its helper process's pipe gets interleaved reads): one thread runs every jedi call.
+    jedi_thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-jedi")
+
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "(", ","]))
     @guarded("completion")
     async def completion(params: types.CompletionParams) -> types.CompletionList | None:
         doc = server.docs.get(params.text_document.uri)
         if doc is None:
             return None
-        text = doc.text
+        text = convert.lsp_newlines(doc.text)
         line, col = cursor(server, text, params.position)
         pos = server.positions(text)
         result = ide.complete(text, line, col, doc.good or doc.analysis)
@@ -68,6 +72,6 @@ def setup(server: PyascServer) -> None:
         if trigger in ("(", ","):
             return None
         loop = asyncio.get_running_loop()
-        items = await loop.run_in_executor(server.thread_pool, jedi_items, text, doc.path, line, col, pos)
+        items = await loop.run_in_executor(jedi_thread, jedi_items, text, doc.path, line, col, pos)
         # More than the cap: the client asks again as the user types, and the list narrows.
         return types.CompletionList(is_incomplete=len(items) > MAX_JEDI_ITEMS, items=items[:MAX_JEDI_ITEMS])

@@ -116,7 +116,6 @@ def setup(server: PyascServer) -> None:
     server.cpp_tier = tier
     server.docs.cpp_submit = tier.submit
     server.docs.progress = Progress(server)
-    server.docs.on_error = lambda message: logger.error("%s", message)
 
     def publish(doc: Document) -> None:
         if server.pull_diagnostics or doc.analysis_version != doc.version:

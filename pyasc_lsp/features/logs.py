@@ -45,5 +45,5 @@ def setup(server: PyascServer) -> None:
     for name in ("pyasc_lsp", "pyasc"):
         log = logging.getLogger(name)
         log.addHandler(handler)
-        if log.level == logging.NOTSET or log.level > logging.INFO:
-            log.setLevel(logging.INFO)
+        if log.getEffectiveLevel() > logging.INFO:
+            log.setLevel(logging.INFO)  # the client's log shows INFO and above; --log-level DEBUG keeps DEBUG

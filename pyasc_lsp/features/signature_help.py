@@ -20,8 +20,9 @@ def setup(server: PyascServer) -> None:
         doc = server.docs.get(params.text_document.uri)
         if doc is None:
             return None
-        line, col = cursor(server, doc.text, params.position)
-        help_ = ide.signature_help(doc.text, line, col, doc.good or doc.analysis, doc.current)
+        text = convert.lsp_newlines(doc.text)
+        line, col = cursor(server, text, params.position)
+        help_ = ide.signature_help(text, line, col, doc.good or doc.analysis, doc.current)
         if help_ is None:
             return None
         base = "text_document.signature_help.signature_information"

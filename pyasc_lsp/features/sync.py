@@ -1,9 +1,11 @@
-"""Incremental text sync: pygls applies each change; the document's new text and version go to the scheduler."""
+"""Incremental text sync: each change is applied to the document's text, and the new text and version go to the
+scheduler."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
+from .. import convert
 from ..guard import guarded
 from ..server import PyascServer, path_of
 
@@ -24,9 +26,11 @@ def setup(server: PyascServer) -> None:
     @guarded("didChange")
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
-        if server.docs.get(uri) is None:
+        doc = server.docs.get(uri)
+        if doc is None:
             return
-        text = server.workspace.get_text_document(uri).source
+        # Applied here rather than read from pygls' copy, which splits lines where LSP does not (form feed, U+2028).
+        text = convert.apply_changes(doc.text, params.content_changes, server.encoding)
         server.docs.change(uri, text, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)

@@ -217,7 +217,8 @@ class LspProcess:
 
     def stderr_tail(self, n: int = 4000) -> str:
         try:
-            self._stderr.flush()
+            if not self._stderr.closed:
+                self._stderr.flush()
             data = self.stderr_path.read_bytes()
         except OSError:
             return ""

@@ -5,7 +5,6 @@ characters outside the BMP, which are two UTF-16 code units), tabs, CRLF, trunca
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
@@ -40,10 +39,13 @@ TOKENS = [
     "\t", "\n", "\r\n", "\n\n", "asc.", "asc.ad(", "asc.add(", "asc.float16", "asc.TQue(", "def ", "@asc.jit\n",
     "for i in range(", "if ", "else:", "return ", "lambda", "None", "0", "1.5", "-1", "10**30", "x_local",
     "é", "λ", "漢字", "😀", "𝔘", "\u0301", "ﬁ", "ℌ", "ǅ", "ⅷ", "\u00a0", "\ufeff", "\x00",
+    "\r", "\x0c", "\u2028", "\x85",
     "é = 1\n", "λx = asc.float16\n", "s = '漢😀'\n", "# 注释 😀\n",
 ]
 """Fragments an edit inserts: syntax, pyasc API prefixes, identifiers and strings in many scripts, emoji (astral,
-so two UTF-16 units), a combining mark, NFKC-folding letters Python normalizes in identifiers, NUL and BOM."""
+so two UTF-16 units), a combining mark, NFKC-folding letters Python normalizes in identifiers, NUL and BOM, a lone
+\\r (a line end for LSP and Python) and characters str.splitlines() breaks at but LSP does not (form feed, U+2028,
+NEL)."""
 
 fragment = st.one_of(
     st.sampled_from(TOKENS),
@@ -101,26 +103,14 @@ def edit(draw: st.DrawFn, text: str) -> Edit:
     return Edit(0, n, text.replace(old, new))
 
 
-PYGLS_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-"""Characters str.splitlines() ends a line at but LSP does not (only \\n, \\r\\n, \\r do): pygls' incremental sync
-counts lines with splitlines(), so edits after one of them land on the wrong line (pinned in
-tests/robustness/test_protocol.py); the server fuzz leaves them out so that it tests everything else."""
-_NO_BREAKS = str.maketrans({c: " " for c in PYGLS_LINE_BREAKS})
-_LONE_CR = re.compile(r"\r(?!\n)")
-"""A \\r alone ends a line for LSP and for Python's parser, but pyasc counts lines at \\n only (pinned in
-tests/robustness/test_protocol.py); the server fuzz turns it into \\r\\n."""
-
-
 @st.composite
-def edit_sequence(draw: st.DrawFn, max_edits: int = 12, lsp_lines_only: bool = False) -> tuple[str, list[Edit]]:
+def edit_sequence(draw: st.DrawFn, max_edits: int = 12) -> tuple[str, list[Edit]]:
     """A starting kernel and the edits applied to it one after another."""
     text = draw(st.sampled_from(KERNELS))
     start = text
     edits: list[Edit] = []
     for _ in range(draw(st.integers(1, max_edits))):
         e = draw(edit(text))
-        if lsp_lines_only:
-            e = Edit(e.start, e.end, _LONE_CR.sub("\r\n", e.new.translate(_NO_BREAKS)))
         edits.append(e)
         text = e.apply(text)
     return start, edits

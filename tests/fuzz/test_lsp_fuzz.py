@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from .jsonrpc import LspProcess
 from .strategies import edit_sequence, fuzz_settings, texts_of
-from .textmodel import lsp_lines, position, range_inside
+from .textmodel import lsp_lines, position, range_inside, safe_offset
 
 _counter = itertools.count()
 
@@ -53,7 +53,7 @@ def check_published(server: LspProcess, uri: str, texts: dict[int, str]) -> None
 
 
 @fuzz_settings(ci=20, long=1500)
-@given(seq=edit_sequence(lsp_lines_only=True), data=st.data())
+@given(seq=edit_sequence(), data=st.data())
 def test_edit_sequences(server_pair: tuple[LspProcess, LspProcess, Path], seq: tuple, data: st.DataObject) -> None:
     subject, fresh, root = server_pair
     start, edits = seq
@@ -67,8 +67,6 @@ def test_edit_sequences(server_pair: tuple[LspProcess, LspProcess, Path], seq: t
         text = versions[i + 1]
         for method in data.draw(st.lists(st.sampled_from(REQUESTS), max_size=2), label="requests"):
             offset = data.draw(st.integers(0, len(text)), label="cursor")
-            from .textmodel import safe_offset
-
             params = request_params(method, uri, text, safe_offset(text, offset), enc)
             pending.append((method, subject.request_async(method, params)))
         if data.draw(st.booleans(), label="pause"):

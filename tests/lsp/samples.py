@@ -91,3 +91,12 @@ REDUNDANT = ADD.replace("    offset = asc.get_block_idx() * block_length\n",
 UNICODE_CLEAN = REDUNDANT.replace("import pyasc as asc\n", "import pyasc as asc\n# 向量加法 😀 kernel\n").replace(
     "    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    s = \"é😀\"; café = 1\n")
 """No errors, so both tiers run: PA701 on `café` (after non-BMP text) and clang-tidy on the redundant expression."""
+
+
+def many_kernels(count: int, seed: int = 0) -> str:
+    """REDUNDANT with its kernel repeated `count` times (distinct names and sizes): a slow C++ tier."""
+    head, body = REDUNDANT.split("\n\n\n", 1)
+    return head + "".join(
+        "\n\n\n" + body.replace("def add_custom", f"def add_custom_{i}").replace("TILE_LENGTH * 2",
+                                                                              f"TILE_LENGTH * {2 + i + seed}")
+        for i in range(count))

@@ -3,6 +3,8 @@ order of precedence; invalid settings are shown to the user and the defaults kep
 
 from __future__ import annotations
 
+import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -67,10 +69,22 @@ async def test_pushed_settings_are_validated(client: RecordingClient, project: P
 
 
 async def test_cpp_tier_off_by_initialization_option(client: RecordingClient, project: Path):
-    import asyncio
-
     doc = open_doc(client, project, "nocpp.py", samples.UNUSED)
     await published(client, doc)
     await asyncio.sleep(1.5)  # longer than the C++ tier's delay plus a clang run on this file
     assert not any(d.source in ("clang", "clang-tidy") for d in client.diagnostics[doc.uri])
     assert not any(str(tok).startswith("pyasc-cpp-") for tok in client.progress_reports)
+
+
+async def test_edited_pyproject_applies_at_the_next_analysis(client: RecordingClient, project: Path):
+    sub = project / "sub"
+    sub.mkdir()
+    pyproject = sub / "pyproject.toml"
+    pyproject.write_text('[tool.pyasc]\nseverity = { PA701 = "info" }\n', encoding="utf-8")
+    doc = open_doc(client, sub, "k.py", samples.UNUSED)
+    assert severity_of(await published(client, doc), "PA701") == types.DiagnosticSeverity.Information
+    pyproject.write_text('[tool.pyasc]\nseverity = { PA701 = "error" }\n', encoding="utf-8")
+    stamp = pyproject.stat().st_mtime_ns + 1_000_000
+    os.utime(pyproject, ns=(stamp, stamp))  # a new modification time even on a coarse-grained filesystem clock
+    doc.replace_all(samples.UNUSED)
+    assert severity_of(await published(client, doc), "PA701") == types.DiagnosticSeverity.Error

@@ -122,3 +122,21 @@ def test_generated_code_mappings_point_into_both_texts():
         assert 0 <= m.cpp_start[0] <= m.cpp_end[0] < len(cpp_lines)
     [(name, span, start, end)] = code.kernels
     assert name == "add_custom" and cpp_lines[start[0]].startswith('extern "C"')
+
+
+def test_hover_on_the_module_alias_of_a_call_is_the_call():
+    span = span_of(samples.ADD, "asc.get_block_idx()")
+    info = ide.hover(ADD, span.line, span.col + 1)
+    assert info is not None and info.span == span
+    assert info.plain.startswith("asc.get_block_idx() -> Scalar[int]")
+    assert "AscendC::GetBlockIdx()" in info.markdown
+
+
+def test_ide_queries_import_no_protocol_or_editor_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, pyasc.compiler.ide, pyasc.compiler.analysis; "
+            "print(sorted(m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

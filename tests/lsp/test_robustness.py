@@ -53,3 +53,38 @@ async def test_close_clears_pushed_diagnostics(vscode: RecordingClient, workdir:
     assert await published(vscode, doc)
     doc.close()
     await until(vscode, lambda: len(vscode.diagnostics.get(doc.uri, [None])) == 0)
+
+
+async def test_lone_carriage_returns_end_lines(vscode: RecordingClient, workdir: Path):
+    text = samples.UNKNOWN_API.replace("\n", "\r")
+    doc = open_doc(vscode, workdir, "lone_cr.py", text)
+    [d] = [d for d in await published(vscode, doc) if d.code == "PA202"]
+    line = text.split("\r").index(next(x for x in text.split("\r") if "asc.ad(" in x))
+    assert d.range.start == types.Position(line, text.split("\r")[line].index("asc.ad(") + 4)
+
+
+@pytest.mark.parametrize("sep", ["\x0c", "\u2028", "\x85"])
+async def test_incremental_edit_after_characters_that_are_not_lsp_line_ends(vscode: RecordingClient, workdir: Path,
+                                                                            sep: str):
+    text = f"# page{sep}break\n" + samples.UNKNOWN_API
+    doc = open_doc(vscode, workdir, f"sep_{ord(sep):x}.py", text)
+    assert any(d.code == "PA202" for d in await published(vscode, doc))
+    lines = text.split("\n")  # LSP's lines: only \n ends one here
+    row = next(i for i, x in enumerate(lines) if "asc.ad(" in x)
+    col = lines[row].index("asc.ad(") + len("asc.ad")
+    doc.change((row, col), (row, col), "d")  # asc.ad -> asc.add
+    assert not [d for d in await published(vscode, doc) if d.severity == types.DiagnosticSeverity.Error]
+
+
+async def test_concurrent_plain_python_completions_are_all_answered(vscode: RecordingClient, workdir: Path):
+    import asyncio
+
+    text = "import os\nimport json\nx = os.pa\ny = json.lo\nz = str.jo\n"
+    doc = open_doc(vscode, workdir, "jedi_race.py", text)
+    await published(vscode, doc)
+    requests = [vscode.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=doc.uri), position=types.Position(i % 3 + 2, 9)))
+        for i in range(20)]
+    results = await asyncio.wait_for(asyncio.gather(*requests), 60)
+    assert all(r is not None and r.items for r in results)
+    assert {"path", "pardir"} <= {i.label for i in results[0].items}

@@ -3,6 +3,7 @@ completion, signature help, navigation, rename, code actions, symbols, inlay hin
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,24 @@ async def test_cpp_findings_of_an_old_version_are_withdrawn(vscode: RecordingCli
     assert not any(d.source == "clang-tidy" for d in vscode.diagnostics[doc.uri])
 
 
+async def test_cpp_tier_can_be_cancelled_from_its_progress(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "cancel.py", samples.many_kernels(24, seed=7))
+    assert not [d for d in await published(vscode, doc) if d.severity == types.DiagnosticSeverity.Error]
+
+    def begun() -> list[str]:
+        return [tok for tok, reports in vscode.progress_reports.items() if reports
+                and isinstance(reports[0], types.WorkDoneProgressBegin) and reports[0].message == "cancel.py"]
+
+    await until(vscode, lambda: bool(begun()), timeout=30)
+    [token] = begun()
+    assert vscode.progress_reports[token][0].cancellable
+    vscode.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    await until(vscode, lambda: isinstance(vscode.progress_reports[token][-1], types.WorkDoneProgressEnd), timeout=30)
+    assert vscode.progress_reports[token][-1].message == "cancelled"
+    await asyncio.sleep(1.0)
+    assert not any(d.source == "clang-tidy" for d in vscode.diagnostics[doc.uri]), "a cancelled run publishes nothing"
+
+
 async def test_burst_of_edits_is_analyzed_once_at_the_last_version(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "burst.py", samples.ADD)
     await published(vscode, doc)
@@ -111,8 +130,6 @@ async def test_burst_of_edits_is_analyzed_once_at_the_last_version(vscode: Recor
 
 
 async def test_stale_versions_are_never_published(vscode: RecordingClient, workdir: Path):
-    import asyncio
-
     doc = open_doc(vscode, workdir, "stale.py", samples.ADD)
     await published(vscode, doc)
     texts = [samples.ADD, samples.UNKNOWN_API, samples.UNUSED, samples.UNKNOWN_API]

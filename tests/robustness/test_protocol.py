@@ -45,6 +45,14 @@ def still_serving(server: LspProcess, uri: str | None = None, timeout: float = 2
     assert server.alive()
 
 
+def answered(server: LspProcess, rid: object) -> dict | None:
+    """The answer to `rid`, which must have arrived by now (a short grace period), or None."""
+    try:
+        return server.wait_response(rid, timeout=1)
+    except ServerGone:
+        return None
+
+
 def frame(body: bytes, length: int | None = None) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body
 
@@ -135,53 +143,55 @@ def test_malformed_headers_do_not_stop_the_server(own_server: LspProcess) -> Non
 
 
 @pytest.mark.xfail(strict=True, reason="pygls drops a request whose params do not match the method's type without "
-                   "answering it; the server must answer -32602 (see bench/README.md, Fuzzing, bug 3)")
+                   "answering it; the server must answer -32602 (see bench/README.md, Fuzzing, bug 6)")
 def test_invalid_params_get_an_invalid_params_error(own_server: LspProcess) -> None:
     s = own_server
-    for params in ({"textDocument": {"uri": "file:///x.py"}}, {"textDocument": {"uri": "file:///x.py"},
-                                                                 "position": {"line": -1, "character": "a"}}, [1, 2]):
-        try:
-            resp = s.request("textDocument/hover", params, timeout=5)
-        except ServerGone:
-            pytest.fail(f"no answer to hover with params {params!r}")
+    bad = [{"textDocument": {"uri": "file:///x.py"}}, [1, 2],
+           {"textDocument": {"uri": "file:///x.py"}, "position": {"line": -1, "character": "a"}}]
+    rids = [s.request_async("textDocument/hover", params) for params in bad]
+    still_serving(s)  # messages are handled in order: every earlier answer has been sent by now
+    for rid, params in zip(rids, bad, strict=True):
+        resp = answered(s, rid)
+        assert resp is not None, f"no answer to hover with params {params!r}"
         assert resp["error"]["code"] == -32602
 
 
 @pytest.mark.xfail(strict=True, reason="pygls answers nothing to a request without params (JSON-RPC lets a request "
                    "omit them) for a method it does not know; it must answer -32601 (see bench/README.md, Fuzzing, "
-                   "bug 3)")
+                   "bug 6)")
 def test_unknown_request_without_params_is_method_not_found(own_server: LspProcess) -> None:
-    try:
-        resp = own_server.request("pyasc/noSuchThing", None, timeout=5)
-    except ServerGone:
-        pytest.fail("no answer to an unknown request without params")
+    rid = own_server.request_async("pyasc/noSuchThing", None)
+    still_serving(own_server)
+    resp = answered(own_server, rid)
+    assert resp is not None, "no answer to an unknown request without params"
     assert resp["error"]["code"] == -32601
 
 
 @pytest.mark.xfail(strict=True, reason="pygls answers nothing to a frame that is not JSON; JSON-RPC wants a -32700 "
-                   "Parse error with id null (see bench/README.md, Fuzzing, bug 3)")
+                   "Parse error with id null (see bench/README.md, Fuzzing, bug 6)")
 def test_bad_json_gets_a_parse_error(own_server: LspProcess) -> None:
     own_server.send_bytes(frame(b'{"jsonrpc": "2.0", "id": 1, "method": '))
-    still_serving(own_server, timeout=5)
-    assert None in own_server.responses and own_server.responses[None]["error"]["code"] == -32700
+    still_serving(own_server)
+    resp = answered(own_server, None)
+    assert resp is not None and resp["error"]["code"] == -32700
 
 
 @pytest.mark.xfail(strict=True, reason="after one frame with a wrong Content-Length, pygls' reader never finds a "
-                   "header again: every later message is lost (see bench/README.md, Fuzzing, bug 2)")
+                   "header again: every later message is lost (see bench/README.md, Fuzzing, bug 5)")
 @pytest.mark.parametrize("delta", [-5, +7])
 def test_wrong_content_length_then_the_server_answers_again(own_server: LspProcess, delta: int) -> None:
     s = own_server
     body = json.dumps({"jsonrpc": "2.0", "id": 5000, "method": "x/y"}).encode()
     s.send_bytes(frame(body, len(body) + delta))
     time.sleep(0.2)
-    # A correct client that resends after a timeout: the server must recover within a few messages.
-    for _ in range(3):
-        try:
-            still_serving(s, timeout=3)
-            return
-        except ServerGone:
-            continue
-    pytest.fail("the server never answered again after a frame with a wrong Content-Length")
+    # A client that resends after a timeout: the server must recover within a few messages.
+    rids = [s.request_async("textDocument/hover", params_for("textDocument/hover", "file:///x.py",
+                                                            {"line": 0, "character": 0})) for _ in range(3)]
+    try:
+        s.wait_response(rids[-1], timeout=4)
+    except ServerGone:
+        pytest.fail("the server never answered again after a frame with a wrong Content-Length")
+    assert s.alive()
 
 
 def test_notifications_racing_requests(server: LspProcess, root: Path) -> None:
@@ -229,11 +239,11 @@ def test_cancel_in_flight_requests(server: LspProcess, root: Path) -> None:
     server.close_doc(uri)
 
 
-@pytest.mark.xfail(strict=True, reason="pygls splits lines with str.splitlines(), which also breaks at form feed, "
-                   "U+2028 and others; LSP lines end only at \\n, \\r\\n, \\r, so later edits land on the wrong line "
-                   "(see bench/README.md, Fuzzing, bug 4)")
 @pytest.mark.parametrize("sep", ["\x0c", "\u2028", "\x1c", "\x85"])
 def test_incremental_edits_after_non_lsp_line_breaks(server: LspProcess, root: Path, sep: str) -> None:
+    """pygls splits lines with str.splitlines(), which also breaks at form feed, U+2028 and others; LSP lines end
+    only at \\n, \\r\\n, \\r, so edits after such a character landed on the wrong line (bench/README.md, Fuzzing,
+    bug 3)."""
     text = f"# page{sep}break\n" + BROKEN
     uri = (root / f"sep_{ord(sep):x}.py").as_uri()
     server.open(uri, text)
@@ -245,10 +255,9 @@ def test_incremental_edits_after_non_lsp_line_breaks(server: LspProcess, root: P
     assert diags == [], [d["message"] for d in diags]
 
 
-@pytest.mark.xfail(strict=True, reason="Python's parser and LSP end a line at a lone \\r, pyasc's positions only at "
-                   "\\n, so every range of a file with classic-Mac line ends lands on line 0 (see bench/README.md, "
-                   "Fuzzing, bug 1)")
 def test_lone_cr_line_ends(server: LspProcess, root: Path) -> None:
+    """Python's parser and LSP end a line at a lone \\r, pyasc's positions only at \\n: every range of a file with
+    classic-Mac line ends landed on line 0 (bench/README.md, Fuzzing, bug 2)."""
     text = BROKEN.replace("\n", "\r")
     uri = (root / "lone_cr.py").as_uri()
     server.open(uri, text)
@@ -257,3 +266,43 @@ def test_lone_cr_line_ends(server: LspProcess, root: Path) -> None:
     assert [d["code"] for d in diags] == ["PA202"]
     at = text.index("asc.ad(") + len("asc.")
     assert diags[0]["range"]["start"] == position(text, at, "utf-16")
+
+
+def test_concurrent_plain_python_completions(own_server: LspProcess, root: Path) -> None:
+    """jedi is not thread-safe: run several at once, its helper process's pipe got interleaved reads
+    (UnpicklingError) and later completions hung (bench/README.md, Fuzzing, bug 4)."""
+    s = own_server
+    text = "import os\nimport json\nx = os.pa\ny = json.lo\nz = str.jo\n"
+    uri = (root / "jedi_race.py").as_uri()
+    s.open(uri, text)
+    s.wait_published(uri, 1)
+    rids = [s.request_async("textDocument/completion", {"textDocument": {"uri": uri},
+                                                        "position": {"line": i % 3 + 2, "character": 9}})
+            for i in range(30)]
+    deadline = time.monotonic() + 10
+    for rid in rids:
+        try:
+            resp = s.wait_response(rid, timeout=max(0.1, deadline - time.monotonic()))
+        except ServerGone:
+            pytest.fail(f"completion {rid} was never answered")
+        assert resp["result"] and resp["result"]["items"], resp
+    assert "Error in 'completion'" not in s.stderr_tail(10**6)
+
+
+@pytest.mark.xfail(strict=True, reason="the server stores lone \\r as \\n in its copy of the text, so a \\n typed "
+                   "after it makes two line ends where the client has one \\r\\n; every later line is off by one "
+                   "(see bench/README.md, Fuzzing, bug 2)")
+def test_lone_cr_joined_by_an_inserted_lf(server: LspProcess, root: Path) -> None:
+    """A \\n typed right after a lone \\r makes one \\r\\n line end for the client, not two line ends."""
+    text = BROKEN.replace("\n", "\r")
+    uri = (root / "lone_cr_joined.py").as_uri()
+    server.open(uri, text)
+    server.wait_published(uri, 1)
+    at = text.index("\r") + 1
+    e = Edit(at, at, "\n")
+    server.change(uri, 2, [e.change_event(text, "utf-16")])
+    text = e.apply(text)
+    diags = server.wait_published(uri, 2)
+    server.close_doc(uri)
+    at = text.index("asc.ad(") + len("asc.")
+    assert [d["range"]["start"] for d in diags] == [position(text, at, "utf-16")]
