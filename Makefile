@@ -37,7 +37,7 @@ fuzz: venv
 	PYASC_FUZZ=long $(PY) -m pytest tests/fuzz tests/robustness -q -p no:cacheprovider -s --hypothesis-show-statistics
 
 docs: venv
-	$(PY) -m pyasc.compiler.codes > docs/diagnostics.md
+	$(PY) -m pyasc.cli.docs > docs/diagnostics.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .pyasc_cache

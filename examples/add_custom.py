@@ -7,7 +7,8 @@ TILE_LENGTH = 128
 
 
 @asc.jit
-def add_custom(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
+def add_custom(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress,
+               block_length: int) -> None:
     offset = asc.get_block_idx() * block_length
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()

@@ -12,7 +12,7 @@ ROWS_PER_CORE = 8
 
 @asc.jit
 def fused_layernorm(x: asc.GlobalAddress, gamma: asc.GlobalAddress, beta: asc.GlobalAddress,
-                    y: asc.GlobalAddress, eps: float):
+                    y: asc.GlobalAddress, eps: float) -> None:
     offset = asc.get_block_idx() * ROWS_PER_CORE * HIDDEN
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()

@@ -11,7 +11,7 @@ TILE = 512
 
 @asc.jit
 def scaled_add_fp16(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, length: int,
-                    scale: float):
+                    scale: float) -> None:
     offset = asc.get_block_idx() * length
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()

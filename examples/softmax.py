@@ -11,7 +11,7 @@ BUFFER_NUM = 2
 
 
 @asc.jit
-def softmax(x: asc.GlobalAddress, y: asc.GlobalAddress):
+def softmax(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
     offset = asc.get_block_idx() * ROWS_PER_CORE * COLS
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()

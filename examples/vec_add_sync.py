@@ -12,7 +12,7 @@ TILE = 256
 
 
 @asc.jit(auto_sync=False)
-def vec_add_sync(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+def vec_add_sync(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
     offset = asc.get_block_idx() * BLOCK_LENGTH
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()

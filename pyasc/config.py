@@ -6,11 +6,12 @@ the checker off.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
+
+import tomllib
 
 from .language import soc
 
@@ -41,7 +42,7 @@ class Config:
 
 
 def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[Config, list[str]]:
-    """Apply settings (pyproject keys, with `-` or `_`, or editor camelCase) to `base`; returns messages for bad ones."""
+    """Apply settings (pyproject keys with `-` or `_`, or editor camelCase) to `base`; messages for bad ones."""
     cfg = base or Config()
     errors: list[str] = []
     known = {f.name for f in fields(Config)}

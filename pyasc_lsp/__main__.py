@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.tcp:
         server.start_tcp(args.host, args.port)
     else:
-        server.start_io()
+        from .transport import serve_stdio
+
+        serve_stdio(server)
     return 0
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..language import dtypes as dt
 from ..language.registry import CLASSES, ENUMS
-from ..language.spec import REQUIRED, ApiSpec, Overload, Param
+from ..language.spec import ApiSpec, Overload, Param
 from . import ir
 from .diagnostics import Diagnostic, Related, Severity, Span
 from .types import (

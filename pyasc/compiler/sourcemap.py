@@ -109,7 +109,8 @@ class SourceMap:
     def statements_for_line(self, line: int) -> list[Segment]:
         """Statement segments produced by a Python line (a statement can map to several C++ lines)."""
         hi = bisect_right(self._py_keys, (line, 10**9))
-        return [s for s in self._by_python[:hi] if s.python.line <= line <= s.python.end_line and s.flags & MapFlag.STATEMENT]
+        return [s for s in self._by_python[:hi]
+                if s.python.line <= line <= s.python.end_line and s.flags & MapFlag.STATEMENT]
 
     def statements(self) -> list[Segment]:
         return [s for s in self.segments if s.flags & MapFlag.STATEMENT]

@@ -30,7 +30,7 @@ def {name}(x: asc.GlobalAddress, z: asc.GlobalAddress):
 
 
 def module(ops: list[str], tile: int = 64) -> str:
-    return "import pyasc as asc\n\nTILE = %d\n" % tile + "\n".join(
+    return f"import pyasc as asc\n\nTILE = {tile}\n" + "\n".join(
         KERNEL.format(name=f"k{i}", op=op) for i, op in enumerate(ops))
 
 
@@ -113,7 +113,8 @@ def test_helpers_imported_from_another_module(tmp_path: Path) -> None:
 
 def test_helper_diagnostics_point_into_the_helper() -> None:
     text = (
-        "import pyasc as asc\n\n@asc.jit\ndef helper(t: asc.LocalTensor, n: int):\n    asc.exp(t, t, n, 3)\n    return n\n\n"
+        "import pyasc as asc\n\n@asc.jit\ndef helper(t: asc.LocalTensor, n: int):\n    asc.exp(t, t, n, 3)\n"
+        "    return n\n\n"
         "@asc.jit\ndef k(x: asc.GlobalAddress):\n    pipe = asc.TPipe()\n    q = asc.TQue(asc.TPosition.VECIN, 1)\n"
         "    pipe.init_buffer(q, 1, 256)\n    t = q.alloc_tensor(asc.float32)\n    m = helper(t, 64)\n"
         "    asc.printf('%d', m)\n    q.free_tensor(t)\n"
@@ -162,7 +163,8 @@ def test_garbage_never_crashes() -> None:
 
 
 def test_deep_nesting_and_null_bytes() -> None:
-    deep = "import pyasc as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    n = " + "(" * 500 + "1" + ")" * 500 + "\n"
+    head = "import pyasc as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    n = "
+    deep = head + "(" * 500 + "1" + ")" * 500 + "\n"
     a = analyze(deep, "deep.py")
     assert all(d.code != "PA901" for d in a.diagnostics)
     nul = analyze("import pyasc as asc\x00\n", "nul.py")

@@ -145,7 +145,8 @@ def test_unused_findings_are_tagged_unnecessary() -> None:
 
 
 def test_parameters_options_and_unused_parameters() -> None:
-    text = "import pyasc as asc\n\n@asc.jit(autosync=False)\ndef k(x: asc.GlobalAddress, n: int = 4, *rest):\n    pass\n"
+    text = ("import pyasc as asc\n\n@asc.jit(autosync=False)\n"
+            "def k(x: asc.GlobalAddress, n: int = 4, *rest):\n    pass\n")
     diags = analyze(text, "k.py").diagnostics
     by = {d.code: d for d in diags}
     assert span_text(text, by["PA110"].span) == "autosync" and "auto_sync" in by["PA110"].message
@@ -184,14 +185,16 @@ def test_severity_overrides_and_suppression() -> None:
 
 
 def test_naming_is_opt_in() -> None:
-    text = "import pyasc as asc\n\n@asc.jit\ndef VecAdd(x: asc.GlobalAddress):\n    blockLen = 8\n    asc.printf('%d', blockLen)\n"
+    text = ("import pyasc as asc\n\n@asc.jit\ndef VecAdd(x: asc.GlobalAddress):\n    blockLen = 8\n"
+            "    asc.printf('%d', blockLen)\n")
     assert not [d for d in analyze(text, "k.py").diagnostics if d.code == "PA704"]
     named = [d for d in analyze(text, "k.py", Config(naming=True)).diagnostics if d.code == "PA704"]
     assert {span_text(text, d.span) for d in named} == {"VecAdd", "blockLen"}
 
 
 def test_generic_dtype_is_reported_as_info() -> None:
-    text = "import pyasc as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n    v = g.get_value(0)\n    asc.printf('%f', v)\n"
+    text = ("import pyasc as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    g = asc.GlobalTensor()\n"
+            "    g.set_global_buffer(x)\n    v = g.get_value(0)\n    asc.printf('%f', v)\n")
     a = analyze(text, "k.py")
     d = next(d for d in a.diagnostics if d.code == "PA406")
     assert span_text(text, d.span) == "x: asc.GlobalAddress" and d.severity == Severity.INFO

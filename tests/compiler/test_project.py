@@ -5,7 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from pyasc.compiler.codes import CODES, docs_markdown
+from pyasc.cli.docs import diagnostics_markdown
+from pyasc.compiler.codes import CODES
 
 from .conftest import ROOT
 
@@ -24,7 +25,7 @@ def test_compiler_never_imports_the_protocol_libraries() -> None:
 
 def test_diagnostics_doc_is_generated_from_the_codes() -> None:
     doc = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
-    assert doc == docs_markdown(), "run `make docs` to regenerate docs/diagnostics.md"
+    assert doc == diagnostics_markdown(), "run `make docs` to regenerate docs/diagnostics.md"
     for code in CODES:
         assert f"## {code}" in doc
 
