@@ -7,6 +7,7 @@ once with window/showMessage.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ class ServerOptions:
     """Quiet time after a front-end result before the (slower) C++ tier starts."""
 
 
+_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
 def _clean(data: Mapping[str, Any] | None) -> dict[str, Any]:
     """Editor settings with unset values (empty strings, nulls) dropped: an empty box means 'not set here'."""
     out: dict[str, Any] = {}
@@ -38,6 +42,11 @@ def _clean(data: Mapping[str, Any] | None) -> dict[str, Any]:
             continue
         out[key] = value
     return out
+
+
+def _pyasc_key(key: str) -> str:
+    """The [tool.pyasc] name of an editor setting: editors spell settings in camelCase (maxKernelMs)."""
+    return _CAMEL.sub(lambda m: "_" + m.group(1).lower(), key)
 
 
 class Settings:
@@ -83,11 +92,13 @@ class Settings:
                 else:
                     errors.append(f"{key} must be an integer number of milliseconds (0-10000), got {value!r}")
                 continue
-            _, messages = pyasc_config.from_mapping({key: value})
+            name = _pyasc_key(key)
+            _, messages = pyasc_config.from_mapping({name: value})
             if messages:
-                errors += [f"pyasc setting: {m}" for m in messages]
+                spelled = re.compile(rf"\b{name}\b")
+                errors += ["pyasc setting: " + spelled.sub(key, m) for m in messages]
             else:
-                good[key] = value
+                good[name] = value
         return good, errors
 
     def _refresh(self) -> list[str]:

@@ -160,6 +160,15 @@ class PyascServer(LanguageServer):
     def positions(self, text: str) -> Positions:
         return Positions(text, self.encoding)
 
+    def positions_of_file(self, path: str) -> Positions:
+        """Positions in another file (a related location, an imported definition): its open text, else the disk's."""
+        open_doc = next((d for d in self.docs.all() if d.path == path), None)
+        try:
+            text = open_doc.text if open_doc else Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        return self.positions(text)
+
     def capability(self, path: str, default: Any = None) -> Any:
         return get_capability(self.client_capabilities, path, default)
 

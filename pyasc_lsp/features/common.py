@@ -31,20 +31,10 @@ def cursor(server: PyascServer, text: str, position: types.Position) -> tuple[in
 def locations(server: PyascServer, doc: Document, analysis: Analysis, found: list[ide.Location]) -> list[
         types.Location]:
     """ide Locations as LSP Locations; a location in another file is converted with that file's text."""
-    from pathlib import Path
-
     out = []
     for loc in found:
-        if loc.path == analysis.path:
-            pos = server.positions(analysis.text)
-            uri = doc.uri
-        else:
-            other = next((d for d in server.docs.all() if d.path == loc.path), None)
-            try:
-                text = other.text if other else Path(loc.path).read_text(encoding="utf-8")
-            except OSError:
-                text = ""
-            pos = server.positions(text)
-            uri = convert.uri_for(loc.path, doc.uri, doc.path)
+        same = loc.path == analysis.path
+        pos = server.positions(analysis.text) if same else server.positions_of_file(loc.path)
+        uri = doc.uri if same else convert.uri_for(loc.path, doc.uri, doc.path)
         out.append(types.Location(uri=uri, range=pos.range(loc.span)))
     return out

@@ -55,7 +55,7 @@ def setup(server: PyascServer) -> None:
     # jedi is not thread-safe (its helper process's pipe gets interleaved reads): one thread runs every jedi call.
     jedi_thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-jedi")
 
-    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[".", "(", ","]))
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["."]))
     @guarded("completion")
     async def completion(params: types.CompletionParams) -> types.CompletionList | None:
         doc = server.docs.get(params.text_document.uri)
@@ -68,9 +68,6 @@ def setup(server: PyascServer) -> None:
         if result is not None:
             markdown = server.markdown_ok("text_document.completion.completion_item.documentation_format")
             return convert.completion_list(result, pos, markdown)
-        trigger = params.context.trigger_character if params.context else None
-        if trigger in ("(", ","):
-            return None
         loop = asyncio.get_running_loop()
         items = await loop.run_in_executor(jedi_thread, jedi_items, text, doc.path, line, col, pos)
         # More than the cap: the client asks again as the user types, and the list narrows.

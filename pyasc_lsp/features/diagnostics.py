@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import logging
 import uuid
 from pathlib import Path
@@ -91,18 +92,7 @@ def lsp_diagnostics(server: PyascServer, doc: Document) -> list[types.Diagnostic
     if analysis is None:
         return []
     pos = server.positions(analysis.text)
-    others: dict[str, convert.Positions] = {}
-
-    def other(path: str) -> convert.Positions:
-        if path not in others:
-            open_doc = next((d for d in server.docs.all() if d.path == path), None)
-            try:
-                text = open_doc.text if open_doc else Path(path).read_text(encoding="utf-8")
-            except OSError:
-                text = ""
-            others[path] = server.positions(text)
-        return others[path]
-
+    other = functools.cache(server.positions_of_file)
     return [convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other)
             for d in [*analysis.diagnostics, *doc.cpp_current]]
 

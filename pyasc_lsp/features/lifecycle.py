@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import threading
 
@@ -26,6 +27,9 @@ def setup(server: PyascServer) -> None:
         server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
         server.docs_uri = find_docs().as_uri()
         server.docs.cache = make_cache()
+        # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the process:
+        # keep it out of the cyclic collector's full passes, which analyses trigger often.
+        gc.freeze()
         logger.info("pyasc-lsp: %s diagnostics, %s positions", "pull" if server.pull_diagnostics else "push",
                     server.encoding)
 

@@ -78,6 +78,8 @@ def test_edit_sequences(server_pair: tuple[LspProcess, LspProcess, Path], seq: t
         assert "error" not in resp, f"{method}: {resp['error']}"
     texts = {v + 1: t for v, t in enumerate(versions)}
     check_published(subject, uri, texts)
+    pulled = subject.result("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+    assert comparable(pulled["items"]) == comparable(final)  # pull and push agree on the final text
     subject.close_doc(uri)
 
     fresh.open(uri, versions[-1], 1)

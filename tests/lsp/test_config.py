@@ -43,7 +43,7 @@ async def test_invalid_client_setting_is_shown_and_defaults_kept(client: Recordi
     await until(client, lambda: any("Ascend999" in m.message for m in client.messages))
     [msg] = [m for m in client.messages if "Ascend999" in m.message]
     assert msg.type == types.MessageType.Warning
-    assert "unknown soc_version 'Ascend999'" in msg.message
+    assert "unknown socVersion 'Ascend999'" in msg.message, "the message names the setting as the user spelled it"
     assert not any("interpreter" in m.message for m in client.messages), "client-side keys are not pyasc settings"
     doc = open_doc(client, project, "k.py", samples.UNUSED)
     diags = await published(client, doc)
@@ -88,3 +88,14 @@ async def test_edited_pyproject_applies_at_the_next_analysis(client: RecordingCl
     os.utime(pyproject, ns=(stamp, stamp))  # a new modification time even on a coarse-grained filesystem clock
     doc.replace_all(samples.UNUSED)
     assert severity_of(await published(client, doc), "PA701") == types.DiagnosticSeverity.Error
+
+
+async def test_camel_case_editor_settings_reach_pyasc_config():
+    from pyasc_lsp.config import Settings
+
+    settings = Settings()
+    assert settings.set_client_settings({"maxKernelMs": 50, "tidyChecks": "-*,bugprone-*", "cannPath": ""}) == []
+    cfg, _ = settings.config_for(None)
+    assert (cfg.max_kernel_ms, cfg.tidy_checks, cfg.cann_path) == (50, "-*,bugprone-*", None)
+    assert settings.set_client_settings({"maxKernelMs": -1}) == [
+        "pyasc setting: maxKernelMs must be a positive integer, got -1"]

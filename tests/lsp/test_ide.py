@@ -6,6 +6,7 @@ import pytest
 
 from pyasc.compiler import ide
 from pyasc.compiler.analysis import analyze
+from pyasc.compiler.diagnostics import Span
 
 from . import samples
 from .helpers import span_of
@@ -140,3 +141,20 @@ def test_ide_queries_import_no_protocol_or_editor_library():
             "print(sorted(m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_definition_follows_imports_of_helpers_and_constants(tmp_path):
+    (tmp_path / "lib.py").write_text(
+        "import pyasc as asc\n\nSCALE = 4\n\n\n@asc.jit\ndef fill(t: asc.LocalTensor, n: int):\n"
+        "    asc.duplicate(t, 1.0, n)\n", encoding="utf-8")
+    text = ("import pyasc as asc\n\nfrom lib import SCALE, fill\n\n\n@asc.jit\ndef kernel(x: asc.GlobalAddress):\n"
+            "    pipe = asc.TPipe()\n    q = asc.TBuf(asc.TPosition.VECCALC)\n    pipe.init_buffer(q, 256 * SCALE)\n"
+            "    t = q.get(asc.float32)\n    fill(t, 64)\n")
+    path = tmp_path / "main.py"
+    path.write_text(text, encoding="utf-8")
+    analysis = analyze(text, str(path))
+    lib = str(tmp_path / "lib.py")
+    at = span_of(text, "SCALE", within="256 * SCALE")
+    assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(3, 0, 3, 5))]
+    at = span_of(text, "fill(t, 64)")
+    assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(7, 4, 7, 8))]

@@ -88,3 +88,14 @@ async def test_concurrent_plain_python_completions_are_all_answered(vscode: Reco
     results = await asyncio.wait_for(asyncio.gather(*requests), 60)
     assert all(r is not None and r.items for r in results)
     assert {"path", "pardir"} <= {i.label for i in results[0].items}
+
+
+async def test_lf_typed_after_a_lone_cr_makes_one_line_end(vscode: RecordingClient, workdir: Path):
+    text = samples.UNKNOWN_API.replace("\n", "\r")
+    doc = open_doc(vscode, workdir, "cr_join.py", text)
+    await published(vscode, doc)
+    doc.change((1, 0), (1, 0), "\n")  # right after the first \r: together one \r\n line end, no new line
+    [d] = [d for d in await published(vscode, doc) if d.code == "PA202"]
+    lines = text.split("\r")
+    row = next(i for i, x in enumerate(lines) if "asc.ad(" in x)
+    assert d.range.start == types.Position(row, lines[row].index("asc.ad(") + 4), "line numbers did not shift"
