@@ -167,9 +167,9 @@ def _analyze(text: str, path: str, config: Config, cache: AnalysisCache | None) 
     for unit in units:
         diags.extend(unit.diagnostics)
     # assemble the translation unit
-    cpp, segments, boiler, kinfos, stmt_cpp = _assemble(module, units, path)
+    cpp, parts, kinfos = _assemble(module, units, path)
     result.cpp = cpp
-    result.sourcemap = SourceMap(cpp, segments, boiler)
+    result.sourcemap = SourceMap(cpp, parts=parts)
     result.kernels = kinfos
     for unit in units:
         result.symbols.extend(unit.symbols)
@@ -178,7 +178,6 @@ def _analyze(text: str, path: str, config: Config, cache: AnalysisCache | None) 
         result.expr_types.extend(unit.expr_types)
     result.symbols.extend(_module_symbols(module, units, text))
     result.module_names = {n: "constant" for n in module.constants} | {n: "jit" for n in module.jit}
-    result.expr_types.sort(key=lambda st: (st[0].line, st[0].col))
     result.diagnostics = _finish(diags, text, config)
     return result
 
@@ -299,11 +298,11 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(k.name, kind, k.name_span, k.span, params)
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
-    refs: dict[str, list[Span]] = {}
+    found: dict[str, dict[Span, None]] = {}
     for part in [lowered] + [h for h in lowered.helpers if not h.foreign]:
         for n, spans in part.module_refs.items():
-            bucket = refs.setdefault(n, [])
-            bucket.extend(sp for sp in spans if sp not in bucket)
+            found.setdefault(n, {}).update(dict.fromkeys(spans))
+    refs = {n: list(spans) for n, spans in found.items()}
     return KernelUnit(k.name, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
                       hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
 
@@ -377,11 +376,11 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
     """Module constants and jit functions, with their references inside kernels."""
     out: list[SymbolInfo] = []
     pos = module.positions
-    refs: dict[str, list[Span]] = {}
+    found: dict[str, dict[Span, None]] = {}
     for unit in units:
         for n, spans in unit.module_refs.items():
-            bucket = refs.setdefault(n, [])
-            bucket.extend(sp for sp in spans if sp not in bucket)
+            found.setdefault(n, {}).update(dict.fromkeys(spans))
+    refs: dict[str, list[Span]] = {n: list(spans) for n, spans in found.items()}
     jit_nodes = {id(j.node) for j in module.jit.values()}
     for stmt in module.tree.body:
         if id(stmt) in jit_nodes:
@@ -410,30 +409,31 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
 
 
 def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
-        str, list[Segment], list[tuple[int, int, str | None]], list[KernelInfo], dict[int, str]]:
-    parts: list[str] = []
-    segments: list[Segment] = []
-    boiler: list[tuple[int, int, str | None]] = []
+        str, list[tuple[int, str | None, list[Segment], list[tuple[int, int]]]], list[KernelInfo]]:
+    """The translation unit's text and, per piece, its offset and mapping data (merged lazily by SourceMap)."""
+    texts: list[str] = []
+    parts: list[tuple[int, str | None, list[Segment], list[tuple[int, int]]]] = []
     length = 0
 
-    def add(text: str, kernel: str | None = None, code: Code | None = None, mark_boiler: bool = False) -> None:
+    def add(text: str, kernel: str | None = None, code: Code | None = None, boiler: bool = False,
+            segment: Segment | None = None) -> None:
         nonlocal length
         if code is not None:
-            segments.extend(Segment(s.cpp_start + length, s.cpp_end + length, s.python, s.flags, s.kernel)
-                            for s in code.segments)
-            boiler.extend((a + length, b + length, kernel) for a, b in code.boilerplate)
-        elif mark_boiler:
-            boiler.append((length, length + len(text), kernel))
-        parts.append(text)
+            parts.append((length, kernel, code.segments, code.boilerplate))
+        elif boiler:
+            parts.append((length, kernel, [], [(0, len(text))]))
+        elif segment is not None:
+            parts.append((length, kernel, [segment], []))
+        texts.append(text)
         length += len(text)
 
     kinfos: list[KernelInfo] = []
     if not units:
-        return "", [], [], [], {}
+        return "", [], []
     name = Path(path).name if not path.startswith("<") else "the editor buffer"
-    add(HEADER.format(name=name) + '#include "kernel_operator.h"\n', mark_boiler=True)
+    add(HEADER.format(name=name) + '#include "kernel_operator.h"\n', boiler=True)
     if any(u.generic for u in units):
-        add("\n#ifndef DTYPE\n#define DTYPE float\n#endif\n", mark_boiler=True)
+        add("\n#ifndef DTYPE\n#define DTYPE float\n#endif\n", boiler=True)
     read: set[str] = set()
     for u in units:
         read |= u.constants_read
@@ -445,7 +445,7 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
                 read.add(n)
     consts = [n for n in values if n in read and isinstance(values[n], (int, float, bool))]
     if consts:
-        add("\n", mark_boiler=True)
+        add("\n", boiler=True)
         for n in consts:
             value = values[n]
             ctype = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else (
@@ -453,31 +453,28 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
             line = f"constexpr {ctype} {n} = {cpp_literal(value)};"
             node = module.constant_nodes.get(n)
             if n in module.project_imports or node is None:
-                add(line + "\n", mark_boiler=True)
+                add(line + "\n", boiler=True)
             else:
-                span = module.positions.span(node)
-                start = length
-                add(line)
-                segments.append(Segment(start, length, span, MapFlag.ALL | MapFlag.STATEMENT, None))
-                add("\n", mark_boiler=True)
+                add(line, segment=Segment(0, len(line), module.positions.span(node), MapFlag.ALL | MapFlag.STATEMENT))
+                add("\n", boiler=True)
     emitted_helpers: set[str] = set()
     for u in units:
         for hinfo, hc in u.helpers_code:
             if hc.text in emitted_helpers:
                 continue
             emitted_helpers.add(hc.text)
-            add("\n", mark_boiler=True)
+            add("\n", boiler=True)
             start = length
             add(hc.text, hinfo.name, hc)
             if hc.segments and hinfo.name not in {k.name for k in kinfos}:
                 kinfos.append(replace(hinfo, cpp_start=start, cpp_end=length))
     for u in units:
-        add("\n", mark_boiler=True)
+        add("\n", boiler=True)
         start = length
         add(u.code.text, u.name, u.code)
         kinfos.append(replace(u.info, cpp_start=start, cpp_end=length))
     kinfos.sort(key=lambda k: k.span.line)
-    return "".join(parts), segments, boiler, kinfos, {}
+    return "".join(texts), parts, kinfos
 
 
 def _dedupe(items: list[Diagnostic]) -> list[Diagnostic]:

@@ -127,6 +127,7 @@ class Analysis:
 
     def type_at(self, line: int, col: int) -> tuple[Span, str] | None:
         """The innermost typed expression at the position."""
+        self.expr_types.sort(key=lambda st: (st[0].line, st[0].col))
         keys = [(s.line, s.col) for s, _ in self.expr_types]
         hi = bisect_right(keys, (line, col))
         hits = [(s, t) for s, t in self.expr_types[:hi] if s.contains(line, col)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 import json
 from bisect import bisect_right
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 
 from .diagnostics import Span
 
@@ -47,33 +48,71 @@ class CppPos:
     col: int
 
 
-@dataclass
 class SourceMap:
-    """Python <-> C++ lookups over one generated translation unit."""
+    """Python <-> C++ lookups over one generated translation unit.
 
-    cpp: str
-    segments: list[Segment] = field(default_factory=list)
-    boilerplate: list[tuple[int, int, str | None]] = field(default_factory=list)
-    """C++ ranges the user did not write (includes, braces, prologues), with the kernel they belong to."""
+    Built lazily: the analysis hands over per-kernel pieces (offset, segments, boilerplate) and nothing is merged,
+    sorted or indexed until a lookup needs it, so an edit that only needs diagnostics never pays for the map.
+    """
 
-    def __post_init__(self) -> None:
-        self.segments.sort(key=lambda s: (s.cpp_start, -s.cpp_end))
-        self._starts = [s.cpp_start for s in self.segments]
-        self._by_python = sorted(self.segments, key=lambda s: (s.python.line, s.python.col, -s.python.end_line))
+    def __init__(
+        self,
+        cpp: str,
+        segments: list[Segment] | None = None,
+        boilerplate: list[tuple[int, int, str | None]] | None = None,
+        *,
+        parts: list[tuple[int, str | None, list[Segment], list[tuple[int, int]]]] | None = None,
+    ) -> None:
+        self.cpp = cpp
+        self._segments = list(segments) if segments is not None else None
+        self._boilerplate = list(boilerplate) if boilerplate is not None else None
+        self._parts = parts or []
+        self._indexed = False
+
+    @property
+    def segments(self) -> list[Segment]:
+        self._ensure()
+        assert self._segments is not None
+        return self._segments
+
+    @property
+    def boilerplate(self) -> list[tuple[int, int, str | None]]:
+        """C++ ranges the user did not write (includes, braces, prologues), with the kernel they belong to."""
+        self._ensure()
+        assert self._boilerplate is not None
+        return self._boilerplate
+
+    def _ensure(self) -> None:
+        if self._indexed:
+            return
+        segments = self._segments or []
+        boiler = self._boilerplate or []
+        for offset, kernel, segs, boil in self._parts:
+            if offset:
+                segments.extend(Segment(s.cpp_start + offset, s.cpp_end + offset, s.python, s.flags, s.kernel)
+                                for s in segs)
+            else:
+                segments.extend(segs)
+            boiler.extend((a + offset, b + offset, kernel) for a, b in boil)
+        segments.sort(key=lambda s: (s.cpp_start, -s.cpp_end))
+        self._segments = segments
+        self._boilerplate = boiler
+        self._starts = [s.cpp_start for s in segments]
+        self._by_python = sorted(segments, key=lambda s: (s.python.line, s.python.col, -s.python.end_line))
         self._py_keys = [(s.python.line, s.python.col) for s in self._by_python]
-        self._line_starts = [0]
-        for i, ch in enumerate(self.cpp):
-            if ch == "\n":
-                self._line_starts.append(i + 1)
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.cpp)]
+        self._indexed = True
 
     # -- offsets and positions ------------------------------------------------------------------------------------
     def offset(self, line: int, col: int) -> int:
         """0-based C++ line/col -> character offset."""
+        self._ensure()
         line = max(0, min(line, len(self._line_starts) - 1))
         return self._line_starts[line] + col
 
     def position(self, offset: int) -> CppPos:
         """Character offset -> 0-based C++ line/col."""
+        self._ensure()
         line = bisect_right(self._line_starts, offset) - 1
         return CppPos(line, offset - self._line_starts[line])
 
@@ -83,6 +122,7 @@ class SourceMap:
     # -- C++ -> Python --------------------------------------------------------------------------------------------
     def to_python(self, cpp_offset: int, need: MapFlag = MapFlag.DIAGNOSTICS) -> Segment | None:
         """The smallest segment containing the C++ offset and allowed for `need`; None when unmappable."""
+        self._ensure()
         best: Segment | None = None
         hi = bisect_right(self._starts, cpp_offset)
         for i in range(hi - 1, -1, -1):
@@ -101,6 +141,7 @@ class SourceMap:
     # -- Python -> C++ --------------------------------------------------------------------------------------------
     def to_cpp(self, line: int, col: int, need: MapFlag = MapFlag.NAVIGATION) -> list[Segment]:
         """Segments whose Python span contains (line, col), innermost first."""
+        self._ensure()
         hi = bisect_right(self._py_keys, (line, col))
         hits = [s for s in self._by_python[:hi] if s.python.contains(line, col) and s.flags & need == need]
         hits.sort(key=lambda s: s.python.size)
@@ -108,6 +149,7 @@ class SourceMap:
 
     def statements_for_line(self, line: int) -> list[Segment]:
         """Statement segments produced by a Python line (a statement can map to several C++ lines)."""
+        self._ensure()
         hi = bisect_right(self._py_keys, (line, 10**9))
         return [s for s in self._by_python[:hi]
                 if s.python.line <= line <= s.python.end_line and s.flags & MapFlag.STATEMENT]

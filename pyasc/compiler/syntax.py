@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,10 +64,20 @@ class JitFunction:
 
     @property
     def names(self) -> frozenset[str]:
-        """Every identifier the function mentions (for cache keys and the helper graph), computed once."""
+        """Every identifier the function mentions (for cache keys and the helper graph), computed once per text."""
         if self._names is None:
-            self._names = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+            cached = _NAMES.get(self.source)
+            if cached is None:
+                cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+                if len(_NAMES) > 4096:
+                    _NAMES.clear()
+                _NAMES[self.source] = cached
+            self._names = cached
         return self._names
+
+
+_NAMES: dict[str, frozenset[str]] = {}
+"""Identifier sets by function text: unchanged kernels are not walked again on the next edit."""
 
 
 @dataclass
@@ -97,8 +108,66 @@ class ModuleInfo:
 _UNIT_START = re.compile(r"^[^\s#)\]}]")
 
 
+_CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
+_UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
+_UNIT_CACHE_SIZE = 4096
+
+
+def _units(lines: list[str]) -> list[tuple[int, int]]:
+    """Candidate top-level units as [start, end) line indexes: a unit starts at a line in column 0 that does not
+    continue the previous statement; decorators join the definition they precede."""
+    starts: list[int] = []
+    prev_decorator = False
+    for i, line in enumerate(lines):
+        if not line or not _UNIT_START.match(line) or _CONTINUATION.match(line):
+            continue
+        if i and lines[i - 1].endswith("\\"):
+            continue
+        if not prev_decorator:
+            starts.append(i)
+        prev_decorator = line.startswith("@")
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    return list(zip(starts, starts[1:] + [len(lines)], strict=True))
+
+
+def _parse_incremental(text: str) -> ast.Module | None:
+    """Parse unit by unit, reusing the statements of units whose text and position did not change.
+
+    Returns None when any unit does not parse on its own (a split inside a string or brackets, or a real error);
+    the caller then parses the whole text, so the result is always the one `ast.parse` gives.
+    """
+    lines = text.split("\n")
+    body: list[ast.stmt] = []
+    for a, b in _units(lines):
+        chunk = "\n".join(lines[a:b])
+        if not chunk.strip():
+            continue
+        key = (chunk, a)
+        stmts = _UNIT_CACHE.get(key)
+        if stmts is None:
+            try:
+                unit = ast.parse(chunk)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return None
+            if a:
+                ast.increment_lineno(unit, a)
+            stmts = unit.body
+            _UNIT_CACHE[key] = stmts
+            if len(_UNIT_CACHE) > _UNIT_CACHE_SIZE:
+                _UNIT_CACHE.popitem(last=False)
+        else:
+            _UNIT_CACHE.move_to_end(key)
+        body.extend(stmts)
+    return ast.Module(body=body, type_ignores=[])
+
+
 def parse_module(text: str) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
     """Parse, falling back to per-unit parsing so one broken function leaves the rest analyzable."""
+    if len(text) > 4000:
+        tree = _parse_incremental(text)
+        if tree is not None:
+            return tree, [], []
     try:
         return ast.parse(text, type_comments=False), [], []
     except SyntaxError as exc:
@@ -283,7 +352,7 @@ def scan_module(
                 continue
             info.constants[targets[0].id] = folded
             info.constant_nodes[targets[0].id] = stmt
-    _misplaced_jit(tree, info)
+    _misplaced_jit(tree, info, text)
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for dec in stmt.decorator_list:
@@ -296,8 +365,13 @@ def scan_module(
     return info
 
 
-def _misplaced_jit(tree: ast.Module, info: ModuleInfo) -> None:
+_INDENTED_DECORATOR = re.compile(r"^[ \t]+@[^\n]*\bjit\b", re.MULTILINE)
+
+
+def _misplaced_jit(tree: ast.Module, info: ModuleInfo, text: str) -> None:
     """@asc.jit on a method or on a function defined inside another function: CANN's pyasc cannot compile those."""
+    if not _INDENTED_DECORATOR.search(text):
+        return  # no indented decorator mentions jit: nothing to walk
     top = set(map(id, tree.body))
     for node in ast.walk(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(node) in top:

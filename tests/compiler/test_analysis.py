@@ -182,3 +182,36 @@ def test_every_example_statement_is_mapped() -> None:
                 if isinstance(stmt, ast.stmt) and stmt is not fn and not isinstance(stmt, ast.Pass) and not (
                         isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
                     assert stmt.lineno in mapped, f"{path.name}:{stmt.lineno} has no C++"
+
+
+def test_incremental_parse_equals_a_full_parse() -> None:
+    """Unit-by-unit parsing with reuse gives exactly ast.parse's tree, or declines (and the full parse runs)."""
+    import sys
+
+    from pyasc.compiler import syntax
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from gen_kernels import source
+
+    rng = random.Random(3)
+    base = source(12)
+    texts = [base, base.replace("TILE = 256", 'TILE = 256\nDOC = """\nnot a unit\n"""'),
+             base.replace("import pyasc as asc", "import pyasc as asc\nif TILE:\n    X = 1\nelse:\n    X = 2")]
+    for _ in range(40):
+        lines = base.split("\n")
+        i = rng.randrange(len(lines))
+        lines.insert(i, rng.choice(["", "# note", "    pass", "X = (1,", "@asc.jit", "Y = 2 \\", ")"]))
+        texts.append("\n".join(lines))
+    declined = 0
+    for text in texts:
+        tree = syntax._parse_incremental(text)
+        try:
+            full = ast.parse(text)
+        except SyntaxError:
+            assert tree is None
+            continue
+        if tree is None:
+            declined += 1
+            continue
+        assert ast.dump(tree, include_attributes=True) == ast.dump(full, include_attributes=True)
+    assert declined < len(texts)
