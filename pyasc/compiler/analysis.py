@@ -158,11 +158,11 @@ def _analyze(text: str, path: str, config: Config, cache: AnalysisCache | None) 
         unit = cache.get(key) if cache is not None else None
         if unit is not None:
             unit = unit.shifted(first_line - unit.base_line)
-            unit = replace(unit, info=replace(unit.info, reanalyzed=False))
         else:
             unit = _analyze_unit(module, jit, kind, config)
             if cache is not None:
-                cache.put(key, unit)
+                # what a later analysis takes from the cache was, by definition, not re-analyzed then
+                cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
         units.append(unit)
     for unit in units:
         diags.extend(unit.diagnostics)
