@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -108,6 +109,14 @@ class ModuleInfo:
 _UNIT_START = re.compile(r"^[^\s#)\]}]")
 
 
+def _parse(source: str, **kwargs: bool) -> ast.Module:
+    """ast.parse without SyntaxWarnings on stderr: the user's text is data here, and the warnings (`1if x`) are
+    not ours to print."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(source, **kwargs)
+
+
 _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
 _UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 _UNIT_CACHE_SIZE = 4096
@@ -147,7 +156,7 @@ def _parse_incremental(text: str) -> ast.Module | None:
         stmts = _UNIT_CACHE.get(key)
         if stmts is None:
             try:
-                unit = ast.parse(chunk)
+                unit = _parse(chunk)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
             if a:
@@ -169,7 +178,7 @@ def parse_module(text: str) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
         if tree is not None:
             return tree, [], []
     try:
-        return ast.parse(text, type_comments=False), [], []
+        return _parse(text, type_comments=False), [], []
     except SyntaxError as exc:
         first_error = exc
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
@@ -195,7 +204,7 @@ def parse_module(text: str) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
         if not chunk.strip():
             continue
         try:
-            unit = ast.parse(chunk)
+            unit = _parse(chunk)
         except SyntaxError as exc:
             line = (exc.lineno or 1) + a
             col = max(0, (exc.offset or 1) - 1)
