@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -22,13 +23,12 @@ def main() -> int:
             print(render_text(d, path.name, text, color=False))
         errors += len(analysis.errors)
         print(analysis.cpp)
-    runner = EXAMPLES / "run_examples.py"
-    if runner.exists():
-        import runpy
-
-        print("=== running the examples on the simulator")
-        runpy.run_path(str(runner), run_name="__main__")
-    return 1 if errors else 0
+    failures = 0
+    for runner in sorted(EXAMPLES.glob("run_*.py")):
+        print(f"=== {runner.name}: running on the simulator")
+        proc = subprocess.run([sys.executable, str(runner)], check=False, timeout=600)
+        failures += proc.returncode != 0
+    return 1 if errors or failures else 0
 
 
 if __name__ == "__main__":
