@@ -713,15 +713,6 @@ def atanh(
 ) -> None:
     """dst = artanh(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def ceil(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int | None = ...,
-    temp_buffer: LocalTensor | None = ...,
-    is_reuse_source: bool = ...,
-) -> None:
-    """dst = ceil(src). Elementwise, on the whole tensor or its first `count` elements."""
-
 def cos(
     dst: LocalTensor,
     src: LocalTensor,
@@ -739,15 +730,6 @@ def cosh(
     is_reuse_source: bool = ...,
 ) -> None:
     """dst = cosh(src). Elementwise, on the whole tensor or its first `count` elements."""
-
-def digamma(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int | None = ...,
-    temp_buffer: LocalTensor | None = ...,
-    is_reuse_source: bool = ...,
-) -> None:
-    """dst = digamma(src), the derivative of lgamma. Elementwise, on the whole tensor or its first `count` elements."""
 
 def erf(
     dst: LocalTensor,
@@ -767,15 +749,6 @@ def erfc(
 ) -> None:
     """dst = 1 - erf(src). Elementwise, on the whole tensor or its first `count` elements."""
 
-def floor(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int | None = ...,
-    temp_buffer: LocalTensor | None = ...,
-    is_reuse_source: bool = ...,
-) -> None:
-    """dst = floor(src). Elementwise, on the whole tensor or its first `count` elements."""
-
 def frac(
     dst: LocalTensor,
     src: LocalTensor,
@@ -785,15 +758,6 @@ def frac(
 ) -> None:
     """dst = src - trunc(src), the fractional part. Elementwise, on the whole tensor or its first `count` elements."""
 
-def lgamma(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int | None = ...,
-    temp_buffer: LocalTensor | None = ...,
-    is_reuse_source: bool = ...,
-) -> None:
-    """dst = ln|gamma(src)|. Elementwise, on the whole tensor or its first `count` elements."""
-
 def log(
     dst: LocalTensor,
     src: LocalTensor,
@@ -802,15 +766,6 @@ def log(
     is_reuse_source: bool = ...,
 ) -> None:
     """dst = ln(src). Elementwise, on the whole tensor or its first `count` elements."""
-
-def round(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int | None = ...,
-    temp_buffer: LocalTensor | None = ...,
-    is_reuse_source: bool = ...,
-) -> None:
-    """dst = src rounded to the nearest integer. Elementwise, on the whole tensor or its first `count` elements."""
 
 def sign(
     dst: LocalTensor,
@@ -865,6 +820,51 @@ def trunc(
     is_reuse_source: bool = ...,
 ) -> None:
     """dst = src rounded toward zero. Elementwise, on the whole tensor or its first `count` elements."""
+
+def ceil(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
+    """dst = ceil(src). Elementwise, on the first `count` elements."""
+
+def digamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
+    """dst = digamma(src), the derivative of lgamma. Elementwise, on the first `count` elements."""
+
+def floor(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
+    """dst = floor(src). Elementwise, on the first `count` elements."""
+
+def lgamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
+    """dst = ln|gamma(src)|. Elementwise, on the first `count` elements."""
+
+def round(
+    dst: LocalTensor,
+    src: LocalTensor,
+    count: int,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None:
+    """dst = src rounded to the nearest integer. Elementwise, on the first `count` elements."""
 
 def exp(
     dst: LocalTensor,

@@ -12,18 +12,22 @@ from ..spec import ApiSpec, ClassSpec, api, combos, each, parse_signature, same,
 _TAIL = "temp_buffer: Optional[LocalTensor] = None, is_reuse_source: bool = False"
 
 
-def _math(name: str, cpp: str, doc: str, allowed: frozenset[str] = FLOATS, binary: bool = False) -> ApiSpec:
+def _math(name: str, cpp: str, doc: str, allowed: frozenset[str] = FLOATS, binary: bool = False,
+          whole: bool = True) -> ApiSpec:
     """An elementwise advanced math function: the whole tensor, or `count` elements, with an optional scratch.
 
-    C++ overloads are (dst, src[, sharedTmpBuffer][, calCount]); `{,p}` adds the ones the call passes.
+    C++ overloads are (dst, src[, sharedTmpBuffer][, calCount]); `{,p}` adds the ones the call passes. `whole=False`
+    for the functions whose C++ has no whole-tensor form (Ceil, Floor, Round, Digamma, Lgamma): count is required.
     """
     srcs = "src0: LocalTensor, src1: LocalTensor" if binary else "src: LocalTensor"
     src_args = "{src0}, {src1}" if binary else "{src}"
     tensors = ("src0", "src1") if binary else ("src",)
+    count = "count: Optional[int] = None" if whole else "count: int"
     return api(
         f"adv.{name}", "adv.math", doc,
-        [(f"(dst: LocalTensor, {srcs}, count: Optional[int] = None, {_TAIL}) -> None",
-          f"AscendC::{cpp}<{{T}}, {{is_reuse_source}}>({{dst}}, {src_args}{{,temp_buffer}}{{,count}})")],
+        [(f"(dst: LocalTensor, {srcs}, {count}, {_TAIL}) -> None",
+          f"AscendC::{cpp}<{{T}}, {{is_reuse_source}}>({{dst}}, {src_args}{{,temp_buffer}}"
+          + ("{,count})" if whole else ", {count})"))],
         dtypes=[same("dst", *tensors, allowed=allowed), each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", *tensors, "temp_buffer"), pipe="V", reads=tensors, writes=("dst", "temp_buffer"),
     )
@@ -43,8 +47,14 @@ _UNARY = [
     ("trunc", "Trunc", "dst = src rounded toward zero."),
 ]
 
+_COUNT_ONLY = frozenset({"ceil", "digamma", "floor", "lgamma", "round"})
+"""Ascend C declares these only with a calCount (no whole-tensor overload)."""
+
 APIS: list[ApiSpec] = [
-    *(_math(n, c, f"{d} Elementwise, on the whole tensor or its first `count` elements.") for n, c, d in _UNARY),
+    *(_math(n, c, f"{d} Elementwise, on the whole tensor or its first `count` elements.") for n, c, d in _UNARY
+      if n not in _COUNT_ONLY),
+    *(_math(n, c, f"{d} Elementwise, on the first `count` elements.", whole=False) for n, c, d in _UNARY
+      if n in _COUNT_ONLY),
     api("adv.exp", "adv.math",
         "dst = e ** src, by a Taylor expansion of taylor_expand_level terms of the fractional part.",
         [(f"(dst: LocalTensor, src: LocalTensor, count: int, taylor_expand_level: int, {_TAIL}) -> None",

@@ -689,8 +689,25 @@ PYASC_VEC_BINARY(AddRelu, arith, "half, float, int16_t or int32_t")
 PYASC_VEC_BINARY(SubRelu, arith, "half, float, int16_t or int32_t")
 PYASC_VEC_BINARY(FusedMulAdd, fp, "half or float")
 PYASC_VEC_BINARY(FusedMulAddRelu, fp, "half or float")
-PYASC_VEC_BINARY(MulAddDst, fp, "half or float")
 #undef PYASC_VEC_BINARY
+
+// MulAddDst (dst = src0 * src1 + dst) lets dst be wider than the sources, so it has two type parameters.
+template <typename T, typename U>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 const int32_t& count) {
+    static_assert(check::fp<U>::value, "MulAddDst: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<U>::value, "MulAddDst: element type must be half or float");
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 const uint64_t mask[], const uint8_t repeatTime,
+                                 const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<U>::value, "MulAddDst: element type must be half or float");
+}
 
 // Tensor-scalar forms: as in the real headers, the scalar must have exactly the element type (T is deduced from
 // both the tensors and the scalar), so a float scalar on a half tensor finds no matching function.
