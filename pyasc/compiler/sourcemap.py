@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 import json
-from bisect import bisect_right
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from .diagnostics import Span
