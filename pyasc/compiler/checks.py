@@ -89,6 +89,15 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
     enqued: set[str] = set()
     initialized: set[str] = set()
     all_calls = list(calls_in(kernel))
+    # A queue handed to a helper may be enqueued (or given memory) there: the check stays within one function, so
+    # such queues are given the benefit of the doubt rather than a false alarm.
+    for s in walk_stmts(kernel.body):
+        for e in stmt_exprs(s):
+            if isinstance(e, ir.HelperCall):
+                for a in e.args:
+                    if isinstance(a, ir.Name) and a.symbol is not None and isinstance(a.type, ObjT):
+                        enqued.add(a.symbol.name)
+                        initialized.add(a.symbol.name)
     for call in all_calls:
         if _leaf(call) == "enque" and (q := _recv_name(call)):
             enqued.add(q)

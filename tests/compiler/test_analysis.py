@@ -215,3 +215,16 @@ def test_incremental_parse_equals_a_full_parse() -> None:
             continue
         assert ast.dump(tree, include_attributes=True) == ast.dump(full, include_attributes=True)
     assert declined < len(texts)
+
+
+def test_queue_passed_to_a_helper_that_enqueues_is_not_a_deadlock() -> None:
+    text = (
+        "import pyasc as asc\n\n@asc.jit\ndef copy_in(q: asc.TQue, g: asc.GlobalTensor, n: int):\n"
+        "    t = q.alloc_tensor(asc.float32)\n    asc.data_copy(t, g, n)\n    q.enque(t)\n\n"
+        "@asc.jit\ndef k(x: asc.GlobalAddress):\n    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n"
+        "    pipe = asc.TPipe()\n    q = asc.TQue(asc.TPosition.VECIN, 2)\n    pipe.init_buffer(q, 2, 1024)\n"
+        "    copy_in(q, g, 256)\n    t = q.deque(asc.float32)\n    q.free_tensor(t)\n"
+    )
+    a = analyze(text, "k.py")
+    assert not a.diagnostics, [(d.code, d.message) for d in a.diagnostics]
+    assert "__aicore__ inline void copy_in(AscendC::TQue<AscendC::TPosition::VECIN, 2>& q," in a.cpp
