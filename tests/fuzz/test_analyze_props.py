@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 
 from pyasc.compiler.analysis import AnalysisCache, analyze
 from pyasc.compiler.diagnostics import Span
 from pyasc.compiler.results import Analysis
 
-from .strategies import edit_sequence, fuzz_settings, nested, texts_of
+from .strategies import KERNELS, LONG, edit_sequence, fuzz_settings, nested, texts_of
 
 PATH = "/nonexistent-pyasc-fuzz/kernel.py"
 """A path with no project around it, so no sibling module is read."""
@@ -70,6 +71,7 @@ def comparable(a: Analysis) -> tuple:
             a.expr_types, a.module_names)
 
 
+@pytest.mark.timeout(3600 if LONG else 600)  # the long run takes more than the default
 @fuzz_settings(ci=120, long=5000)
 @given(edit_sequence())
 def test_analyze_never_fails_and_cache_changes_nothing(seq: tuple) -> None:
@@ -86,7 +88,7 @@ def test_analyze_never_fails_and_cache_changes_nothing(seq: tuple) -> None:
 
 def test_pathological_inputs() -> None:
     """The extremes named in the brief, each analyzed cold and then warm from the cache."""
-    kernel = next(iter(__import__("tests.fuzz.strategies", fromlist=["KERNELS"]).KERNELS))
+    kernel = KERNELS[0]
     big = "\n".join(f"X{i} = {i}" for i in range(50_000)) + "\n" + kernel
     cases = {
         "empty": "",

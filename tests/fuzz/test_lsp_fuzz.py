@@ -11,11 +11,12 @@ import itertools
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from .jsonrpc import LspProcess
-from .strategies import edit_sequence, fuzz_settings, texts_of
+from .strategies import LONG, edit_sequence, fuzz_settings, texts_of
 from .textmodel import lsp_lines, position, range_inside, safe_offset
 
 _counter = itertools.count()
@@ -52,6 +53,7 @@ def check_published(server: LspProcess, uri: str, texts: dict[int, str]) -> None
                     assert why is None, f"version {version}: related of {d['code']}: {why}"
 
 
+@pytest.mark.timeout(3600 if LONG else 600)  # the long run takes more than the default
 @fuzz_settings(ci=20, long=1500)
 @given(seq=edit_sequence(), data=st.data())
 def test_edit_sequences(server_pair: tuple[LspProcess, LspProcess, Path], seq: tuple, data: st.DataObject) -> None:
