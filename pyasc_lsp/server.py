@@ -6,6 +6,7 @@ No handler lives here; each LSP feature is one module of `pyasc_lsp.features` wi
 from __future__ import annotations
 
 import asyncio
+import copy
 import functools
 import json
 import logging
@@ -22,7 +23,7 @@ from pygls.exceptions import (
     JsonRpcParseError,
 )
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from . import __version__
@@ -73,6 +74,16 @@ class PyascProtocol(LanguageServerProtocol):
 
     def _forget_future(self, key: Any, _future: Any) -> None:
         self._request_futures.pop(key, None)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        """As pygls, but the server's handler gets the changes as the client sent them: pygls' own document update
+        clamps the ranges of `params` in place, so a copy is taken first."""
+        sent = copy.deepcopy(params)
+        for change in params.content_changes:
+            self.workspace.update_text_document(params.text_document, change)
+        if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield user_handler, (sent,), None
 
     def structure_message(self, data: Any) -> Any:
         """As pygls, but a request whose params do not fit its method is answered (-32602, or -32601 for a method

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 import traceback
@@ -375,7 +376,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     findings: list[Finding] = []
     for res in sorted(results, key=lambda r: r.candidate.shown):
-        lines = res.text.splitlines() if res.text else []
+        lines = re.split(r"\r\n|\r|\n", res.text) if res.text else []
         for d in res.diagnostics:
             d = _display_related(d, cwd)
             text_line = lines[d.span.line - 1] if 1 <= d.span.line <= len(lines) else ""

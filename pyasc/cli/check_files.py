@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -192,6 +193,15 @@ def _position(data: bytes, offset: int, encoding: str) -> tuple[int, int]:
 
 def read_source(path: Path) -> tuple[str | None, Diagnostic | None]:
     """The file's text (decoded as Python does: a BOM or a coding line, else UTF-8), or a PA903 finding."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        return None, unreadable("cannot read file: it is a folder")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # a FIFO, socket or device named *.py: reading it could block forever
+        return None, unreadable("cannot read file: not a regular file")
     try:
         with open(path, "rb") as fh:
             data = fh.read()

@@ -8,6 +8,7 @@ Asian wide characters as two cells, so the carets stay under the span in a termi
 from __future__ import annotations
 
 import os
+import re
 import sys
 import unicodedata
 from typing import TextIO
@@ -56,7 +57,7 @@ def _cell(ch: str) -> tuple[str, str]:
 
 
 def _line_of(source_text: str, line: int) -> str | None:
-    lines = source_text.splitlines()
+    lines = re.split(r"\r\n|\r|\n", source_text)  # the line ends Python and LSP count, no others
     if 1 <= line <= len(lines):
         return lines[line - 1]
     return None

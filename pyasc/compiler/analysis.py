@@ -23,7 +23,7 @@ from . import checks, ir
 from .codegen import Code, KernelGen, TypeNamer, cpp_literal
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
-from .lower import Lowerer, LowerResult, check_naming
+from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, CallInfo, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag, Segment, SourceMap
 from .syntax import JitFunction, ModuleInfo, project_reader, scan_module
@@ -142,9 +142,11 @@ def _reader(path: str):  # noqa: ANN202
     return project_reader(Path(path).parent)
 
 
-def _analyze(text: str, path: str, config: Config, cache: AnalysisCache | None) -> Analysis:
+def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | None) -> Analysis:
+    # Python (and LSP) end a line at \r\n, \r or \n; spans count lines the same way, on the text as given.
+    text = original.replace("\r\n", "\n").replace("\r", "\n") if "\r" in original else original
     module = scan_module(text, path, _reader(path))
-    result = Analysis(path=path, text=text, asc_aliases=tuple(sorted(module.asc_aliases)))
+    result = Analysis(path=path, text=original, asc_aliases=tuple(sorted(module.asc_aliases)))
     diags: list[Diagnostic] = list(module.diagnostics)
     helpers = _helper_names(module)
     units: list[KernelUnit] = []
@@ -221,6 +223,7 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
     sink = DiagnosticSink(kernel=jit.node.name)
     started = time.perf_counter()
     lowerer = Lowerer(module, jit, kind, sink)
+    lowerer.deadline = started + config.max_kernel_ms / 1000
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
@@ -232,6 +235,10 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
         unit = _generate(lowered, sink, kind)
     except RecursionError:
         return _failed_unit(jit, kind, name_span, "PA902", "this kernel is nested too deeply to analyze; split it")
+    except TooComplex:
+        return _failed_unit(jit, kind, name_span, "PA902",
+                            f"analysis of '{jit.node.name}' stopped at its {config.max_kernel_ms} ms ceiling "
+                            "(max_kernel_ms); split the kernel into helpers or raise the ceiling")
     except Exception as exc:  # noqa: BLE001 - one kernel's failure must not hide the others
         log.exception("internal error in kernel %s", jit.node.name)
         return _failed_unit(jit, kind, name_span, "PA901",

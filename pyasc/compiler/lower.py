@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import difflib
 import re
+import time
 from dataclasses import dataclass, field
 
 from ..language import dtypes as dt
@@ -74,6 +75,10 @@ _BINOP = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv:
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
 UPPER = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
+
+
+class TooComplex(Exception):
+    """Raised when lowering a kernel passes its time ceiling (Config.max_kernel_ms): the kernel gets PA902."""
 
 
 @dataclass
@@ -144,6 +149,8 @@ class Lowerer:
         self.returns: list[Type] = []
         self.scalar_checks: list[tuple[ir.Expr, ir.Expr, str, str]] = []
         self.foreign = False
+        self.deadline: float | None = None
+        """perf_counter() time after which lowering gives up with TooComplex."""
         self.constructs: list[ir.Construct] = []
         self.module_refs: dict[str, list[Span]] = {}
         self.has_lists = False
@@ -317,6 +324,8 @@ class Lowerer:
         self.block.pop()
 
     def lower_stmt(self, node: ast.stmt, last_at_top: bool = False) -> list[ir.Stmt]:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TooComplex(self.fn.node.name)
         sp = self.span(node)
         for cls, what in _UNSUPPORTED_STMT.items():
             if isinstance(node, cls):
@@ -1254,6 +1263,7 @@ class Lowerer:
         sub = Lowerer(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
                       [e.type for e in exprs], self.stack)
         sub.foreign = foreign or self.foreign
+        sub.deadline = self.deadline
         result = sub.run()
         result.foreign = foreign or self.foreign
         if not result.foreign:

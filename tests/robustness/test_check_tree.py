@@ -109,8 +109,6 @@ def test_usage_errors_still_exit_2(tmp_path: Path) -> None:
     assert run_check(tmp_path, "--jobs", "many").returncode == 2
 
 
-@pytest.mark.xfail(strict=True, reason="read_source opens a FIFO named *.py and blocks until something writes to "
-                   "it: pyasc-check hangs on such a tree (see bench/README.md, Fuzzing, bug 7)")
 def test_fifo_is_a_finding_not_a_hang(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.py"
     os.mkfifo(fifo)
@@ -127,9 +125,6 @@ def test_fifo_is_a_finding_not_a_hang(tmp_path: Path) -> None:
     assert text is None and diag is not None and diag.code == "PA903"
 
 
-@pytest.mark.xfail(strict=True, reason="a lone \\r ends a line for Python's parser but not for pyasc's positions: "
-                   "pyasc-check reports every finding of a classic-Mac file on line 1 (see bench/README.md, Fuzzing, "
-                   "bug 2)")
 def test_lone_cr_file_findings_on_the_right_line(tmp_path: Path) -> None:
     (tmp_path / "mac.py").write_bytes(BROKEN.replace("\n", "\r").encode())
     proc = run_check(tmp_path, "--no-cpp", "--no-cache", "--format", "json", "mac.py")

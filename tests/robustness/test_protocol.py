@@ -301,9 +301,6 @@ def test_lone_cr_joined_by_an_inserted_lf(server: LspProcess, root: Path) -> Non
     assert [d["range"]["start"] for d in diags] == [position(text, at, "utf-16")]
 
 
-@pytest.mark.xfail(strict=True, reason="pygls' own copy of the document (updated before the server's handler runs) "
-                   "clamps a change's position IN PLACE, to line length - 1, on its str.splitlines() lines: the server "
-                   "then applies a different range than the client sent (see bench/README.md, Fuzzing, bug 9)")
 @pytest.mark.parametrize("case", ["past-line-end", "after-record-separator"])
 def test_change_ranges_reach_the_server_unaltered(server: LspProcess, root: Path, case: str) -> None:
     uri = (root / f"unaltered_{case}.py").as_uri()
