@@ -6,8 +6,10 @@ No handler lives here; each LSP feature is one module of `pyasc_lsp.features` wi
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import copy
 import functools
+import gc
 import json
 import logging
 from pathlib import Path
@@ -121,6 +123,34 @@ class PyascServer(LanguageServer):
         """The C++ checker front (features.diagnostics.CppTier), set up by the diagnostics feature."""
         self.docs_uri: str | None = None
         """file: URI of docs/diagnostics.md, the target of each diagnostic's codeDescription."""
+        self.gc_paused = False
+        """True when the cyclic collector was switched off for start-up; the warm-up switches it back on."""
+        self._warming: concurrent.futures.Future[Any] | None = None
+
+    def warm_up(self) -> None:
+        """Once: import the compiler, make its cache and find the diagnostics page in the analysis thread.
+
+        Queued at start, before the first message is read, so that it overlaps the initialize round trip instead of
+        holding up the initialize answer; the first analysis is queued behind it in the same thread.
+        """
+        if self._warming is None:
+            self._warming = self.docs.warm_up(self._warm)
+
+    def _warm(self) -> None:
+        try:
+            if self.docs_uri is None:
+                self.docs_uri = find_docs().as_uri()
+            if self.docs.cache is None:
+                self.docs.cache = make_cache()
+        except Exception:
+            logger.exception("start-up of the compiler failed")
+        finally:
+            # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the
+            # process: keep it out of the cyclic collector's full passes, which analyses trigger often.
+            gc.freeze()
+            if self.gc_paused:
+                self.gc_paused = False
+                gc.enable()
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside any request: a frame that is not JSON gets JSON-RPC's parse error (id null); the rest go

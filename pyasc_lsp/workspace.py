@@ -155,6 +155,11 @@ class Documents:
                 doc.waiters.remove(fut)
         return self._docs.get(uri)
 
+    def warm_up(self, job: Callable[[], Any]) -> concurrent.futures.Future[Any]:
+        """Run `job` in the analysis thread ahead of any analysis (e.g. importing the compiler and making its cache):
+        it overlaps the client's initialize round trip, and every analysis queued behind it sees its effect."""
+        return self._executor.submit(job)
+
     def shutdown(self) -> None:
         for doc in list(self._docs.values()):
             self.close(doc.uri)
@@ -176,7 +181,7 @@ class Documents:
             started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
             analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze, text, doc.path, config, self.cache))
+                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config))
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
         except asyncio.CancelledError:
             raise
@@ -196,6 +201,10 @@ class Documents:
         self._release(doc)
         self._notify(self.on_analysis, doc)
         self._start_cpp(doc, config)
+
+    def _analyze_now(self, text: str, path: str, config: Config) -> Analysis:
+        """In the analysis thread: the cache is read here, after any warm-up job queued before has set it."""
+        return self._analyze(text, path, config, self.cache)
 
     def _fit_cache(self) -> None:
         """Keep the kernel cache about twice the open kernels: enough for every kernel plus recent edits, and a

@@ -9,6 +9,7 @@ as a tuple under its name.
 from __future__ import annotations
 
 import importlib
+import inspect
 import numbers
 import sys
 from collections.abc import Callable, Sequence
@@ -274,6 +275,18 @@ def _remember_span(launch: state.Launch, sid: int, code: Any, lasti: int) -> Non
         launch.spans[sid] = (col, end_line, end_col)
 
 
+def _positional_ok(fn: Callable[..., Any], names: tuple[str, ...]) -> bool:
+    """Can the bound arguments go to `fn` by position: are its first parameters exactly `names`, in order?"""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if len(params) < len(names):
+        return False
+    return all(p.name == n and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p, n in
+               zip(params[:len(names)], names, strict=True))
+
+
 class ApiFunction:
     """`asc.add` and friends at run time: dispatches through the spec to the simulator semantics."""
 
@@ -281,6 +294,8 @@ class ApiFunction:
         self.spec = spec
         self.display = display
         self._fn: Callable[..., Any] | None = None
+        self.plans: dict[tuple[type, ...], tuple[Callable[..., Any], bool, tuple[str, ...], dict[str, Any]]] = {}
+        """Argument types -> (simulator function, pass positionally?, parameter names, defaults to add)."""
         self.__name__ = spec.name.rsplit(".", 1)[-1]
         self.__doc__ = spec.doc
 
@@ -290,18 +305,47 @@ class ApiFunction:
         if core is None or kwargs:
             return call(self.spec, args, kwargs, self.display)
         f = sys._getframe(1)
-        launch = core.launch
-        sid = launch.code_sites.get((id(f.f_code), f.f_lasti))
+        sid = core.launch.code_sites.get((id(f.f_code), f.f_lasti))
+        if sid is None:
+            return call(self.spec, args, kwargs, self.display)
+        plan = self.plans.get(tuple(map(type, args)))
+        if plan is not None:  # argument types seen before: the overload and defaults are known
+            core.site = sid
+            fn, positional, names, defaults = plan
+            if positional:
+                return fn(*args, **defaults)
+            return fn(**dict(zip(names, args, strict=True)), **defaults)
         fn = self._fn
         if fn is None:
             fn = self._fn = self.fn
-        if sid is None or fn is None:
+        if fn is None:
             return call(self.spec, args, kwargs, self.display)
         core.site = sid
         bound = bind(self.spec.overloads, args, kwargs, self.spec.name)
         if bound is None:
             return call(self.spec, args, kwargs, self.display)
+        self.learn(args, fn)
         return fn(**bound[1])
+
+    def learn(self, args: tuple[Any, ...], fn: Callable[..., Any]) -> None:
+        """Remember the binding of these argument types after a successful bind, so the next call with the same
+        types skips the overload choice and the dictionary of bound arguments."""
+        types = tuple(map(type, args))
+        if list in types or tuple in types:  # the choice also depends on the element types: not cached here
+            return
+        got = _BIND_CACHE.get((self.spec.name, types))
+        if got is None:
+            return
+        steps = got[1]
+        names = tuple(n for n, pos, _ in steps if pos is not None)
+        if [pos for _, pos, _ in steps if pos is not None] != list(range(len(names))) or len(names) != len(args):
+            return
+        defaults = {n: d for n, pos, d in steps if pos is None}
+        positional = _positional_ok(fn, names)
+        if positional:  # a default the simulator function has itself (the very same object) need not be passed
+            own = inspect.signature(fn).parameters
+            defaults = {n: d for n, d in defaults.items() if n not in own or own[n].default is not d}
+        self.plans[types] = (fn, positional, names, defaults)
 
     @property
     def fn(self) -> Callable[..., Any] | None:

@@ -131,12 +131,22 @@ def _all_bases(name: str) -> tuple[str, ...]:
 def _make_method(mspec: Any, display: str) -> Any:
     fast = dispatch.ApiFunction(mspec, display)
 
+    plans = fast.plans
+
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         core = state._CURRENT
         if core is None or kwargs:
             return dispatch.call(mspec, (self, *args), kwargs, display)
         f = sys._getframe(1)
         sid = core.launch.code_sites.get((id(f.f_code), f.f_lasti))
+        if sid is not None:
+            plan = plans.get((type(self), *map(type, args)))
+            if plan is not None:  # argument types seen before (see ApiFunction.__call__)
+                core.site = sid
+                fn, positional, names, defaults = plan
+                if positional:
+                    return fn(self, *args, **defaults)
+                return fn(**dict(zip(names, (self, *args), strict=True)), **defaults)
         fn = fast._fn
         if sid is None or fn is None:
             fast._fn = fast.fn
@@ -145,6 +155,7 @@ def _make_method(mspec: Any, display: str) -> Any:
         bound = dispatch.bind(mspec.overloads, (self, *args), kwargs, mspec.name)
         if bound is None:
             return dispatch.call(mspec, (self, *args), kwargs, display)
+        fast.learn((self, *args), fn)
         return fn(**bound[1])
 
     method.__name__ = mspec.name.rsplit(".", 1)[-1]
@@ -227,7 +238,7 @@ class GlobalTensor(_Methods):
 class Buffer:
     """One queue or TBuf buffer in the Unified Buffer; `gen` changes at every free to catch stale tensors."""
 
-    __slots__ = ("addr", "nbytes", "gen", "allocated", "freed_site", "free_token", "queue")
+    __slots__ = ("addr", "nbytes", "gen", "allocated", "freed_site", "free_token", "queue", "views")
 
     def __init__(self, addr: int, nbytes: int, queue: Any) -> None:
         self.addr = addr
@@ -237,6 +248,8 @@ class Buffer:
         self.freed_site = 0
         self.free_token: state.Token | None = None
         self.queue = queue
+        self.views: dict[np.dtype, np.ndarray] = {}
+        """Numpy view of the whole buffer per element type, shared by the tensors allocated from it."""
 
 
 class LocalTensor(_Methods):
@@ -337,13 +350,27 @@ class LocalTensor(_Methods):
 _MEMORY = {"A1": "L1", "B1": "L1", "C1": "L1", "A2": "L0A", "B2": "L0B", "CO1": "L0C", "C2": "BT"}
 
 
+_MEMORY_OF: dict[tuple[type, int], str] = {}
+
+
 def memory_of(pos: Any) -> str:
-    """The on-chip memory of a TPosition: the Unified Buffer unless it is a cube position."""
+    """The on-chip memory of a TPosition: the Unified Buffer unless it is a cube position.
+
+    Every tensor creation asks this, so the answer for an int or enum member is kept per (type, value)."""
+    key = (type(pos), pos) if type(pos) is int or isinstance(pos, enum.IntEnum) else None
+    if key is not None:
+        got = _MEMORY_OF.get(key)
+        if got is not None:
+            return got
     try:
         name = enum_member_name(pos, "TPosition")
     except (ValueError, KeyError):
-        return "UB"
-    return _MEMORY.get(name, "UB")
+        mem = "UB"
+    else:
+        mem = _MEMORY.get(name, "UB")
+    if key is not None:
+        _MEMORY_OF[key] = mem
+    return mem
 
 
 def _pipes_of(src: str, dst: str) -> tuple[int, int]:

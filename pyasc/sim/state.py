@@ -25,6 +25,7 @@ PIPES = ("S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX")
 PIPE = {n: i for i, n in enumerate(PIPES)}
 S, MTE2, V, MTE3 = 0, 1, 2, 3
 NPIPES = len(PIPES)
+assert NPIPES == 7, "Core._track's single-segment path spells out pipes 1-6"
 BLOCK = 32
 L2_LINE = 512
 L2_BYTES = {"Ascend910A": 32 << 20, "ascend910": 32 << 20, "Ascend310P": 16 << 20}
@@ -348,20 +349,23 @@ class Core:
             return False
         self.counters[pipe] += 1
         stamp = self.counters[pipe]
-        clock = self.clocks[pipe]
-        clock[pipe] = stamp
-        # issue order: the pipe cannot start before the scalar unit issued it
-        start = max(self.times[pipe], self.times[S])
-        self.times[S] += 1.0
+        self.clocks[pipe][pipe] = stamp
+        times = self.times
+        profiling = self.profiling
+        # issue order: the pipe cannot start before the scalar unit issued it (a time only the profile uses)
+        start = max(times[pipe], times[S]) if profiling else 0.0
+        times[S] += 1.0
         if self.sanitize:
+            track = self._track
             for t, lo, hi in reads:
                 if hi > lo:
-                    self._track(pipe, stamp, t, lo, hi, False, what)
+                    track(pipe, stamp, t, lo, hi, False, what)
             for t, lo, hi in writes:
                 if hi > lo:
-                    self._track(pipe, stamp, t, lo, hi, True, what)
-            start = max(start, self.times[pipe])
-        if self.profiling:
+                    track(pipe, stamp, t, lo, hi, True, what)
+            if profiling:
+                start = max(start, times[pipe])
+        if profiling:
             self._account(pipe, reads, writes, start, cost_bytes)
         return True
 
@@ -381,7 +385,30 @@ class Core:
             if shadow is None:
                 shadow = t.buf.shadow = Shadow()
         clock = self.clocks[pipe]
-        segs = shadow.cover(a // BLOCK, -(-b // BLOCK))
+        ab = a // BLOCK
+        bb = -(-b // BLOCK)
+        seg = shadow.segs.get(ab)
+        if seg is not None and seg.end == bb:
+            # the usual case: the access covers exactly one known segment (a whole queue buffer again); the same
+            # checks and updates as below, with the read-stamp scan skipped when no pipe's read is unseen
+            wp = seg.wp
+            if wp >= 0 and wp != pipe and seg.ws > clock[wp]:
+                self._race(pipe, wp, seg.ws, seg.wsite, what, _mem(t, a, b), "write" if write else "read", "wrote")
+            if write:
+                rs = seg.rs
+                if (rs[1] > clock[1] or rs[2] > clock[2] or rs[3] > clock[3] or rs[4] > clock[4]
+                        or rs[5] > clock[5] or rs[6] > clock[6]):
+                    for q in range(1, NPIPES):
+                        if q != pipe and rs[q] > clock[q]:
+                            self._race(pipe, q, rs[q], seg.rsite[q], what, _mem(t, a, b), "write", "read")
+                seg.wp = pipe
+                seg.ws = stamp
+                seg.wsite = self.site
+            else:
+                seg.rs[pipe] = stamp
+                seg.rsite[pipe] = self.site
+            return
+        segs = shadow.cover(ab, bb)
         for seg in segs:
             wp = seg.wp
             if wp >= 0 and wp != pipe and seg.ws > clock[wp]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import threading
 
 from lsprotocol import types
 
 from ..guard import guarded
-from ..server import PyascServer, find_docs, make_cache
+from ..server import PyascServer
 
 logger = logging.getLogger(__name__)
 
@@ -25,11 +24,7 @@ def setup(server: PyascServer) -> None:
             server.show_message_threadsafe(message, types.MessageType.Warning)
         server.docs.debounce = server.settings.options.debounce_ms / 1000
         server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
-        server.docs_uri = find_docs().as_uri()
-        server.docs.cache = make_cache()
-        # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the process:
-        # keep it out of the cyclic collector's full passes, which analyses trigger often.
-        gc.freeze()
+        server.warm_up()  # already queued at start by `python -m pyasc_lsp`; here for servers made otherwise
         logger.info("pyasc-lsp: %s diagnostics, %s positions", "pull" if server.pull_diagnostics else "push",
                     server.encoding)
 

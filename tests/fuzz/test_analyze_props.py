@@ -87,7 +87,7 @@ def test_analyze_never_fails_and_cache_changes_nothing(seq: tuple) -> None:
 
 
 def test_pathological_inputs() -> None:
-    """The extremes named in the brief, each analyzed cold and then warm from the cache."""
+    """The extreme inputs (a 50,000-line file, deep nesting), each analyzed cold and then warm from the cache."""
     kernel = KERNELS[0]
     big = "\n".join(f"X{i} = {i}" for i in range(50_000)) + "\n" + kernel
     cases = {

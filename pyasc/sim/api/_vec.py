@@ -14,7 +14,8 @@ FULL = ("n", -1)
 
 
 def cur() -> state.Core:
-    return state.current()
+    core = state._CURRENT
+    return core if core is not None else state.current()
 
 
 def mask_key(core: state.Core, mask: Any, epr: int, is_set_mask: Any = True) -> tuple[Any, ...] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import state
-from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind, memory_of
+from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind, memory_of, np_dtype
 from ._vec import cur
 
 
@@ -48,17 +48,21 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
 
 
 def _tensor_of(q: TQueBind, buf: Buffer, dtype: Any) -> LocalTensor:
-    from ..objects import np_dtype
-
     n = buf.nbytes // np_dtype(dtype).itemsize
-    return LocalTensor.make(q.core, buf.addr, dtype, n, q.position, buf)
+    t = LocalTensor.make(q.core, buf.addr, dtype, n, q.position, buf)
+    v = buf.views.get(t.npdt)
+    if v is None:
+        buf.views[t.npdt] = t.view()
+    else:
+        t._view = v  # the same view LocalTensor.view() would build, made once per buffer and element type
+    return t
 
 
 def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> LocalTensor | None:
     """Take the oldest free buffer; its producer pipe waits until the last consumer of the buffer is done."""
     core = cur()
     core.scalar_tick()
-    self.log("alloc_tensor")
+    self.history.append(("alloc_tensor", core.site))  # TQueBind.log, inlined
     if not self.free:
         if not self.buffers:
             core.report("queue-misuse", f"alloc_tensor on {self.name} before pipe.init_buffer gave it buffers")
@@ -79,7 +83,7 @@ def enque(self: TQueBind, tensor: LocalTensor, src_user_pos: Any = None, dst_use
     """Hand a tensor to the consumer: everything issued before this becomes visible to the consumer's deque."""
     core = cur()
     core.scalar_tick()
-    self.log("enque")
+    self.history.append(("enque", core.site))  # TQueBind.log, inlined
     buf = tensor.buffer
     if buf is None or buf.queue is not self:
         core.report("queue-misuse", f"enque on {self.name} of a tensor that was not allocated from this queue")
@@ -99,7 +103,7 @@ def deque(self: TQueBind, dtype: Any = None, tensor: Any = None, src_user_pos: A
     """Take the oldest enqueued tensor; the consumer pipe waits for what was issued before its enque."""
     core = cur()
     core.scalar_tick()
-    self.log("deque")
+    self.history.append(("deque", core.site))  # TQueBind.log, inlined
     if not self.fifo:
         core.report("deadlock", f"deque on {self.name} with no tensor enqueued: the kernel would hang; enque a "
                                 "tensor before each deque",
@@ -116,7 +120,7 @@ def free_tensor(self: TQueBind, tensor: LocalTensor) -> None:
     """Return the tensor's buffer; later alloc_tensor of it waits for the accesses issued before this."""
     core = cur()
     core.scalar_tick()
-    self.log("free_tensor")
+    self.history.append(("free_tensor", core.site))  # TQueBind.log, inlined
     buf = tensor.buffer
     if buf is None or buf.queue is not self:
         core.report("queue-misuse", f"free_tensor on {self.name} of a tensor that was not allocated from it")
