@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from pyasc.compiler import ide
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span, TextEdit
 from pyasc.compiler.results import InlayHint
+
+if TYPE_CHECKING:  # imported by the features that use it, after the first diagnostics
+    from pyasc.compiler import ide
 
 _UTF8 = "utf-8"
 _UTF32 = "utf-32"

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pyasc.compiler import ide
 from pyasc.compiler.diagnostics import Diagnostic
 from pyasc.compiler.results import Analysis
 from pyasc.config import Config
@@ -195,11 +194,14 @@ class Documents:
             return
         doc.analysis, doc.analysis_version = analysis, version
         doc.analyses += 1
-        if ide.parsed(analysis):
-            doc.good = analysis
         self._fit_cache()
         self._release(doc)
         self._notify(self.on_analysis, doc)
+        # After the listeners (none reads `good`), so that the first diagnostics go out before the IDE module loads.
+        from pyasc.compiler import ide
+
+        if ide.parsed(analysis):
+            doc.good = analysis
         self._start_cpp(doc, config)
 
     def _analyze_now(self, text: str, path: str, config: Config) -> Analysis:

@@ -248,8 +248,9 @@ class Buffer:
         self.freed_site = 0
         self.free_token: state.Token | None = None
         self.queue = queue
-        self.views: dict[np.dtype, np.ndarray] = {}
-        """Numpy view of the whole buffer per element type, shared by the tensors allocated from it."""
+        self.views: dict[tuple[str, Any], tuple[np.dtype, int, int, str, np.ndarray]] = {}
+        """(element type, position) -> what LocalTensor._init and view() derive for a tensor over the whole buffer
+        (storage dtype, element size, length, memory, numpy view): alloc_tensor makes one such tensor per call."""
 
 
 class LocalTensor(_Methods):
@@ -300,6 +301,26 @@ class LocalTensor(_Methods):
     def make(cls, core: state.Core, addr: int, dt: DType, n: int, pos: Any, buffer: Buffer | None) -> LocalTensor:
         t = cls.__new__(cls)
         t._init(core, addr, dt, n, pos, buffer)
+        return t
+
+    @classmethod
+    def of_buffer(cls, core: state.Core, buffer: Buffer, dt: DType, pos: Any) -> LocalTensor:
+        """A tensor over a whole queue buffer; equal to make(core, buffer.addr, dt, <whole buffer>, pos, buffer)
+        with the numpy view already built, the derived facts being computed once per buffer and element type."""
+        key = (dt.name, pos)
+        facts = buffer.views.get(key)
+        if facts is None:
+            t = cls.make(core, buffer.addr, dt, buffer.nbytes // np_dtype(dt).itemsize, pos, buffer)
+            buffer.views[key] = (t.npdt, t.esize, t.length, t.mem, t.view())
+            return t
+        t = cls.__new__(cls)
+        t.core = core
+        t.addr = buffer.addr
+        t.dtype = dt
+        t.npdt, t.esize, t.length, t.mem, t._view = facts
+        t.position = pos
+        t.buffer = buffer
+        t.gen = buffer.gen
         return t
 
     def view(self) -> np.ndarray:

@@ -25,7 +25,7 @@ PIPES = ("S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX")
 PIPE = {n: i for i, n in enumerate(PIPES)}
 S, MTE2, V, MTE3 = 0, 1, 2, 3
 NPIPES = len(PIPES)
-assert NPIPES == 7, "Core._track's single-segment path spells out pipes 1-6"
+assert NPIPES == 7, "Core.join and Core._track's single-segment path spell out the 7 pipes"
 BLOCK = 32
 L2_LINE = 512
 L2_BYTES = {"Ascend910A": 32 << 20, "ascend910": 32 << 20, "Ascend310P": 16 << 20}
@@ -171,6 +171,11 @@ class Shadow:
         seg = segs.get(a)
         if seg is not None and seg.end == b:
             return [seg]
+        if seg is None and (not starts or segs[starts[-1]].end <= a):
+            # past every known segment (a kernel walking its GM slice tile by tile): one new segment at the end
+            seg = segs[a] = Segment(b)
+            starts.append(a)
+            return [seg]
         i = bisect_right(starts, a) - 1
         if i >= 0:
             s0 = starts[i]
@@ -291,9 +296,21 @@ class Core:
     def join(self, pipe: int, token: Token) -> None:
         mine = self.clocks[pipe]
         other = token.clock
-        for i in range(NPIPES):
-            if other[i] > mine[i]:
-                mine[i] = other[i]
+        if other != mine:  # element-wise max, spelled out for the 7 pipes (a loop costs twice as much)
+            if other[0] > mine[0]:
+                mine[0] = other[0]
+            if other[1] > mine[1]:
+                mine[1] = other[1]
+            if other[2] > mine[2]:
+                mine[2] = other[2]
+            if other[3] > mine[3]:
+                mine[3] = other[3]
+            if other[4] > mine[4]:
+                mine[4] = other[4]
+            if other[5] > mine[5]:
+                mine[5] = other[5]
+            if other[6] > mine[6]:
+                mine[6] = other[6]
         if token.time > self.times[pipe]:
             self.times[pipe] = token.time
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
-from pyasc.compiler import ide
 from pyasc.compiler.results import Analysis
 
 from .. import convert
 from ..server import PyascServer
 from ..workspace import Document
+
+if TYPE_CHECKING:
+    from pyasc.compiler import ide
 
 WAIT_FOR_CURRENT = 1.0
 """Seconds a request waits for the analysis of the text it was made on (the debounce plus one analysis)."""

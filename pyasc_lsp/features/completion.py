@@ -9,8 +9,6 @@ import logging
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -64,6 +62,7 @@ def setup(server: PyascServer) -> None:
         text = convert.lsp_newlines(doc.text)
         line, col = cursor(server, text, params.position)
         pos = server.positions(text)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         result = ide.complete(text, line, col, doc.good or doc.analysis)
         if result is not None:
             markdown = server.markdown_ok("text_document.completion.completion_item.documentation_format")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -21,4 +19,5 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         pos = server.positions(analysis.text)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         return [convert.document_symbol(s, pos) for s in ide.document_symbols(analysis)]

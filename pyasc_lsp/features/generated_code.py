@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -39,4 +37,5 @@ def setup(server: PyascServer) -> None:
         if found is None:
             return {"text": "", "mappings": [], "kernels": []}
         _, analysis = found
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         return convert.generated_code(ide.generated_code(analysis), server.positions(analysis.text), server.encoding)

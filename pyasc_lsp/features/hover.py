@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -21,6 +19,7 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         line, col = cursor(server, analysis.text, params.position)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         info = ide.hover(analysis, line, col)
         if info is None:
             return None

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
-
 from ..guard import guarded
 from ..server import PyascServer
 from .common import current, cursor, locations
@@ -20,5 +18,6 @@ def setup(server: PyascServer) -> None:
             return None
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         refs = ide.references(analysis, line, col, params.context.include_declaration)
         return locations(server, doc, analysis, refs) or None

@@ -5,8 +5,6 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -22,6 +20,7 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         line, col = cursor(server, analysis.text, params.position)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         target = ide.prepare_rename(analysis, line, col)
         if target is None:
             return None
@@ -36,6 +35,7 @@ def setup(server: PyascServer) -> None:
             return None
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         result = ide.rename(analysis, line, col, params.new_name)
         if result.error is not None:
             raise JsonRpcInvalidParams(result.error)

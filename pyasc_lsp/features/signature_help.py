@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler import ide
-
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
@@ -22,6 +20,7 @@ def setup(server: PyascServer) -> None:
             return None
         text = convert.lsp_newlines(doc.text)
         line, col = cursor(server, text, params.position)
+        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
         help_ = ide.signature_help(text, line, col, doc.good or doc.analysis, doc.current)
         if help_ is None:
             return None

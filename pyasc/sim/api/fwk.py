@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import state
-from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind, memory_of, np_dtype
+from ..objects import Buffer, LocalTensor, TBuf, TPipe, TQueBind, memory_of
 from ._vec import cur
 
 
@@ -48,14 +48,7 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
 
 
 def _tensor_of(q: TQueBind, buf: Buffer, dtype: Any) -> LocalTensor:
-    n = buf.nbytes // np_dtype(dtype).itemsize
-    t = LocalTensor.make(q.core, buf.addr, dtype, n, q.position, buf)
-    v = buf.views.get(t.npdt)
-    if v is None:
-        buf.views[t.npdt] = t.view()
-    else:
-        t._view = v  # the same view LocalTensor.view() would build, made once per buffer and element type
-    return t
+    return LocalTensor.of_buffer(q.core, buf, dtype, q.position)
 
 
 def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> LocalTensor | None:
@@ -146,6 +139,7 @@ def get(self: TBuf, dtype: Any, len: Any = None, shape: Any = None) -> LocalTens
     t = _tensor_of(self, self.buffers[0], dtype)
     if len is not None:
         t.length = int(len)
+        t._view = None  # the whole buffer's view was attached: view() must clip to the new length
     return t
 
 
