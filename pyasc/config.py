@@ -11,8 +11,6 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-import tomllib
-
 from .language import soc
 
 SEVERITY_NAMES = ("error", "warning", "info", "hint", "off")
@@ -102,6 +100,8 @@ def find_pyproject(start: Path) -> Path | None:
     for folder in (here, *here.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
+            import tomllib  # imported here: a folder without pyproject.toml (and start-up) needs no TOML parser
+
             try:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8"))
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
@@ -116,6 +116,8 @@ def load(start: Path, base: Config | None = None) -> tuple[Config, list[str]]:
     path = find_pyproject(start)
     if path is None:
         return base or Config(), []
+    import tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -123,6 +123,22 @@ class Settings:
         with self._lock:
             self._shown.clear()
 
+    def analysis_layer(self) -> dict[str, Any]:
+        """The editor settings that reach pyasc's Config (the server's own timings left out)."""
+        return {k: v for k, v in self._editor_layer().items() if k not in SERVER_KEYS}
+
+    def config_with(self, path: str | None, layer: Mapping[str, Any]) -> pyasc_config.Config | None:
+        """The Config `path` gets under the editor `layer`, from its folder's pyproject.toml as already read and still
+        current; None when that read is missing or stale.  Shows no message (config_for does that)."""
+        base = pyasc_config.Config()
+        if path:
+            with self._lock:
+                cached = self._pyproject.get(Path(path).parent)
+            if cached is None or _stamp(cached[0]) != cached[1]:
+                return None
+            base = cached[2][0]
+        return pyasc_config.from_mapping(dict(layer), base)[0]
+
     def config_for(self, path: str | None) -> tuple[pyasc_config.Config, list[str]]:
         """The Config of a document and any new messages about its pyproject.toml.
 

@@ -123,8 +123,8 @@ class PyascServer(LanguageServer):
         """The C++ checker front (features.diagnostics.CppTier), set up by the diagnostics feature."""
         self.docs_uri: str | None = None
         """file: URI of docs/diagnostics.md, the target of each diagnostic's codeDescription."""
-        self.gc_paused = False
-        """True when the cyclic collector was switched off for start-up; the warm-up switches it back on."""
+        self.gc_thresholds: tuple[int, ...] | None = None
+        """The cyclic collector's thresholds to restore after the warm-up, when start-up ran with young passes only."""
         self._warming: concurrent.futures.Future[Any] | None = None
 
     def warm_up(self) -> None:
@@ -148,9 +148,9 @@ class PyascServer(LanguageServer):
             # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the
             # process: keep it out of the cyclic collector's full passes, which analyses trigger often.
             gc.freeze()
-            if self.gc_paused:
-                self.gc_paused = False
-                gc.enable()
+            if self.gc_thresholds is not None:
+                gc.set_threshold(*self.gc_thresholds)
+                self.gc_thresholds = None
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside any request: a frame that is not JSON gets JSON-RPC's parse error (id null); the rest go

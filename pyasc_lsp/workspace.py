@@ -133,7 +133,11 @@ class Documents:
 
     def reanalyze_all(self) -> None:
         """Configuration changed: every open document is analyzed again."""
-        for doc in self._docs.values():
+        self.reanalyze(list(self._docs.values()))
+
+    def reanalyze(self, docs: list[Document]) -> None:
+        """Configuration changed for `docs`: each is analyzed again."""
+        for doc in docs:
             self._cancel_cpp(doc)
             doc.analysis_version = None
             self._schedule(doc, 0.0)

@@ -35,14 +35,33 @@ def _apply(server: PyascServer, settings: Any) -> None:
     server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
 
 
+def _reanalyze_changed(server: PyascServer, before: dict[str, Any]) -> None:
+    """Analyze again the open documents whose Config the fetched settings change.
+
+    The client's answer usually arrives after didOpen, while the first analysis runs; an editor that sends its
+    defaults (which change nothing) would otherwise have that analysis dropped and the first diagnostics held back by
+    a second one.
+    """
+    after = server.settings.analysis_layer()
+    if after == before:
+        return
+    changed = []
+    for doc in server.docs.all():
+        old = server.settings.config_with(doc.path, before)
+        if old is None or old != server.settings.config_with(doc.path, after):
+            changed.append(doc)
+    server.docs.reanalyze(changed)
+
+
 def setup(server: PyascServer) -> None:
     @server.feature(types.INITIALIZED)
     @guarded("initialized")
     async def initialized(params: types.InitializedParams) -> None:
         settings = await _fetch(server)
         if settings is not None:
+            before = server.settings.analysis_layer()
             _apply(server, settings)
-            server.docs.reanalyze_all()
+            _reanalyze_changed(server, before)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded("didChangeConfiguration")
