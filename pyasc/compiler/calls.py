@@ -11,7 +11,6 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..language import dtypes as dt
 from ..language.registry import CLASSES, ENUMS
 from ..language.spec import ApiSpec, Overload, Param
 from . import ir
@@ -343,12 +342,3 @@ def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) 
             report(Diagnostic("PA402", Severity.ERROR,
                               f"{d.api}() does not support {value.name} for '{d.param}': expected one of {allowed}",
                               d.span))
-
-
-def literal_dtype_fit(value: object, target: dt.DType | None) -> bool:
-    """Whether a scalar literal converts exactly to the tensor's element type."""
-    if target is None or value is None:
-        return True
-    if isinstance(value, float) and target.is_int:
-        return value.is_integer() and False
-    return True

@@ -37,7 +37,6 @@ from .types import (
     TupleT,
     Type,
     UnknownT,
-    bind,
     same_kind,
     scalar,
     unify,
@@ -92,14 +91,6 @@ class CallRecord:
     doc: str
     args: list[tuple[str, ir.Expr]]
     callee_span: Span
-
-
-@dataclass
-class HelperSig:
-    """What a kernel needs to know about a jit helper it calls."""
-
-    name: str
-    jit: JitFunction
 
 
 @dataclass
@@ -1330,10 +1321,3 @@ def check_naming(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
         seen.add(sym.name)
         if not SNAKE.match(sym.name):
             sink.add(Diagnostic("PA704", Severity.WARNING, f"'{sym.name}' should be snake_case", sym.def_span))
-
-
-def bind_dtype(v: DVar, name: str, site: Span, note: str) -> None:
-    """Bind a variable to a named dtype (used by checks that learn a dtype from context)."""
-    d = dt.lookup(name)
-    if d is not None:
-        bind(v, d, site, note)
