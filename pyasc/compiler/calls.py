@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from ..language.registry import CLASSES, ENUMS
 from ..language.spec import ApiSpec, Overload, Param
 from . import ir
-from .diagnostics import Diagnostic, Related, Severity, Span
+from .diagnostics import Diagnostic, Related, Severity, Span, replace_fix
 from .types import (
     AddrT,
     ClassRefT,
+    Conflict,
     DTypeValT,
     DVar,
     EnumT,
@@ -221,7 +222,7 @@ def resolve(
             fixes = ()
             if guess:
                 msg += f"; did you mean '{guess[0]}'?"
-                fixes = (_rename_fix(span, a.keyword or "", guess[0]),)
+                fixes = (replace_fix(span, guess[0]),)
             return Resolution(None, [Diagnostic("PA302", Severity.ERROR, msg, span, fixes=fixes)])
         dup = next((r for r in reasons if r.startswith("duplicate")), None)
         if dup is not None:
@@ -259,12 +260,6 @@ def _strip_self(sig: str) -> str:
     return sig.replace("(self, ", "(").replace("(self)", "()")
 
 
-def _rename_fix(span: Span, old: str, new: str):  # noqa: ANN202 - Fix, imported lazily to keep the cycle out
-    from .diagnostics import Fix, TextEdit
-
-    return Fix(f"Replace '{old}' with '{new}'", (TextEdit(span, new),))
-
-
 # -- dtype rules and positions ---------------------------------------------------------------------------------------
 
 
@@ -291,29 +286,20 @@ def check_rules(
                 t0, t1 = e0.type, e.type
                 assert isinstance(t0, TensorT) and isinstance(t1, TensorT)
                 conflict = unify(t0.dvar, t1.dvar)
-                if conflict is not None and (t0.memory == "global" or t1.memory == "global"):
-                    inferred, other = (e0, e) if t0.memory == "global" else (e, e0)
-                    related = []
-                    if conflict.first_site is not None:
-                        related.append(Related(conflict.first_site, f"dtype {conflict.first.name} comes from here"))
-                    if conflict.second_site is not None:
-                        related.append(Related(conflict.second_site, f"dtype {conflict.second.name} comes from here"))
+                if conflict is None:
+                    continue
+                if t0.memory == "global" or t1.memory == "global":
                     report(Diagnostic(
                         "PA403", Severity.ERROR,
                         f"conflicting dtypes inferred for this Global Memory tensor: it is {conflict.first.name} "
                         f"from an earlier use but {display}() here needs {conflict.second.name} (like '{p0}')",
-                        e.span, related=tuple(related)))
-                elif conflict is not None:
-                    related = []
-                    if conflict.first_site is not None:
-                        related.append(Related(conflict.first_site, f"'{p0}' is {conflict.first.name} here"))
-                    if conflict.second_site is not None:
-                        related.append(Related(conflict.second_site, f"'{p}' is {conflict.second.name} here"))
+                        e.span, related=_sites(conflict, "dtype {} comes from here", "dtype {} comes from here")))
+                else:
                     report(Diagnostic(
                         "PA401", Severity.ERROR,
                         f"{display}() needs '{p0}' and '{p}' of one dtype: expected {conflict.first.name} "
                         f"(like '{p0}'), got {conflict.second.name}",
-                        e.span, related=tuple(related)))
+                        e.span, related=_sites(conflict, f"'{p0}' is {{}} here", f"'{p}' is {{}} here")))
         if rule.allowed:
             for p, e in tensors:
                 assert isinstance(e.type, TensorT)
@@ -331,6 +317,16 @@ def check_rules(
             report(Diagnostic("PA502", Severity.ERROR,
                               f"'{name}' of {display}() must be at {' / '.join(sorted(allowed))}, but this tensor is "
                               f"at {e.type.position}", e.span))
+
+
+def _sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:
+    """The two sites of a dtype conflict as related information (`first`/`second` get the dtype name)."""
+    out = []
+    if conflict.first_site is not None:
+        out.append(Related(conflict.first_site, first.format(conflict.first.name)))
+    if conflict.second_site is not None:
+        out.append(Related(conflict.second_site, second.format(conflict.second.name)))
+    return tuple(out)
 
 
 def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) -> None:

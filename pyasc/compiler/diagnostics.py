@@ -74,6 +74,11 @@ class Fix:
     edits: tuple[TextEdit, ...]
 
 
+def replace_fix(span: Span, new: str) -> Fix:
+    """The did-you-mean fix: replace the text of `span` with `new`."""
+    return Fix(f"Replace with '{new}'", (TextEdit(span, new),))
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One finding, with a stable code and the exact span it is about."""

@@ -17,7 +17,7 @@ from ..language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
 from ..language.spec import ApiSpec, ClassSpec, Overload
 from . import calls as C
 from . import ir
-from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit
+from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, replace_fix
 from .syntax import JitFunction, ModuleInfo, NotConstant, fold
 from .types import (
     AddrT,
@@ -223,7 +223,7 @@ class Lowerer:
                 fixes: tuple[Fix, ...] = ()
                 if guess:
                     msg += f"; did you mean '{guess[0]}'?"
-                    fixes = (Fix(f"Replace with '{guess[0]}'", (TextEdit(kspan, guess[0]),)),)
+                    fixes = (replace_fix(kspan, guess[0]),)
                 self.report("PA110", msg, kspan, fixes=fixes)
 
     def folded_options(self) -> dict[str, object]:
@@ -480,8 +480,7 @@ class Lowerer:
         sym = self.symbols.get(node.target.id)
         tspan = self.span(node.target)
         if sym is None or not self._visible(sym):
-            self.report("PA201", f"'{node.target.id}' is not defined before '{ast.unparse(node.op)}='"
-                        if False else f"'{node.target.id}' is not defined before it is updated", tspan)
+            self.report("PA201", f"'{node.target.id}' is not defined before it is updated", tspan)
             return []
         op = _BINOP.get(type(node.op))
         if op is None:
@@ -494,18 +493,19 @@ class Lowerer:
                 sym.type.dvar.value.is_int:
             self.report("PA404", f"'/=' on the int '{sym.name}' makes it a float in Python; use '//=' for integer "
                         "division", self.span(node), Severity.WARNING,
-                        fixes=(self._op_fix(node, "/=", "//="),))
+                        fixes=self._op_fixes(node, "/=", "//="))
             op = "//"
         return [ir.AugAssign(self.span(node), sym, tspan, op, value)]
 
-    def _op_fix(self, node: ast.AST, old: str, new: str) -> Fix:
+    def _op_fixes(self, node: ast.AST, old: str, new: str) -> tuple[Fix, ...]:
+        """A fix replacing the operator `old` in a one-line statement with `new` (none when it cannot be found)."""
         sp = self.span(node)
         if sp.line == sp.end_line:
             text = self.pos.line_text(sp.line)
             idx = text.find(old, sp.col, sp.end_col)
             if idx >= 0:
-                return Fix(f"Use '{new}'", (TextEdit(Span(sp.line, idx, sp.line, idx + len(old)), new),))
-        return Fix(f"Use '{new}'", ())
+                return (Fix(f"Use '{new}'", (TextEdit(Span(sp.line, idx, sp.line, idx + len(old)), new),)),)
+        return ()
 
     def lower_for(self, node: ast.For) -> list[ir.Stmt]:
         head = self._head_span(node)
@@ -698,7 +698,7 @@ class Lowerer:
         fixes: tuple[Fix, ...] = ()
         if guess:
             msg += f"; did you mean '{guess[0]}'?"
-            fixes = (Fix(f"Replace with '{guess[0]}'", (TextEdit(sp, guess[0]),)),)
+            fixes = (replace_fix(sp, guess[0]),)
         elif name in ("np", "numpy", "torch", "math"):
             msg += f": {name} cannot be used inside a kernel (analysis never runs Python modules on the device)"
         self.report("PA201", msg, sp, fixes=fixes)
@@ -753,14 +753,14 @@ class Lowerer:
             wanted = dtype_like.get(attr) or guess[0]
             self.report("PA205", f"asc has no dtype '{attr}'; did you mean '{wanted}'? (dtypes: "
                         f"{', '.join(dt.DTYPES)})", attr_span,
-                        fixes=(Fix(f"Replace with '{wanted}'", (TextEdit(attr_span, wanted),)),))
+                        fixes=(replace_fix(attr_span, wanted),))
             return ir.invalid(sp)
         where = "asc.adv" if prefix else "asc"
         msg = f"{where} has no function, class or dtype named '{attr}'"
         fixes: tuple[Fix, ...] = ()
         if guess:
             msg += f"; did you mean '{guess[0]}'?"
-            fixes = (Fix(f"Replace with '{guess[0]}'", (TextEdit(attr_span, guess[0]),)),)
+            fixes = (replace_fix(attr_span, guess[0]),)
         elif not prefix and "adv." + attr in APIS:
             msg += f"; it is in asc.adv: asc.adv.{attr}"
         self.report("PA202", msg, attr_span, fixes=fixes)
@@ -790,7 +790,7 @@ class Lowerer:
             fixes: tuple[Fix, ...] = ()
             if guess:
                 msg += f"; did you mean '{guess[0]}'?"
-                fixes = (Fix(f"Replace with '{guess[0]}'", (TextEdit(aspan, guess[0]),)),)
+                fixes = (replace_fix(aspan, guess[0]),)
             else:
                 msg += f" (members: {', '.join(enum.members)})"
             self.report("PA203", msg, aspan, fixes=fixes)
@@ -808,7 +808,7 @@ class Lowerer:
             fixes = ()
             if guess:
                 msg += f"; did you mean '{guess[0]}'?"
-                fixes = (Fix(f"Replace with '{guess[0]}'", (TextEdit(aspan, guess[0]),)),)
+                fixes = (replace_fix(aspan, guess[0]),)
             self.report("PA203", msg, aspan, fixes=fixes)
             return ir.invalid(sp)
         self.report("PA203", f"{bt.display()} has no attribute '{attr}'", aspan)
