@@ -28,6 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.version:
         print(f"pyasc-lsp {__version__}")
         return 0
+    # First of all, while this process has no thread and has imported next to nothing: a second process warms the
+    # compiler on the other core during the imports below and answers the first analyses (pyasc_lsp.prefork).
+    from . import prefork
+
+    worker = prefork.start()
     # stdout carries the protocol: every log line goes to stderr.
     level = getattr(logging, str(args.log_level).upper(), logging.WARNING)
     handler = logging.StreamHandler(sys.stderr)
@@ -48,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     # within a millisecond or two of their arrival instead of waiting out the default 5 ms slices.
     sys.setswitchinterval(0.001)
     server = create_server()
+    server.worker = worker
     server.gc_thresholds = thresholds
     server.warm_up()
     if args.tcp:

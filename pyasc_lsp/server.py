@@ -31,7 +31,8 @@ from pygls.uris import to_fs_path
 from . import __version__
 from .config import Settings
 from .convert import Positions, lsp_newlines
-from .workspace import Documents
+from .prefork import Worker, WorkerError
+from .workspace import Document, Documents
 
 logger = logging.getLogger("pyasc_lsp")
 
@@ -114,7 +115,7 @@ class PyascServer(LanguageServer):
         super().__init__("pyasc-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          protocol_cls=PyascProtocol)
         self.settings = Settings()
-        self.docs = Documents(_analyze, self._config_for)
+        self.docs = Documents(self._analyze_routed, self._config_for)
         self.pull_diagnostics = False
         """True when the client asks for diagnostics (textDocument/diagnostic) instead of receiving them."""
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -126,31 +127,87 @@ class PyascServer(LanguageServer):
         self.gc_thresholds: tuple[int, ...] | None = None
         """The cyclic collector's thresholds to restore after the warm-up, when start-up ran with young passes only."""
         self._warming: concurrent.futures.Future[Any] | None = None
+        self.worker: Worker | None = None
+        """The forked analysis worker (pyasc_lsp.prefork) serving the first analyses, until the compiler is warm
+        in this process."""
+        self._in_process_warming = False
 
     def warm_up(self) -> None:
-        """Once: import the compiler, make its cache and find the diagnostics page in the analysis thread.
+        """Once: find the diagnostics page, then import the compiler and make its cache in the analysis thread.
 
         Queued at start, before the first message is read, so that it overlaps the initialize round trip instead of
-        holding up the initialize answer; the first analysis is queued behind it in the same thread.
+        holding up the initialize answer; the first analysis is queued behind it in the same thread.  With a
+        forked worker the compiler import waits until the first diagnostics are out (the worker answers until
+        then) and runs beside later analyses, not before them.
         """
-        if self._warming is None:
+        if self._warming is not None:
+            return
+        if self.worker is not None and not self.worker.closed:
+            self._warming = self.docs.warm_up(self._find_docs)
+            self.docs.on_analysis.append(self._after_first_analysis)
+        else:
             self._warming = self.docs.warm_up(self._warm)
 
-    def _warm(self) -> None:
+    def _find_docs(self) -> None:
         try:
             if self.docs_uri is None:
                 self.docs_uri = find_docs().as_uri()
+        except Exception:
+            logger.exception("the diagnostics page cannot be found")
+
+    def _warm(self) -> None:
+        try:
+            self._find_docs()
             if self.docs.cache is None:
                 self.docs.cache = make_cache()
         except Exception:
             logger.exception("start-up of the compiler failed")
         finally:
-            # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the
-            # process: keep it out of the cyclic collector's full passes, which analyses trigger often.
-            gc.freeze()
-            if self.gc_thresholds is not None:
-                gc.set_threshold(*self.gc_thresholds)
-                self.gc_thresholds = None
+            self._end_start_up()
+
+    def _end_start_up(self) -> None:
+        # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the
+        # process: keep it out of the cyclic collector's full passes, which analyses trigger often.
+        gc.freeze()
+        if self.gc_thresholds is not None:
+            gc.set_threshold(*self.gc_thresholds)
+            self.gc_thresholds = None
+
+    def _analyze_routed(self, text: str, path: str, config: Any, cache: Any) -> Any:
+        """The analysis thread's entry point: the worker's warm compiler while this process has none yet (no kernel
+        cache), else the compiler in-process.  Both call the same analyze() on the same text."""
+        worker = self.worker
+        if cache is None and worker is not None and not worker.closed:
+            try:
+                return worker.analyze(lsp_newlines(text), path, config, early=self.docs.early)
+            except WorkerError as exc:
+                logger.info("%s; analyzing in this process", exc)
+        return _analyze(text, path, config, cache)
+
+    def _after_first_analysis(self, doc: Document) -> None:
+        """On the event loop, after the first results went out: warm the compiler in this process, in a thread of
+        its own, seeding its kernel cache with the open documents; the worker keeps answering meanwhile."""
+        if self._in_process_warming:
+            return
+        self._in_process_warming = True
+        jobs = [(lsp_newlines(d.text), d.path, self._config_for(d.path)) for d in self.docs.all()]
+        import threading
+
+        threading.Thread(target=self._warm_in_process, args=(jobs,), name="pyasc-warm", daemon=True).start()
+
+    def _warm_in_process(self, jobs: list[tuple[str, str, Any]]) -> None:
+        try:
+            cache = make_cache()
+            for text, path, config in jobs:
+                _analyze(text, path, config, cache)  # results dropped: only the kernel cache is wanted
+            self.docs.cache = cache
+        except Exception:
+            logger.exception("start-up of the compiler failed")
+        finally:
+            worker = self.worker
+            if worker is not None:
+                worker.close()
+            self._end_start_up()
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside any request: a frame that is not JSON gets JSON-RPC's parse error (id null); the rest go

@@ -55,6 +55,8 @@ class Document:
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
     analyses: int = 0
     """How many front-end results were accepted for this document (a burst of edits adds one)."""
+    early_version: int | None = None
+    """The version whose front-end diagnostics went out before its analysis was complete (see Documents.early)."""
 
     @property
     def current(self) -> Analysis | None:
@@ -90,6 +92,11 @@ class Documents:
         """Called with a document after each accepted front-end result."""
         self.on_cpp: list[Callable[[Document], None]] = []
         """Called with a document after each accepted C++-tier result."""
+        self.on_early: list[Callable[[Document, Analysis], None]] = []
+        """Called with a document and a preview (its text and diagnostics only) when an analysis still under way
+        already knows its diagnostics; `on_analysis` follows with the whole result."""
+        self._running: tuple[Document, int, asyncio.AbstractEventLoop] | None = None
+        """The analysis in the analysis thread right now: document, version, event loop."""
         self.cpp_submit: Callable[[Analysis, Config], concurrent.futures.Future[list[Diagnostic]] | None] | None = None
         self.progress: CppProgress | None = None
         self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
@@ -184,7 +191,7 @@ class Documents:
             started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
             analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config))
+                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, (doc, version, loop)))
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
         except asyncio.CancelledError:
             raise
@@ -208,9 +215,32 @@ class Documents:
             doc.good = analysis
         self._start_cpp(doc, config)
 
-    def _analyze_now(self, text: str, path: str, config: Config) -> Analysis:
+    def _analyze_now(self, text: str, path: str, config: Config,
+                     running: tuple[Document, int, asyncio.AbstractEventLoop] | None = None) -> Analysis:
         """In the analysis thread: the cache is read here, after any warm-up job queued before has set it."""
-        return self._analyze(text, path, config, self.cache)
+        self._running = running
+        try:
+            return self._analyze(text, path, config, self.cache)
+        finally:
+            self._running = None
+
+    def early(self, preview: Analysis) -> None:
+        """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the
+        start-up worker sends them first), so they can be published a few milliseconds sooner."""
+        running = self._running
+        if running is not None:
+            doc, version, loop = running
+            loop.call_soon_threadsafe(self._accept_early, doc, version, preview)
+
+    def _accept_early(self, doc: Document, version: int, preview: Analysis) -> None:
+        if self._docs.get(doc.uri) is not doc or doc.version != version or doc.analysis_version == version:
+            return
+        doc.early_version = version
+        for listener in self.on_early:
+            try:
+                listener(doc, preview)
+            except Exception:  # the whole result follows and is published normally
+                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
 
     def _fit_cache(self) -> None:
         """Keep the kernel cache about twice the open kernels: enough for every kernel plus recent edits, and a

@@ -151,21 +151,39 @@ def _split_union(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+_Shape = tuple[list[Param], list[Param], "Param | None", frozenset[str], list[str]]
+_SHAPES: dict[tuple[int, bool], tuple[Overload, _Shape]] = {}
+"""Each overload's parameter partition, by (id, skip_self); the overload is kept alongside so its id stays its own.
+Overloads are few and live as long as the process, and every call binds against several."""
+
+
+def _shape(overload: Overload, skip_self: bool) -> _Shape:
+    """(parameters, positional parameters, the variadic one, all names, required names) of an overload."""
+    hit = _SHAPES.get((id(overload), skip_self))
+    if hit is not None and hit[0] is overload:
+        return hit[1]
+    params = [p for p in overload.params if not (skip_self and p.name == "self")]
+    pos_params = [p for p in params if not p.keyword_only and not p.variadic]
+    variadic = next((p for p in params if p.variadic), None)
+    shape = (params, pos_params, variadic, frozenset(p.name for p in params), [p.name for p in params if p.required])
+    if len(_SHAPES) > 8192:
+        _SHAPES.clear()
+    _SHAPES[(id(overload), skip_self)] = (overload, shape)
+    return shape
+
+
 def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Binding | str:
     """Bind written arguments to an overload's parameters; a string says why they do not bind."""
-    params = [p for p in overload.params if not (skip_self and p.name == "self")]
+    params, pos_params, variadic, names, required = _shape(overload, skip_self)
     b = Binding(overload, index)
     positional = [a for a in args if a.keyword is None]
     keywords = [a for a in args if a.keyword is not None]
-    pos_params = [p for p in params if not p.keyword_only and not p.variadic]
-    variadic = next((p for p in params if p.variadic), None)
     if len(positional) > len(pos_params) and variadic is None:
         return f"takes at most {len(pos_params)} positional arguments, {len(positional)} given"
     for p, a in zip(pos_params, positional, strict=False):
         b.args[p.name] = a.expr
     if variadic is not None:
         b.varargs = [a.expr for a in positional[len(pos_params):]]
-    names = {p.name for p in params}
     for a in keywords:
         assert a.keyword is not None
         if a.keyword not in names:
@@ -173,7 +191,7 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
         if a.keyword in b.args:
             return f"duplicate '{a.keyword}'"
         b.args[a.keyword] = a.expr
-    missing = [p.name for p in params if p.required and p.name not in b.args]
+    missing = [n for n in required if n not in b.args]
     if missing:
         return f"missing {', '.join(repr(m) for m in missing)}"
     for p in params:

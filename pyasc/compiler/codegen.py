@@ -9,8 +9,6 @@ one to one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..language.registry import ENUMS
@@ -36,6 +34,27 @@ class Code:
     boilerplate: list[tuple[int, int]] = field(default_factory=list)
 
 
+class _Recording:
+    """The context of `Emitter.node`: a plain class, as a generator-based context manager costs several times more
+    and the emitter opens one per statement and expression."""
+
+    __slots__ = ("emitter", "span", "flags", "start")
+
+    def __init__(self, emitter: Emitter, span: Span | None, flags: MapFlag) -> None:
+        self.emitter = emitter
+        self.span = span
+        self.flags = flags
+        self.start = emitter.length
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        e = self.emitter
+        if exc_type is None and self.span is not None and e.length > self.start:
+            e.segments.append(Segment(self.start, e.length, self.span, self.flags, e.kernel))
+
+
 class Emitter:
     """Writes C++ and records, for every `node(span)` block, the segment of text it produced."""
 
@@ -58,12 +77,9 @@ class Emitter:
         self.write(text)
         self.boilerplate.append((start, self.length))
 
-    @contextmanager
-    def node(self, span: Span | None, flags: MapFlag = MapFlag.ALL) -> Iterator[None]:
-        start = self.length
-        yield
-        if span is not None and self.length > start:
-            self.segments.append(Segment(start, self.length, span, flags, self.kernel))
+    def node(self, span: Span | None, flags: MapFlag = MapFlag.ALL) -> _Recording:
+        """`with e.node(span):` records the text written inside as produced by `span`."""
+        return _Recording(self, span, flags)
 
     def indent(self) -> None:
         self.boiler(INDENT * self.depth)
@@ -186,7 +202,7 @@ class KernelGen:
             sig_name = name
             ret = self.types.of(self.k.returns) if self.k.returns is not None else "void"
             self.e.boiler(f"__aicore__ inline {ret} ")
-        with self.e.node(self.k.name_span, MapFlag.ALL | MapFlag.STATEMENT):
+        with self.e.node(self.k.name_span, MapFlag.ALL_STATEMENT):
             self.e.write(sig_name)
         self.e.boiler("(")
         for i, (p, decl) in enumerate(zip(params, decls, strict=True)):
@@ -258,7 +274,7 @@ class KernelGen:
         self.declare_masks(s)
         self.e.indent()
         start = self.e.length
-        with self.e.node(s.span, MapFlag.ALL | MapFlag.STATEMENT):
+        with self.e.node(s.span, MapFlag.ALL_STATEMENT):
             self._stmt(s)
         self.statement_text[id(s)] = self.e.text_since(start)
         self.e.newline()
@@ -373,7 +389,7 @@ class KernelGen:
                     self.mask_counter += 1
                     self.mask_names[id(arg)] = name
                     self.e.indent()
-                    with self.e.node(arg.span, MapFlag.ALL | MapFlag.STATEMENT):
+                    with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
                         self.e.write(f"uint64_t {name}[] = {{")
                         for i, item in enumerate(arg.items):
                             if i:

@@ -20,6 +20,19 @@ class Span:
     end_line: int
     end_col: int
 
+    def __init__(self, line: int, col: int, end_line: int, end_col: int) -> None:
+        # Frozen all the same (assignment still raises); writing the fields straight into the instance dict costs
+        # half of the generated __init__, and an analysis makes hundreds of spans per kernel.
+        d = self.__dict__
+        d["line"] = line
+        d["col"] = col
+        d["end_line"] = end_line
+        d["end_col"] = end_col
+
+    def __reduce__(self) -> tuple[type[Span], tuple[int, int, int, int]]:
+        # Pickled as its four numbers (the language server's start-up worker sends analyses across a pipe).
+        return (Span, (self.line, self.col, self.end_line, self.end_col))
+
     def contains(self, line: int, col: int) -> bool:
         """True when (line, col) lies inside the span (end inclusive, so a cursor after a token still hits it)."""
         return (self.line, self.col) <= (line, col) <= (self.end_line, self.end_col)

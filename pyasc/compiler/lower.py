@@ -595,10 +595,10 @@ class Lowerer:
 
     def _lower_expr(self, node: ast.expr) -> ir.Expr:
         sp = self.span(node)
-        for cls, what in _UNSUPPORTED_EXPR.items():
-            if isinstance(node, cls):
-                self.report("PA101", f"{what} is not supported in a jit function", sp)
-                return ir.invalid(sp)
+        what = _UNSUPPORTED_EXPR.get(type(node))  # ast's expression classes are leaves: the type is the kind
+        if what is not None:
+            self.report("PA101", f"{what} is not supported in a jit function", sp)
+            return ir.invalid(sp)
         if isinstance(node, ast.Constant):
             return self.lower_constant(node, sp)
         if isinstance(node, ast.Name):

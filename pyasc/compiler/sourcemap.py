@@ -12,6 +12,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from .diagnostics import Span
 
@@ -27,6 +28,8 @@ class MapFlag(enum.IntFlag):
     STATEMENT = 8
     """The segment is a whole statement (as opposed to one expression or token inside one)."""
     ALL = DIAGNOSTICS | HOVER | NAVIGATION
+    ALL_STATEMENT = ALL | STATEMENT
+    """A whole statement, usable for everything: precomputed, as enum arithmetic costs a Python call."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,31 @@ class Segment:
     python: Span
     flags: MapFlag = MapFlag.ALL
     kernel: str | None = None
+
+    def __init__(self, cpp_start: int, cpp_end: int, python: Span, flags: MapFlag = MapFlag.ALL,
+                 kernel: str | None = None) -> None:
+        # Frozen all the same; filled directly, as the code generator makes hundreds per kernel (see Span).
+        d = self.__dict__
+        d["cpp_start"] = cpp_start
+        d["cpp_end"] = cpp_end
+        d["python"] = python
+        d["flags"] = flags
+        d["kernel"] = kernel
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled with its flags as a plain int: unpickling an IntFlag member calls the enum machinery each time.
+        return (_segment, (self.cpp_start, self.cpp_end, self.python, self.flags._value_, self.kernel))
+
+
+_FLAGS: dict[int, MapFlag] = {}
+
+
+def _segment(cpp_start: int, cpp_end: int, python: Span, flags: int, kernel: str | None) -> Segment:
+    """Segment.__reduce__'s reconstructor: the flag member from a table filled as values are first seen."""
+    member = _FLAGS.get(flags)
+    if member is None:
+        member = _FLAGS[flags] = MapFlag(flags)
+    return Segment(cpp_start, cpp_end, python, member, kernel)
 
 
 @dataclass(frozen=True)

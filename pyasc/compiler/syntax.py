@@ -22,16 +22,22 @@ from .diagnostics import Diagnostic, Severity, Span
 class Positions:
     """Converts ast's UTF-8 byte columns to code-point columns, per line, cheaply for ASCII lines."""
 
-    def __init__(self, text: str) -> None:
-        self.lines = text.split("\n")
-        self._ascii = [line.isascii() for line in self.lines]
+    def __init__(self, text: str, lines: list[str] | None = None) -> None:
+        self.lines = lines if lines is not None else text.split("\n")
+        # One C-level check covers the common all-ASCII file; otherwise lines are classified as they are asked for.
+        self._all_ascii = text.isascii()
+        self._ascii: dict[int, bool] = {}
 
     def col(self, line: int, byte_col: int) -> int:
-        if line < 1 or line > len(self.lines):
+        if self._all_ascii or line < 1 or line > len(self.lines):
             return byte_col
-        if self._ascii[line - 1]:
+        text = self.lines[line - 1]
+        ascii_line = self._ascii.get(line)
+        if ascii_line is None:
+            ascii_line = self._ascii[line] = text.isascii()
+        if ascii_line:
             return byte_col
-        return len(self.lines[line - 1].encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
 
     def span(self, node: ast.AST) -> Span:
         line = getattr(node, "lineno", 1)
@@ -65,18 +71,36 @@ class JitFunction:
 
     @property
     def names(self) -> frozenset[str]:
-        """Every identifier the function mentions (for cache keys and the helper graph), computed once per text."""
+        """Every identifier the function's text mentions, computed once per text: for cache keys and for finding
+        helper calls.  For ASCII text it is a superset of the Name nodes (words of strings and comments, attribute
+        names), found by one regex instead of a walk of the tree; `exact_names` confirms a helper call."""
         if self._names is None:
             cached = _NAMES.get(self.source)
             if cached is None:
-                cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+                if self.source.isascii():
+                    cached = frozenset(_IDENTIFIER.findall(self.source))
+                else:  # the parser NFKC-normalizes identifiers: only the tree has the names it sees
+                    cached = self.exact_names
                 if len(_NAMES) > 4096:
                     _NAMES.clear()
                 _NAMES[self.source] = cached
             self._names = cached
         return self._names
 
+    @property
+    def exact_names(self) -> frozenset[str]:
+        """The identifiers of the function's Name nodes."""
+        cached = _EXACT_NAMES.get(self.source)
+        if cached is None:
+            cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+            if len(_EXACT_NAMES) > 4096:
+                _EXACT_NAMES.clear()
+            _EXACT_NAMES[self.source] = cached
+        return cached
 
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_EXACT_NAMES: dict[str, frozenset[str]] = {}
 _NAMES: dict[str, frozenset[str]] = {}
 """Identifier sets by function text: unchanged kernels are not walked again on the next edit."""
 
@@ -118,37 +142,51 @@ def _parse(source: str, **kwargs: bool) -> ast.Module:
 
 
 _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
+_UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
+_FIRST_LINE = re.compile(r"([^\s#)\]}][^\n]*)")
 _UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 _UNIT_CACHE_SIZE = 4096
 
 
-def _units(lines: list[str]) -> list[tuple[int, int]]:
+def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
     """Candidate top-level units as [start, end) line indexes: a unit starts at a line in column 0 that does not
     continue the previous statement; decorators join the definition they precede."""
+    if text is None:
+        text = "\n".join(lines)
     starts: list[int] = []
     prev_decorator = False
-    for i, line in enumerate(lines):
-        if not line or not _UNIT_START.match(line) or _CONTINUATION.match(line):
+    line_no = 0
+    at = 0
+    # Only lines starting in column 0 can start a unit: the regex jumps from newline to newline (a literal first
+    # character lets it search instead of trying every position) and stops at those lines only.
+    head = _FIRST_LINE.match(text)
+    candidates = [(0, head.group(1))] if head is not None else []
+    candidates += [(m.start() + 1, m.group(1)) for m in _UNIT_LINE.finditer(text)]
+    for pos, first in candidates:
+        line_no += text.count("\n", at, pos)
+        at = pos
+        if _CONTINUATION.match(first):
             continue
-        if i and lines[i - 1].endswith("\\"):
+        if line_no and lines[line_no - 1].endswith("\\"):
             continue
         if not prev_decorator:
-            starts.append(i)
-        prev_decorator = line.startswith("@")
+            starts.append(line_no)
+        prev_decorator = first.startswith("@")
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     return list(zip(starts, starts[1:] + [len(lines)], strict=True))
 
 
-def _parse_incremental(text: str) -> ast.Module | None:
+def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module | None:
     """Parse unit by unit, reusing the statements of units whose text and position did not change.
 
     Returns None when any unit does not parse on its own (a split inside a string or brackets, or a real error);
     the caller then parses the whole text, so the result is always the one `ast.parse` gives.
     """
-    lines = text.split("\n")
+    if lines is None:
+        lines = text.split("\n")
     body: list[ast.stmt] = []
-    for a, b in _units(lines):
+    for a, b in _units(lines, text):
         chunk = "\n".join(lines[a:b])
         if not chunk.strip():
             continue
@@ -156,25 +194,27 @@ def _parse_incremental(text: str) -> ast.Module | None:
         stmts = _UNIT_CACHE.get(key)
         if stmts is None:
             try:
-                unit = _parse(chunk)
+                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
+                unit = _parse("\n" * a + chunk)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
-            if a:
-                ast.increment_lineno(unit, a)
             stmts = unit.body
             _UNIT_CACHE[key] = stmts
             if len(_UNIT_CACHE) > _UNIT_CACHE_SIZE:
                 _UNIT_CACHE.popitem(last=False)
         else:
-            _UNIT_CACHE.move_to_end(key)
+            try:
+                _UNIT_CACHE.move_to_end(key)
+            except KeyError:  # evicted meanwhile by an analysis in another thread; the statements are still good
+                pass
         body.extend(stmts)
     return ast.Module(body=body, type_ignores=[])
 
 
-def parse_module(text: str) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
+def parse_module(text: str, lines: list[str] | None = None) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
     """Parse, falling back to per-unit parsing so one broken function leaves the rest analyzable."""
     if len(text) > 4000:
-        tree = _parse_incremental(text)
+        tree = _parse_incremental(text, lines)
         if tree is not None:
             return tree, [], []
     try:
@@ -306,9 +346,9 @@ def scan_module(
     text: str, path: str, read_module: Callable[[str], tuple[str, str] | None] | None = None, depth: int = 0
 ) -> ModuleInfo:
     """Find the asc aliases, fold constants, list jit functions and follow same-project imports."""
-    tree, diags, broken = parse_module(text)
-    info = ModuleInfo(tree=tree, positions=Positions(text), diagnostics=diags, broken_units=broken)
     lines = text.split("\n")
+    tree, diags, broken = parse_module(text, lines)
+    info = ModuleInfo(tree=tree, positions=Positions(text, lines), diagnostics=diags, broken_units=broken)
     for stmt in tree.body:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
@@ -374,12 +414,25 @@ def scan_module(
     return info
 
 
-_INDENTED_DECORATOR = re.compile(r"^[ \t]+@[^\n]*\bjit\b", re.MULTILINE)
+_INDENTED_DECORATOR = re.compile(r"[ \t]+@[^\n]*\bjit\b")
+
+
+def _indented_jit_decorator(text: str) -> bool:
+    """Does an indented decorator line mention jit?  Looks only at the lines holding 'jit' (a regex over the
+    whole text would try every line)."""
+    at = text.find("jit")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        if _INDENTED_DECORATOR.match(text, start, len(text) if end < 0 else end):
+            return True
+        at = text.find("jit", len(text) if end < 0 else end)
+    return False
 
 
 def _misplaced_jit(tree: ast.Module, info: ModuleInfo, text: str) -> None:
     """@asc.jit on a method or on a function defined inside another function: CANN's pyasc cannot compile those."""
-    if not _INDENTED_DECORATOR.search(text):
+    if not _indented_jit_decorator(text):
         return  # no indented decorator mentions jit: nothing to walk
     top = set(map(id, tree.body))
     for node in ast.walk(tree):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the ast module is imported only for signatures the fast parser leaves to it
@@ -94,7 +95,9 @@ class ApiSpec:
 
     name: str
     family: str
-    overloads: tuple[Overload, ...]
+    declared: tuple[Overload | tuple[str, str | None], ...]
+    """The overloads as declared: Overloads, or (signature, C++ template) pairs parsed when `overloads` is first
+    read, so that importing the tables (on every language-server start) does not parse hundreds of signatures."""
     doc: str
     dtype_rules: tuple[DTypeRule, ...] = ()
     positions: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -110,6 +113,10 @@ class ApiSpec:
     pipes: Mapping[str, str] = field(default_factory=dict)
     """Pipe by data direction, `"<src kind>-><dst kind>"` (`"GlobalTensor->LocalTensor": "MTE2"`); `pipe` is the
     fallback.  DataCopy runs on MTE2 into the Unified Buffer, MTE3 out of it and V within it."""
+
+    @cached_property
+    def overloads(self) -> tuple[Overload, ...]:
+        return tuple(o if isinstance(o, Overload) else parse_signature(*o) for o in self.declared)
 
     @property
     def qualname(self) -> str:
@@ -361,7 +368,7 @@ def api(
     return ApiSpec(
         name=name,
         family=family,
-        overloads=tuple(parse_signature(s, c) for s, c in overloads),
+        declared=tuple((s, c) for s, c in overloads),
         doc=doc,
         dtype_rules=tuple(dtypes),
         positions=dict(positions or {}),

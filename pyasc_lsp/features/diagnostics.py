@@ -113,6 +113,21 @@ def setup(server: PyascServer) -> None:
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=doc.uri, version=doc.analysis_version, diagnostics=lsp_diagnostics(server, doc)))
 
+    def publish_analysis(doc: Document) -> None:
+        if doc.early_version is not None and doc.early_version == doc.analysis_version:
+            return  # these very diagnostics went out early, and no C++ finding belongs to this version yet
+        publish(doc)
+
+    def publish_early(doc: Document, preview: Analysis) -> None:
+        if server.pull_diagnostics:
+            return
+        pos = server.positions(preview.text)
+        other = functools.cache(server.positions_of_file)
+        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=doc.uri, version=doc.version,
+            diagnostics=[convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other)
+                         for d in preview.diagnostics]))
+
     def refresh(doc: Document) -> None:
         if server.pull_diagnostics:
             if server.capability("workspace.diagnostics.refresh_support", False):
@@ -120,7 +135,8 @@ def setup(server: PyascServer) -> None:
         else:
             publish(doc)
 
-    server.docs.on_analysis.append(guarded("publish diagnostics")(publish))
+    server.docs.on_analysis.append(guarded("publish diagnostics")(publish_analysis))
+    server.docs.on_early.append(guarded("publish diagnostics")(publish_early))
     server.docs.on_cpp.append(guarded("publish C++ diagnostics")(refresh))
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,

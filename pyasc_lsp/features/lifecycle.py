@@ -36,3 +36,5 @@ def setup(server: PyascServer) -> None:
         if tier is not None:
             # Closing the C++ pool waits for a running clang-tidy; the shutdown answer must not.
             threading.Thread(target=tier.shutdown, name="pyasc-cpp-close", daemon=True).start()
+        if server.worker is not None:  # waits for an analysis in flight: off the event loop, too
+            threading.Thread(target=server.worker.close, name="pyasc-worker-close", daemon=True).start()

@@ -1,0 +1,233 @@
+"""A warm compiler in a second process for the server's first analyses (POSIX only).
+
+Why: until its first diagnostics the server is bound to one core: importing pygls and lsprotocol (about 300 ms),
+then the compiler (about 35 ms) and a cold first analysis, all under one GIL.  Forked at the very start, before
+those imports, a child process imports the compiler and warms it up on the other core while the parent imports the
+protocol; the parent then sends it the first documents to analyze and gets the results back pickled.  The parent
+imports its own compiler only after its first diagnostics are out, and stops the child once it can analyze
+in-process (`PyascServer` decides; see docs/architecture.md).
+
+The child runs the same `analyze()` entry point with the same text, path and Config, so a result is the one the
+parent would have computed.  Any failure of the child (it died, a pipe broke, it sent something odd) makes the
+parent analyze in-process instead: the worker only ever makes the first results faster.
+
+`PYASC_LSP_PREFORK=0` turns it off, `=1` on whatever the load; by default it is used when a core is free.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+import struct
+import threading
+from collections.abc import Callable
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+ENV_SWITCH = "PYASC_LSP_PREFORK"
+_HEADER = struct.Struct("<Q")
+
+WARM_UP_KERNEL = '''
+import pyasc as asc
+
+TILE = 128
+
+
+@asc.jit
+def warm_up(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    offset = asc.get_block_idx() * n
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + offset, n)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y + offset, n)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z + offset, n)
+    pipe = asc.TPipe()
+    qx = asc.TQue(asc.TPosition.VECIN, 2)
+    qz = asc.TQue(asc.TPosition.VECOUT, 2)
+    pipe.init_buffer(qx, 2, TILE * 4)
+    pipe.init_buffer(qz, 2, TILE * 4)
+    for i in range(n // TILE):
+        xl = qx.alloc_tensor(asc.float32)
+        asc.data_copy(xl, x_gm[i * TILE:], TILE)
+        qx.enque(xl)
+        xl = qx.deque(asc.float32)
+        zl = qz.alloc_tensor(asc.float32)
+        asc.add(zl, xl, xl, TILE)
+        asc.muls(zl, zl, 2.0, TILE)
+        qz.enque(zl)
+        qx.free_tensor(xl)
+        zl = qz.deque(asc.float32)
+        asc.data_copy(z_gm[i * TILE:], zl, TILE)
+        qz.free_tensor(zl)
+'''
+"""Analyzed once by the child before any request: the first real analysis then finds the compiler's first-use
+work (API signatures, overload tables, compiled patterns) done."""
+
+
+class WorkerError(Exception):
+    """The worker could not answer; the caller analyzes in-process."""
+
+
+def enabled() -> bool:
+    """On where the platform can fork, a second core is free and the environment does not say otherwise."""
+    if not hasattr(os, "fork"):
+        return False
+    setting = os.environ.get(ENV_SWITCH, "auto").strip().lower()
+    if setting in ("0", "false", "no", "off"):
+        return False
+    return setting in ("1", "true", "yes", "on") or spare_core()
+
+
+def spare_core() -> bool:
+    """Is a core idle for the worker?  On a machine already busy the worker only takes time from the server's own
+    start (measured: slower, not faster), so it is used when the load average leaves a core free."""
+    try:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        load = os.getloadavg()[0]
+    except OSError:
+        return False
+    return cpus >= 2 and load <= cpus - 1
+
+
+class Worker:
+    """The parent's handle on the child: one request at a time (the analysis thread is the only caller)."""
+
+    def __init__(self, pid: int, to_child: int, from_child: int) -> None:
+        self.pid = pid
+        self._to_child = to_child
+        self._from_child = from_child
+        self._lock = threading.Lock()
+        self.closed = False
+        self.served = 0
+        """Analyses the child answered (for the log and the tests)."""
+
+    def analyze(self, text: str, path: str, config: Any, early: Callable[[Any], None] | None = None) -> Any:
+        """The child's `analyze(text, path, config, its cache)`; raises WorkerError when it cannot answer.
+
+        The child sends the diagnostics ahead of the whole result (which takes a few milliseconds to pickle and
+        unpickle): `early` gets them at once, as an Analysis holding only the text and the diagnostics.
+        """
+        with self._lock:
+            if self.closed:
+                raise WorkerError("the worker is stopped")
+            try:
+                _send(self._to_child, pickle.dumps((text, path, config), protocol=pickle.HIGHEST_PROTOCOL))
+                status, payload = pickle.loads(_receive(self._from_child))
+                if status == "diagnostics":
+                    if early is not None:
+                        from pyasc.compiler.results import Analysis
+
+                        early(Analysis(path=path, text=text, diagnostics=payload))
+                    status, payload = pickle.loads(_receive(self._from_child))
+            except Exception as exc:  # noqa: BLE001 - a dead child, a broken pipe, a bad pickle: all mean "not here"
+                self._stop()
+                raise WorkerError(f"the analysis worker failed: {exc!r}") from exc
+            if status != "ok":
+                raise WorkerError(str(payload))
+            self.served += 1
+            return payload
+
+    def close(self) -> None:
+        """Stop the child (it exits when its request pipe closes) and reap it."""
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for fd in (self._to_child, self._from_child):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        logger.debug("analysis worker %d stopped after %d analyses", self.pid, self.served)
+
+
+def start() -> Worker | None:
+    """Fork the worker; call before any thread starts and before the heavy imports.  None when off or failed."""
+    if not enabled():
+        return None
+    try:
+        req_r, req_w = os.pipe()
+        res_r, res_w = os.pipe()
+        pid = os.fork()
+    except OSError as exc:
+        logger.info("no analysis worker: %s", exc)
+        return None
+    if pid == 0:  # the child never returns from here
+        code = 0
+        try:
+            os.close(req_w)
+            os.close(res_r)
+            _detach_stdio()
+            _serve(req_r, res_w)
+        except BaseException:  # noqa: BLE001 - the child must end here whatever happens
+            code = 1
+        os._exit(code)
+    os.close(req_r)
+    os.close(res_w)
+    return Worker(pid, req_w, res_r)
+
+
+def _detach_stdio() -> None:
+    """stdin and stdout carry the protocol: the child must neither read one nor write the other."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(2, 1)  # a stray print lands in the log, never in the protocol stream
+    os.close(devnull)
+
+
+def _serve(requests: int, responses: int) -> None:
+    """The child: import and warm the compiler, then answer requests until the parent closes the pipe."""
+    from pyasc.compiler.analysis import AnalysisCache, analyze
+
+    cache = AnalysisCache()
+    analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
+    while True:
+        try:
+            request = _receive(requests)
+        except EOFError:
+            return
+        try:
+            text, path, config = pickle.loads(request)
+            result = analyze(text, path, config, cache)
+            _send(responses, pickle.dumps(("diagnostics", result.diagnostics), protocol=pickle.HIGHEST_PROTOCOL))
+            reply = pickle.dumps(("ok", result), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which then analyzes in-process
+            reply = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
+        _send(responses, reply)
+
+
+def _send(fd: int, data: bytes) -> None:
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _receive(fd: int) -> bytes:
+    (size,) = _HEADER.unpack(_read_exactly(fd, _HEADER.size))
+    return _read_exactly(fd, size)
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    left = size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            raise EOFError("the pipe closed")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+__all__ = ["ENV_SWITCH", "Worker", "WorkerError", "enabled", "start"]

@@ -1,0 +1,167 @@
+"""The start-up worker (pyasc_lsp.prefork): a forked process that analyzes the first documents while the server
+imports its own compiler.  It must give exactly the results of an in-process analysis, hand over to the server's
+own compiler, disappear afterwards, and never be needed: a dead worker only means in-process analysis."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+from fuzz.jsonrpc import LspProcess
+from fuzz.servers import NO_CPP
+
+from pyasc_lsp import prefork
+
+from .samples import ADD, DTYPE_CONFLICT, UNKNOWN_API
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the start-up worker needs fork (POSIX)")
+
+# Run in a fresh interpreter: forking the multi-threaded pytest process could copy a lock some thread holds.
+WORKER_SCRIPT = r"""
+import json, os, signal, sys
+from pyasc.compiler.analysis import analyze
+from pyasc_lsp import prefork
+
+texts = json.loads(sys.argv[1])
+worker = prefork.start()
+assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
+out = {"same": [], "served": 0}
+for text in texts:
+    remote = worker.analyze(text, "/nonexistent/k.py", None)
+    local = analyze(text, "/nonexistent/k.py", None)
+    out["same"].append([remote.diagnostics == local.diagnostics, remote.cpp == local.cpp,
+                        remote.kernels == local.kernels, remote.symbols == local.symbols,
+                        remote.calls == local.calls, remote.hints == local.hints,
+                        remote.sourcemap.segments == local.sourcemap.segments,
+                        len(remote.diagnostics), len(remote.cpp)])
+out["served"] = worker.served
+pid = worker.pid
+if sys.argv[2] == "kill":
+    os.kill(pid, signal.SIGKILL)
+    from pyasc_lsp.server import PyascServer
+    server = PyascServer()
+    server.worker = worker
+    routed = server._analyze_routed(texts[0], "/nonexistent/k.py", None, None)
+    out["fallback_same"] = routed.diagnostics == analyze(texts[0], "/nonexistent/k.py", None).diagnostics
+    out["closed_after_failure"] = worker.closed
+else:
+    worker.close()
+try:
+    os.kill(pid, 0)
+    out["child_gone"] = False
+except ProcessLookupError:
+    out["child_gone"] = True
+print(json.dumps(out))
+"""
+
+
+def _run_worker(texts: list[str], mode: str) -> dict:
+    env = {**os.environ, prefork.ENV_SWITCH: "1"}
+    done = subprocess.run([sys.executable, "-c", WORKER_SCRIPT, json.dumps(texts), mode], capture_output=True,
+                          text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_worker_results_equal_in_process_analysis() -> None:
+    texts = [ADD, UNKNOWN_API, DTYPE_CONFLICT, "x = (", ""]
+    out = _run_worker(texts, "close")
+    assert out["served"] == len(texts)
+    for text, row in zip(texts, out["same"], strict=True):
+        assert all(row[:7]), (text[:40], row)
+    # the comparison is not vacuous: the seeded bugs have diagnostics and the kernels have C++
+    assert out["same"][1][7] > 0 and out["same"][2][7] > 0 and out["same"][0][8] > 0
+    assert out["child_gone"], "close() must stop and reap the worker"
+
+
+def test_dead_worker_means_in_process_analysis() -> None:
+    out = _run_worker([UNKNOWN_API], "kill")
+    assert out["fallback_same"], "with its worker killed the server must analyze in-process, with the same result"
+    assert out["closed_after_failure"]
+    assert out["child_gone"]
+
+
+def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(prefork.ENV_SWITCH, "0")
+    assert not prefork.enabled()
+    monkeypatch.setenv(prefork.ENV_SWITCH, "1")
+    assert prefork.enabled()
+    monkeypatch.setenv(prefork.ENV_SWITCH, "auto")
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert prefork.enabled(), "two CPUs, nearly idle: a core is free"
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.7, 1.0, 1.0))
+    assert not prefork.enabled(), "two CPUs, one busy elsewhere: the worker would only slow the start"
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert not prefork.enabled(), "one CPU: nothing to run the worker on"
+
+
+def _session(root: Path, env: dict[str, str]) -> tuple[list[list[dict]], LspProcess]:
+    """Open a file with seeded bugs, edit it twice; the diagnostics of each version."""
+    server = LspProcess(root, log_level="DEBUG", env=env)
+    server.initialize(root, init_options=NO_CPP)
+    path = root / "k.py"
+    path.write_text(UNKNOWN_API, encoding="utf-8")
+    uri = path.as_uri()
+    server.open(uri, UNKNOWN_API)
+    seen = [server.wait_published(uri, 1)]
+    lines = UNKNOWN_API.split("\n")
+    line = next(i for i, t in enumerate(lines) if "asc.ad(" in t)
+    col = lines[line].index("asc.ad(") + len("asc.ad")
+    server.change(uri, 2, [{"range": {"start": {"line": line, "character": col},
+                                      "end": {"line": line, "character": col}}, "text": "d"}])
+    seen.append(server.wait_published(uri, 2))
+    server.change(uri, 3, [{"range": {"start": {"line": line, "character": col},
+                                      "end": {"line": line, "character": col + 1}}, "text": ""}])
+    seen.append(server.wait_published(uri, 3))
+    return seen, server
+
+
+def _children(pid: int) -> list[psutil.Process]:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def test_server_with_worker_publishes_what_it_publishes_without(tmp_path: Path) -> None:
+    with_dir, without_dir = tmp_path / "with", tmp_path / "without"
+    with_dir.mkdir()
+    without_dir.mkdir()
+    forked, server = _session(with_dir, {prefork.ENV_SWITCH: "1"})
+    forked_server = server
+    try:
+        # the worker hands over to the server's own compiler and goes away
+        deadline = time.monotonic() + 30
+        while _children(server.proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _children(server.proc.pid), "the start-up worker outlived the hand-over"
+    finally:
+        assert server.close() == 0
+    log = server.stderr_path.read_text(encoding="utf-8", errors="replace")
+    assert "analysis worker" in log and "stopped after" in log, log[-2000:]
+    served = int(log.split("stopped after ", 1)[1].split()[0])
+    assert served >= 1, "the first analysis must come from the worker"
+
+    single, server = _session(without_dir, {prefork.ENV_SWITCH: "0"})
+    assert server.close() == 0
+    assert "analysis worker" not in server.stderr_path.read_text(encoding="utf-8", errors="replace")
+
+    def comparable(diags: list[dict]) -> list[tuple]:
+        return [(d.get("code"), json.dumps(d["range"], sort_keys=True), d["message"].replace(str(with_dir), "ROOT")
+                 .replace(str(without_dir), "ROOT")) for d in diags]
+
+    assert [comparable(v) for v in forked] == [comparable(v) for v in single]
+    # the worker's diagnostics go out ahead of its whole result, and only once per version
+    uri = (with_dir / "k.py").as_uri()
+    versions = [p["version"] for p in forked_server.published(uri)]
+    assert sorted(versions) == sorted(set(versions)), versions
+    assert any(d.get("code") == "PA202" for d in forked[0]), forked[0]
+    assert not any(d.get("code") == "PA202" for d in forked[1]), "the fixed call must not be reported"
