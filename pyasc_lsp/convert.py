@@ -89,9 +89,9 @@ class Positions:
     def offset(self, pos: types.Position) -> int:
         """Character offset in the text of an LSP position (clamped to the text)."""
         if pos.line >= len(self.lines):
-            return sum(len(line) + 1 for line in self.lines) - 1
+            return sum(map(len, self.lines)) + len(self.lines) - 1
         line, col = self.from_position(pos)
-        return sum(len(self.lines[i]) + 1 for i in range(line - 1)) + col
+        return sum(map(len, self.lines[:line - 1])) + (line - 1) + col  # each earlier line and its \n
 
     def span(self, rng: types.Range) -> Span:
         a = self.from_position(rng.start)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import copy
 import functools
 import gc
 import json
@@ -80,13 +79,11 @@ class PyascProtocol(LanguageServerProtocol):
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
-        """As pygls, but the server's handler gets the changes as the client sent them: pygls' own document update
-        clamps the ranges of `params` in place, so a copy is taken first."""
-        sent = copy.deepcopy(params)
-        for change in params.content_changes:
-            self.workspace.update_text_document(params.text_document, change)
+        """The server's handler gets the changes as the client sent them, and pygls' copy of the document is not
+        updated: nothing reads it (the documents are pyasc_lsp.workspace's, with LSP's line rules), and its update
+        re-splits the whole text on every keystroke and clamps the ranges of `params` in place."""
         if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
-            yield user_handler, (sent,), None
+            yield user_handler, (params,), None
 
     def structure_message(self, data: Any) -> Any:
         """As pygls, but a request whose params do not fit its method is answered (-32602, or -32601 for a method

@@ -55,8 +55,10 @@ class Document:
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
     analyses: int = 0
     """How many front-end results were accepted for this document (a burst of edits adds one)."""
-    early_version: int | None = None
-    """The version whose front-end diagnostics went out before its analysis was complete (see Documents.early)."""
+    run: object | None = None
+    """The front-end run under way (a marker), so that a preview from an older run is never taken for this one."""
+    early_run: object | None = None
+    """The run whose diagnostics went out before its analysis was complete (see Documents.early)."""
 
     @property
     def current(self) -> Analysis | None:
@@ -95,8 +97,8 @@ class Documents:
         self.on_early: list[Callable[[Document, Analysis], None]] = []
         """Called with a document and a preview (its text and diagnostics only) when an analysis still under way
         already knows its diagnostics; `on_analysis` follows with the whole result."""
-        self._running: tuple[Document, int, asyncio.AbstractEventLoop] | None = None
-        """The analysis in the analysis thread right now: document, version, event loop."""
+        self._running: tuple[Document, int, asyncio.AbstractEventLoop, object] | None = None
+        """The analysis in the analysis thread right now: document, version, event loop, run marker."""
         self.cpp_submit: Callable[[Analysis, Config], concurrent.futures.Future[list[Diagnostic]] | None] | None = None
         self.progress: CppProgress | None = None
         self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
@@ -185,13 +187,15 @@ class Documents:
         if delay > 0:
             await asyncio.sleep(delay)
         version, text = doc.version, doc.text
+        run = doc.run = object()
         try:
             config = self._config_for(doc.path)
             loop = asyncio.get_running_loop()
             started = time.perf_counter()
             # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
+            running = (doc, version, loop, run)
             analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, (doc, version, loop)))
+                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
         except asyncio.CancelledError:
             raise
@@ -216,7 +220,7 @@ class Documents:
         self._start_cpp(doc, config)
 
     def _analyze_now(self, text: str, path: str, config: Config,
-                     running: tuple[Document, int, asyncio.AbstractEventLoop] | None = None) -> Analysis:
+                     running: tuple[Document, int, asyncio.AbstractEventLoop, object] | None = None) -> Analysis:
         """In the analysis thread: the cache is read here, after any warm-up job queued before has set it."""
         self._running = running
         try:
@@ -229,13 +233,13 @@ class Documents:
         start-up worker sends them first), so they can be published a few milliseconds sooner."""
         running = self._running
         if running is not None:
-            doc, version, loop = running
-            loop.call_soon_threadsafe(self._accept_early, doc, version, preview)
+            doc, version, loop, run = running
+            loop.call_soon_threadsafe(self._accept_early, doc, version, run, preview)
 
-    def _accept_early(self, doc: Document, version: int, preview: Analysis) -> None:
-        if self._docs.get(doc.uri) is not doc or doc.version != version or doc.analysis_version == version:
+    def _accept_early(self, doc: Document, version: int, run: object, preview: Analysis) -> None:
+        if self._docs.get(doc.uri) is not doc or doc.version != version or doc.run is not run:
             return
-        doc.early_version = version
+        doc.early_run = run
         for listener in self.on_early:
             try:
                 listener(doc, preview)

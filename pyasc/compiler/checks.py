@@ -24,39 +24,49 @@ def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:
             yield from walk_stmts(s.orelse)
 
 
-def stmt_exprs(s: ir.Stmt) -> Iterator[ir.Expr]:
-    for e in (getattr(s, "value", None), getattr(s, "expr", None), getattr(s, "cond", None),
-              getattr(s, "start", None), getattr(s, "stop", None), getattr(s, "step", None)):
-        if isinstance(e, ir.Expr):
-            yield from walk_expr(e)
+def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
+    """Every expression of a statement (not of its body), in source order; computed once per statement, as the
+    checks walk the same statements several times."""
+    cached: list[ir.Expr] | None = s.__dict__.get("_exprs")
+    if cached is None:
+        cached = []
+        for e in (getattr(s, "value", None), getattr(s, "expr", None), getattr(s, "cond", None),
+                  getattr(s, "start", None), getattr(s, "stop", None), getattr(s, "step", None)):
+            if isinstance(e, ir.Expr):
+                cached += walk_expr(e)
+        s.__dict__["_exprs"] = cached
+    return cached
 
 
-def walk_expr(e: ir.Expr) -> Iterator[ir.Expr]:
-    yield e
-    children: list[ir.Expr | None] = []
-    if isinstance(e, ir.BinOp):
-        children = [e.left, e.right]
-    elif isinstance(e, ir.UnaryOp):
-        children = [e.operand]
-    elif isinstance(e, ir.IfExp):
-        children = [e.cond, e.then, e.other]
-    elif isinstance(e, (ir.Call, ir.Construct)):
-        children = list(e.args.values())
-        if isinstance(e, ir.Call):
-            children += e.varargs + [e.receiver]
-    elif isinstance(e, ir.HelperCall):
-        children = list(e.args)
-    elif isinstance(e, ir.Subscript):
-        children = [e.base, e.index]
-    elif isinstance(e, ir.AddrOffset):
-        children = [e.base, e.offset]
-    elif isinstance(e, ir.CastExpr):
-        children = [e.operand]
-    elif isinstance(e, ir.IntList):
-        children = list(e.items)
-    for c in children:
-        if c is not None:
-            yield from walk_expr(c)
+def walk_expr(e: ir.Expr) -> list[ir.Expr]:
+    """`e` and its subexpressions, parents before children, children left to right."""
+    out: list[ir.Expr] = []
+    stack: list[ir.Expr | None] = [e]
+    while stack:
+        e = stack.pop()
+        if e is None:
+            continue
+        out.append(e)
+        if isinstance(e, ir.BinOp):
+            stack += (e.right, e.left)
+        elif isinstance(e, (ir.Call, ir.Construct)):
+            children: list[ir.Expr | None] = list(e.args.values())
+            if isinstance(e, ir.Call):
+                children += e.varargs + [e.receiver]
+            stack += reversed(children)
+        elif isinstance(e, (ir.UnaryOp, ir.CastExpr)):
+            stack.append(e.operand)
+        elif isinstance(e, ir.IfExp):
+            stack += (e.other, e.then, e.cond)
+        elif isinstance(e, ir.HelperCall):
+            stack += reversed(e.args)
+        elif isinstance(e, ir.Subscript):
+            stack += (e.index, e.base)
+        elif isinstance(e, ir.AddrOffset):
+            stack += (e.offset, e.base)
+        elif isinstance(e, ir.IntList):
+            stack += reversed(e.items)
+    return out
 
 
 def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:

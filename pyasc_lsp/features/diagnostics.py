@@ -114,8 +114,8 @@ def setup(server: PyascServer) -> None:
             uri=doc.uri, version=doc.analysis_version, diagnostics=lsp_diagnostics(server, doc)))
 
     def publish_analysis(doc: Document) -> None:
-        if doc.early_version is not None and doc.early_version == doc.analysis_version:
-            return  # these very diagnostics went out early, and no C++ finding belongs to this version yet
+        if doc.early_run is not None and doc.early_run is doc.run:
+            return  # this run's diagnostics went out early, and no C++ finding belongs to its result yet
         publish(doc)
 
     def publish_early(doc: Document, preview: Analysis) -> None:

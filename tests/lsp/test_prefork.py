@@ -112,6 +112,13 @@ def _session(root: Path, env: dict[str, str]) -> tuple[list[list[dict]], LspProc
     uri = path.as_uri()
     server.open(uri, UNKNOWN_API)
     seen = [server.wait_published(uri, 1)]
+    # new settings re-analyze the same version: its diagnostics must go out again, changed
+    count = len(server.published(uri))
+    server.notify("workspace/didChangeConfiguration", {"settings": {"pyasc": {"severity": {"PA202": "warning"}}}})
+    again = server.wait_for(lambda m: m["method"] == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == uri and len(server.published(uri)) > count,
+                            30, "diagnostics after a configuration change")
+    seen.append(again["params"]["diagnostics"])
     lines = UNKNOWN_API.split("\n")
     line = next(i for i, t in enumerate(lines) if "asc.ad(" in t)
     col = lines[line].index("asc.ad(") + len("asc.ad")
@@ -159,9 +166,12 @@ def test_server_with_worker_publishes_what_it_publishes_without(tmp_path: Path) 
                  .replace(str(without_dir), "ROOT")) for d in diags]
 
     assert [comparable(v) for v in forked] == [comparable(v) for v in single]
-    # the worker's diagnostics go out ahead of its whole result, and only once per version
+    severities = {d["severity"] for d in forked[1] if d.get("code") == "PA202"}
+    assert severities == {2}, f"the configured severity (warning) must apply: {forked[1]}"
+    # the worker's diagnostics go out ahead of its whole result, once per analysis: version 1 twice (the
+    # configuration change), the edits once each
     uri = (with_dir / "k.py").as_uri()
     versions = [p["version"] for p in forked_server.published(uri)]
-    assert sorted(versions) == sorted(set(versions)), versions
+    assert versions == [1, 1, 2, 3], versions
     assert any(d.get("code") == "PA202" for d in forked[0]), forked[0]
-    assert not any(d.get("code") == "PA202" for d in forked[1]), "the fixed call must not be reported"
+    assert not any(d.get("code") == "PA202" for d in forked[2]), "the fixed call must not be reported"
