@@ -785,7 +785,6 @@ class LoadImageToLocalParams:
     bot_pad_size: int
     left_pad_size: int
     right_pad_size: int
-    sid: int
     def __init__(
         self,
         horiz_size: int = ...,
@@ -797,7 +796,6 @@ class LoadImageToLocalParams:
         bot_pad_size: int = ...,
         left_pad_size: int = ...,
         right_pad_size: int = ...,
-        sid: int = ...,
     ) -> None: ...
 
 class Nd2NzParams:

@@ -83,13 +83,29 @@ def enabled() -> bool:
 
 def spare_core() -> bool:
     """Is a core idle for the worker?  On a machine already busy the worker only takes time from the server's own
-    start (measured: slower, not faster), so it is used when the load average leaves a core free."""
+    start (measured: slower, not faster), so it is used only when fewer tasks are running than there are CPUs."""
     try:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-        load = os.getloadavg()[0]
     except OSError:
         return False
-    return cpus >= 2 and load <= cpus - 1
+    if cpus < 2:
+        return False
+    running = running_tasks()
+    if running is None:
+        try:
+            return os.getloadavg()[0] <= cpus - 1
+        except OSError:
+            return False
+    return running < cpus  # this process is one of them
+
+
+def running_tasks() -> int | None:
+    """Tasks running or ready to run right now (Linux: the fourth field of /proc/loadavg), None elsewhere."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as fh:
+            return int(fh.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Worker:

@@ -94,13 +94,20 @@ def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
     assert prefork.enabled()
     monkeypatch.setenv(prefork.ENV_SWITCH, "auto")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
-    assert prefork.enabled(), "two CPUs, nearly idle: a core is free"
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.7, 1.0, 1.0))
+    monkeypatch.setattr(prefork, "running_tasks", lambda: 1)
+    assert prefork.enabled(), "two CPUs, only this process running: a core is free"
+    monkeypatch.setattr(prefork, "running_tasks", lambda: 2)
     assert not prefork.enabled(), "two CPUs, one busy elsewhere: the worker would only slow the start"
+    monkeypatch.setattr(prefork, "running_tasks", lambda: None)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert prefork.enabled(), "no task count (not Linux): the load average says a core is idle"
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.7, 1.0, 1.0))
+    assert not prefork.enabled()
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(prefork, "running_tasks", lambda: 1)
     assert not prefork.enabled(), "one CPU: nothing to run the worker on"
+    running = prefork.running_tasks()
+    assert running is None or running >= 1, "this test itself is running"
 
 
 def _session(root: Path, env: dict[str, str]) -> tuple[list[list[dict]], LspProcess]:

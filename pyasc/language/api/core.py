@@ -280,7 +280,7 @@ CLASSES: list[ClassSpec] = [
     _struct("LoadImageToLocalParams", "Crop and padding of load_image_to_local.",
             "(horiz_size: int = 2, vert_size: int = 2, horiz_start_pos: int = 0, vert_start_pos: int = 0,"
             " src_horiz_size: int = 2, top_pad_size: int = 0, bot_pad_size: int = 0, left_pad_size: int = 0,"
-            " right_pad_size: int = 0, sid: int = 0)"),
+            " right_pad_size: int = 0)"),  # no `sid`: neither Ascend C's constructor nor CANN pyasc's takes it
     _struct("Nd2NzParams", "ND to NZ layout conversion of data_copy into L1.",
             "(nd_num: int, n_value: int, d_value: int, src_nd_matrix_stride: int, src_d_value: int,"
             " dst_nz_c0_stride: int, dst_nz_n_stride: int, dst_nz_matrix_stride: int)"),
