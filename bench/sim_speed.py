@@ -1,5 +1,6 @@
 """Simulator speed: elements per second for a 16M-element float32 vector add over 8 cores and for a row softmax,
-against numpy's own `a + b` and softmax measured in the same run.
+against numpy's own `a + b` and softmax measured in the same run, on the per-core path (lockstep off) and in
+lockstep (all cores at once, the default).
 
 Times are CPU seconds of this process (time.process_time), best of a few runs, so that other work on a shared
 machine does not distort the ratio.
@@ -116,27 +117,38 @@ def main() -> None:
     c = np.empty_like(a)
     t_np = best(lambda: np.add(a, b, out=c))
     print(f"vector add, {n} float32 over {cores} cores; numpy a + b: {n / t_np / 1e6:,.0f} M elem/s")
-    print(f"{'tile x buffers':>15} {'sanitizer':>9} {'sim M elem/s':>13} {'sim / numpy':>12}")
+    print("per-core: lockstep off (the kernel's Python runs once per core); lockstep: once for all cores")
+    head = (f"{'tile x buffers':>15} {'sanitizer':>9} {'per-core M/s':>13} {'/ numpy':>8} {'lockstep M/s':>13} "
+            f"{'/ numpy':>8}")
+    print(head)
     for tile, bufs in ((1024, 2), (4096, 2), (8192, 1)):
         for sanitize in (True, False):
-            z = np.zeros_like(a)
-            with sim.settings(sanitize=sanitize):
-                t = best(lambda tile=tile, bufs=bufs, z=z: vadd[cores](a, b, z, n // cores, tile, bufs), repeat=2)
-            assert np.array_equal(z, a + b)
-            print(f"{f'{tile} x {bufs}':>15} {'on' if sanitize else 'off':>9} {n / t / 1e6:>13,.1f} "
-                  f"{t / t_np:>11.1f}x")
+            cells = []
+            for lockstep in (False, True):
+                z = np.zeros_like(a)
+                with sim.settings(sanitize=sanitize, lockstep=lockstep):
+                    t = best(lambda tile=tile, bufs=bufs, z=z: vadd[cores](a, b, z, n // cores, tile, bufs),
+                             repeat=2)
+                    assert sim.lockstep_info().lockstep == lockstep, sim.lockstep_info()
+                assert np.array_equal(z, a + b)
+                cells.append(f"{n / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
+            print(f"{f'{tile} x {bufs}':>15} {'on' if sanitize else 'off':>9} {' '.join(cells)}")
     rows, cols = (1024, 1024) if args.quick else (8192, 1024)
     x = rng.standard_normal((rows, cols), dtype=np.float32)
     t_np = best(lambda: np_softmax(x))
     rate = rows * cols / t_np / 1e6
     print(f"\nsoftmax, {rows} rows x {cols} float32 over {cores} cores; numpy: {rate:,.0f} M elem/s")
+    print(head)
     for sanitize in (True, False):
-        y = np.zeros_like(x)
-        with sim.settings(sanitize=sanitize):
-            t = best(lambda y=y: softmax_rows[cores](x, y, rows // cores, cols), repeat=2)
-        assert np.allclose(y, np_softmax(x), rtol=1e-4, atol=1e-6)
-        print(f"{f'row {cols}':>15} {'on' if sanitize else 'off':>9} {rows * cols / t / 1e6:>13,.1f} "
-              f"{t / t_np:>11.1f}x")
+        cells = []
+        for lockstep in (False, True):
+            y = np.zeros_like(x)
+            with sim.settings(sanitize=sanitize, lockstep=lockstep):
+                t = best(lambda y=y: softmax_rows[cores](x, y, rows // cores, cols), repeat=2)
+                assert sim.lockstep_info().lockstep == lockstep, sim.lockstep_info()
+            assert np.allclose(y, np_softmax(x), rtol=1e-4, atol=1e-6)
+            cells.append(f"{rows * cols / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
+        print(f"{f'row {cols}':>15} {'on' if sanitize else 'off':>9} {' '.join(cells)}")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Finding", "Report", "SimulationError", "collect", "interactive", "last_report", "profile", "settings",
-           "torch_op"]
+__all__ = ["Finding", "Report", "SimulationError", "collect", "interactive", "last_report", "lockstep_info", "profile",
+           "settings", "torch_op"]
 
 
 def __getattr__(name: str) -> Any:
@@ -24,6 +24,10 @@ def __getattr__(name: str) -> Any:
         from . import jit
 
         return getattr(jit, name)
+    if name == "lockstep_info":
+        from .lockstep import last
+
+        return last
     if name == "profile":
         from .profiling import profile
 

@@ -21,6 +21,7 @@ from ..language import registry
 from ..language.dtypes import DType
 from ..language.spec import REQUIRED, ApiSpec, Overload, Param
 from . import state
+from .lockstep import Lanes
 
 _SIM_CACHE: dict[str, Callable[..., Any] | None] = {}
 _SIM_BY_SPEC: dict[int, Callable[..., Any] | None] = {}
@@ -59,6 +60,8 @@ def matches(value: Any, kind: str) -> bool:
     """Does a runtime value fit a spec parameter kind?"""
     from . import objects
 
+    if isinstance(value, Lanes) and value.elem is not None:
+        value = value.v[0]  # lockstep Lanes of one element type: bind on that type (the cache key is per type)
     for k in _split_kinds(kind):
         if k in ("Any", ""):
             return True
@@ -261,6 +264,8 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
     if fn is None:
         core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
         return None
+    if core.ls is not None:
+        fn = core.ls(fn, tuple(map(type, args)) + tuple(map(type, kwargs.values())))
     return fn(**bound[1])
 
 
@@ -296,6 +301,8 @@ class ApiFunction:
         self._fn: Callable[..., Any] | None = None
         self.plans: dict[tuple[type, ...], tuple[Callable[..., Any], bool, tuple[str, ...], dict[str, Any]]] = {}
         """Argument types -> (simulator function, pass positionally?, parameter names, defaults to add)."""
+        self.lsplans: dict[tuple[type, ...], tuple[Callable[..., Any], bool, tuple[str, ...], dict[str, Any]]] = {}
+        """The same with the lockstep implementation (pyasc.sim.lockstep) as the function."""
         self.__name__ = spec.name.rsplit(".", 1)[-1]
         self.__doc__ = spec.doc
 
@@ -304,14 +311,26 @@ class ApiFunction:
         core = state._CURRENT
         if core is None or kwargs:
             return call(self.spec, args, kwargs, self.display)
+        types = tuple(map(type, args))
+        if core.ls is not None:
+            # lockstep: any finding aborts the run and the per-core rerun locates it, so the call site is not needed
+            plan = self.lsplans.get(types)
+            if plan is not None:
+                fn, positional, names, defaults = plan
+                if positional:
+                    return fn(*args, **defaults)
+                return fn(**dict(zip(names, args, strict=True)), **defaults)
         f = sys._getframe(1)
         sid = core.launch.code_sites.get((id(f.f_code), f.f_lasti))
         if sid is None:
             return call(self.spec, args, kwargs, self.display)
-        plan = self.plans.get(tuple(map(type, args)))
+        plan = self.plans.get(types)
         if plan is not None:  # argument types seen before: the overload and defaults are known
             core.site = sid
             fn, positional, names, defaults = plan
+            if core.ls is not None:  # lockstep: the same binding, the all-cores implementation
+                fn = core.ls(fn, types)
+                self.lsplans[types] = (fn, positional, names, defaults)
             if positional:
                 return fn(*args, **defaults)
             return fn(**dict(zip(names, args, strict=True)), **defaults)
@@ -325,6 +344,8 @@ class ApiFunction:
         if bound is None:
             return call(self.spec, args, kwargs, self.display)
         self.learn(args, fn)
+        if core.ls is not None:
+            fn = core.ls(fn, types)
         return fn(**bound[1])
 
     def learn(self, args: tuple[Any, ...], fn: Callable[..., Any]) -> None:

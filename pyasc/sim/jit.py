@@ -25,8 +25,9 @@ COMPILE_OPTIONS = ("debug", "strip_loc", "verify_sync", "print_ir_before_all", "
                    "opt_level", "auto_sync", "auto_sync_log", "bisheng_options", "always_compile",
                    "matmul_cube_only", "insert_sync")
 LAUNCH_OPTIONS = ("core_num", "stream")
-SIM_OPTIONS = ("profile", "sanitize", "soc")
-"""Simulator-only options: `profile=True` prints a profile per launch; `sanitize=False` skips race tracking."""
+SIM_OPTIONS = ("profile", "sanitize", "soc", "lockstep")
+"""Simulator-only options: `profile=True` prints a profile per launch; `sanitize=False` skips race tracking;
+`lockstep=False` runs the cores one after another even where running them at once would be exact."""
 KNOWN_OPTIONS = frozenset(CODEGEN_OPTIONS + COMPILE_OPTIONS + LAUNCH_OPTIONS + SIM_OPTIONS)
 
 KERNELS: dict[str, dict[str, JITFunction]] = {}
@@ -78,7 +79,8 @@ def collect() -> Iterator[Report]:
 
 @contextlib.contextmanager
 def settings(**changes: Any) -> Iterator[state.Options]:
-    """Temporarily change simulator defaults: sanitize, profile, soc, auto_sync (for kernels that do not say)."""
+    """Temporarily change simulator defaults: sanitize, profile, soc, lockstep, auto_sync (for kernels that do not
+    say)."""
     global _DEFAULTS
     old = _DEFAULTS
     if "soc" in changes and socs.find(str(changes["soc"])) is None:
@@ -171,6 +173,8 @@ class JITFunction:
             options.sanitize = bool(merged["sanitize"])
         if merged.get("soc"):
             options.soc = str(merged["soc"])
+        if "lockstep" in merged:
+            options.lockstep = bool(merged["lockstep"])
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
         options.profile = forced_profile or profiling.active()
         with _LOCK:
@@ -197,15 +201,16 @@ class JITFunction:
         _LAST[0] = launch.report
         saved_err = np.seterr(all="ignore")  # float16 overflow, integer wrap-around and NaN are results, not errors
         try:
-            for i in range(core_num):
-                core = state.Core(launch, i)
-                state.set_current(core)
-                try:
-                    self.fn(*conv)
-                finally:
-                    core.finish()
-                    launch.stats.append(core.stats)
-                    state.set_current(None)
+            if not self._lockstep(core_num, options, launch, conv):
+                for i in range(core_num):
+                    core = state.Core(launch, i)
+                    state.set_current(core)
+                    try:
+                        self.fn(*conv)
+                    finally:
+                        core.finish()
+                        launch.stats.append(core.stats)
+                        state.set_current(None)
         finally:
             np.seterr(**saved_err)
             for wb in writebacks:
@@ -214,6 +219,30 @@ class JITFunction:
                 rep.findings.extend(launch.report.findings)
         profiling.record(launch, forced_profile)
         return launch.report
+
+    def _lockstep(self, core_num: int, options: state.Options, launch: state.Launch, conv: list[Any]) -> bool:
+        """Try the all-cores-at-once fast path (pyasc.sim.lockstep); False: run per core (GM left untouched)."""
+        from . import lockstep
+
+        if not options.lockstep:
+            lockstep.not_used("lockstep is off")
+            return False
+        if core_num < 2:
+            lockstep.not_used("a single core")
+            return False
+        if options.profile:
+            lockstep.not_used("profiling")
+            return False
+        try:
+            why = lockstep.ineligible(self.fn)
+        except Exception as e:  # noqa: BLE001 - an odd global must not stop a launch: run it per core
+            why = f"eligibility not decided ({type(e).__name__})"
+        if why is not None:
+            lockstep.not_used(why)
+            return False
+        from .api import lanes  # noqa: F401 - registers the lockstep implementations
+
+        return lockstep.run(self.fn, launch, conv, core_num)
 
 
 def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks: list[Callable[[], None]]) -> Any:

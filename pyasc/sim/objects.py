@@ -132,18 +132,30 @@ def _make_method(mspec: Any, display: str) -> Any:
     fast = dispatch.ApiFunction(mspec, display)
 
     plans = fast.plans
+    lsplans = fast.lsplans
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         core = state._CURRENT
         if core is None or kwargs:
             return dispatch.call(mspec, (self, *args), kwargs, display)
+        types = (type(self), *map(type, args))
+        if core.ls is not None:  # lockstep: no call site needed (see ApiFunction.__call__)
+            plan = lsplans.get(types)
+            if plan is not None:
+                fn, positional, names, defaults = plan
+                if positional:
+                    return fn(self, *args, **defaults)
+                return fn(**dict(zip(names, (self, *args), strict=True)), **defaults)
         f = sys._getframe(1)
         sid = core.launch.code_sites.get((id(f.f_code), f.f_lasti))
         if sid is not None:
-            plan = plans.get((type(self), *map(type, args)))
+            plan = plans.get(types)
             if plan is not None:  # argument types seen before (see ApiFunction.__call__)
                 core.site = sid
                 fn, positional, names, defaults = plan
+                if core.ls is not None:  # lockstep: the same binding, the all-cores implementation
+                    fn = core.ls(fn, types)
+                    lsplans[types] = (fn, positional, names, defaults)
                 if positional:
                     return fn(self, *args, **defaults)
                 return fn(**dict(zip(names, (self, *args), strict=True)), **defaults)
@@ -156,6 +168,8 @@ def _make_method(mspec: Any, display: str) -> Any:
         if bound is None:
             return dispatch.call(mspec, (self, *args), kwargs, display)
         fast.learn((self, *args), fn)
+        if core.ls is not None:
+            fn = core.ls(fn, types)
         return fn(**bound[1])
 
     method.__name__ = mspec.name.rsplit(".", 1)[-1]
@@ -193,8 +207,14 @@ class GlobalTensor(_Methods):
         self.npdt = np.dtype(np.float32)
         self.esize = 4
         self.size = 0
+        self.lanes: np.ndarray | None = None
+        """Lockstep only: per-core byte offsets minus core 0's (`offset` is core 0's), None when all agree."""
+        self.lstep: int | None = None
+        """Lockstep only: the common difference of `lanes` when they are an arithmetic progression."""
 
     def _set(self, addr: GlobalAddress, size: int | None) -> None:
+        self.lanes = None
+        self.lstep = None
         self.buf = addr.buf
         self.offset = addr.offset
         self.dtype = addr.dtype
@@ -206,6 +226,7 @@ class GlobalTensor(_Methods):
     def _sub(self, i: int) -> GlobalTensor:
         g = GlobalTensor.__new__(GlobalTensor)
         g.buf, g.dtype, g.npdt, g.esize = self.buf, self.dtype, self.npdt, self.esize
+        g.lanes, g.lstep = self.lanes, self.lstep
         g.offset = self.offset + i * self.esize
         g.size = self.size - i
         return g
@@ -328,6 +349,12 @@ class LocalTensor(_Methods):
         v = self._view
         if v is None:
             ub = self.core.ub if self.mem == "UB" else self.core.mem(self.mem)
+            if ub.ndim == 2:  # lockstep: one row per core
+                end = min(self.addr + self.length * self.esize, ub.shape[1])
+                start = min(self.addr, end)
+                end -= (end - start) % self.esize
+                v = self._view = ub[:, start:end].view(self.npdt)
+                return v
             end = min(self.addr + self.length * self.esize, len(ub))
             start = min(self.addr, end)
             end -= (end - start) % self.esize

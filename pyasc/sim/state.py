@@ -51,6 +51,14 @@ class Options:
     collect: bool = False
     soc: str = ""
     """Empty: the `soc_version` of `[tool.pyasc]` in the nearest pyproject.toml (else Ascend910B1)."""
+    lockstep: bool = field(default_factory=lambda: _lockstep_default())
+    """Run all cores of a launch at once when exact (pyasc.sim.lockstep); False forces the per-core path."""
+
+
+def _lockstep_default() -> bool:
+    from .lockstep import env_default
+
+    return env_default()
 
 
 _SOC_BY_DIR: dict[str, str] = {}
@@ -218,6 +226,9 @@ class Token:
 class Core:
     """One AI core running the kernel: its Unified Buffer, pipes and shadow memory."""
 
+    ls: Any = None
+    """In lockstep (pyasc.sim.lockstep.LockstepCore): maps a simulator function to its lockstep implementation."""
+
     def __init__(self, launch: Launch, idx: int) -> None:
         self.launch = launch
         self.idx = idx
@@ -226,7 +237,7 @@ class Core:
         self.profiling = launch.options.profile
         """Collect the profile's counters (only when a profile was asked for: they cost time on every call)."""
         self.capacity = launch.soc.ub_bytes
-        self.ub = np.zeros(self.capacity * 2, dtype=np.uint8)
+        self.ub = aligned_zeros(1, self.capacity * 2)[0]
         self.mems: dict[str, np.ndarray] = {"UB": self.ub}
         self.shadows: dict[str, Shadow] = {}
         self.counters = [0] * NPIPES
@@ -246,7 +257,7 @@ class Core:
         """The byte array of an on-chip memory (UB, L1, L0A, L0B, L0C, BT), created on first use."""
         arr = self.mems.get(name)
         if arr is None:
-            arr = self.mems[name] = np.zeros(self.mem_capacity(name) * 2, dtype=np.uint8)
+            arr = self.mems[name] = aligned_zeros(1, self.mem_capacity(name) * 2)[0]
             self.shadows[name] = Shadow()
         return arr
 
@@ -516,6 +527,21 @@ class Core:
     def finish(self) -> None:
         self.stats.cycles = max(self.times)
         self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(4)}
+
+
+MEM_ALIGN = 4096
+
+
+def aligned_zeros(rows: int, nbytes: int) -> np.ndarray:
+    """(rows, nbytes) zero bytes, each row starting on a 4 KiB boundary.
+
+    numpy's loops may treat a NaN differently depending on where an element falls relative to their vector width,
+    so on-chip memories sit at a fixed alignment: the same on every launch, and the same for each core's row in
+    lockstep as for a core of its own."""
+    width = -(-nbytes // MEM_ALIGN) * MEM_ALIGN
+    raw = np.zeros(rows * width + MEM_ALIGN, dtype=np.uint8)
+    start = -raw.ctypes.data % MEM_ALIGN
+    return raw[start:start + rows * width].reshape(rows, width)[:, :nbytes]
 
 
 def _mem(t: Any, a: int, b: int) -> str:

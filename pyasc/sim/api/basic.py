@@ -107,6 +107,7 @@ def _binary(name: str, compute: Callable[..., np.ndarray], reads_dst: bool = Fal
 
     op.__name__ = name
     op.__doc__ = f"{name}: binary vector instruction over a count or mask/repeat/BinaryRepeatParams form."
+    op.compute, op.ufunc, op.reads_dst = compute, ufunc, reads_dst  # type: ignore[attr-defined] # for lockstep
     return op
 
 
@@ -184,6 +185,7 @@ def _unary(name: str, compute: Callable[[np.ndarray], np.ndarray]) -> Callable[.
 
     op.__name__ = name
     op.__doc__ = f"{name}: unary vector instruction over a count or mask/repeat/UnaryRepeatParams form."
+    op.compute = compute  # type: ignore[attr-defined] # for lockstep
     return op
 
 
@@ -220,6 +222,7 @@ def _scalar_op(name: str, compute: Callable[[np.ndarray, Any], np.ndarray], read
 
     op.__name__ = name
     op.__doc__ = f"{name}: tensor-scalar vector instruction; the scalar is converted to the tensor's dtype."
+    op.compute, op.reads_dst = compute, reads_dst  # type: ignore[attr-defined] # for lockstep
     return op
 
 
