@@ -19,6 +19,8 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import select
+import signal
 import struct
 import threading
 from collections.abc import Callable
@@ -27,6 +29,10 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 ENV_SWITCH = "PYASC_LSP_PREFORK"
+NICENESS = 10
+"""The worker's scheduling priority below the server's."""
+READY_WAIT = 0.01
+"""Seconds the first analysis waits for a worker still warming up before going in-process."""
 _HEADER = struct.Struct("<Q")
 
 WARM_UP_KERNEL = '''
@@ -82,8 +88,9 @@ def enabled() -> bool:
 
 
 def spare_core() -> bool:
-    """Is a core idle for the worker?  On a machine already busy the worker only takes time from the server's own
-    start (measured: slower, not faster), so it is used only when fewer tasks are running than there are CPUs."""
+    """Could a core be idle for the worker?  On a machine already busy the worker only takes time from the server's
+    own start (measured: slower, not faster), so it is not started when more tasks run than there are CPUs; the
+    worker's low priority and its readiness check cover a core that turns out busy."""
     try:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     except OSError:
@@ -96,7 +103,7 @@ def spare_core() -> bool:
             return os.getloadavg()[0] <= cpus - 1
         except OSError:
             return False
-    return running < cpus  # this process is one of them
+    return running <= cpus  # this process is one of them, the editor that just started it may be another
 
 
 def running_tasks() -> int | None:
@@ -116,6 +123,7 @@ class Worker:
         self._to_child = to_child
         self._from_child = from_child
         self._lock = threading.Lock()
+        self._ready = False
         self.closed = False
         self.served = 0
         """Analyses the child answered (for the log and the tests)."""
@@ -129,6 +137,9 @@ class Worker:
         with self._lock:
             if self.closed:
                 raise WorkerError("the worker is stopped")
+            if not self._wait_ready(READY_WAIT):
+                self._stop()
+                raise WorkerError("the analysis worker was not ready (no idle core for it)")
             try:
                 _send(self._to_child, pickle.dumps((text, path, config), protocol=pickle.HIGHEST_PROTOCOL))
                 status, payload = pickle.loads(_receive(self._from_child))
@@ -146,6 +157,26 @@ class Worker:
             self.served += 1
             return payload
 
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the child's warm-up to end (True when it has)."""
+        with self._lock:
+            return not self.closed and self._wait_ready(timeout)
+
+    def _wait_ready(self, timeout: float) -> bool:
+        """Has the child finished its warm-up?  It says so once; it runs at a low priority, so on a busy machine it
+        may not have, and the parent then analyzes in-process rather than wait for it."""
+        if self._ready:
+            return True
+        try:
+            readable, _, _ = select.select([self._from_child], [], [], timeout)
+            if not readable:
+                return False
+            status, _ = pickle.loads(_receive(self._from_child))
+        except (OSError, EOFError, ValueError, pickle.UnpicklingError):
+            return False
+        self._ready = status == "ready"
+        return self._ready
+
     def close(self) -> None:
         """Stop the child (it exits when its request pipe closes) and reap it."""
         with self._lock:
@@ -160,6 +191,12 @@ class Worker:
                 os.close(fd)
             except OSError:
                 pass
+        try:
+            # It holds nothing worth a clean exit, and a worker still warming up on a busy machine could take a
+            # while to notice the closed pipe: end it now, so that reaping it never waits.
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         try:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
@@ -203,10 +240,17 @@ def _detach_stdio() -> None:
 
 def _serve(requests: int, responses: int) -> None:
     """The child: import and warm the compiler, then answer requests until the parent closes the pipe."""
+    try:
+        # Below the server and whatever else runs: with a core idle the worker has it to itself, on a busy
+        # machine it takes little from the others and the server analyzes in-process instead.
+        os.nice(NICENESS)
+    except OSError:
+        pass
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()
     analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
+    _send(responses, pickle.dumps(("ready", None)))
     while True:
         try:
             request = _receive(requests)

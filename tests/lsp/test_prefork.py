@@ -31,6 +31,7 @@ from pyasc_lsp import prefork
 texts = json.loads(sys.argv[1])
 worker = prefork.start()
 assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
+assert worker.wait_ready(60), "the worker must finish its warm-up"
 out = {"same": [], "served": 0}
 for text in texts:
     remote = worker.analyze(text, "/nonexistent/k.py", None)
@@ -42,7 +43,17 @@ for text in texts:
                         len(remote.diagnostics), len(remote.cpp)])
 out["served"] = worker.served
 pid = worker.pid
-if sys.argv[2] == "kill":
+if sys.argv[2] == "stopped":
+    # a worker that cannot run (a busy machine) is not waited for: the analysis goes in-process
+    os.kill(pid, signal.SIGSTOP)
+    worker._ready = False
+    from pyasc_lsp.server import PyascServer
+    server = PyascServer()
+    server.worker = worker
+    routed = server._analyze_routed(texts[0], "/nonexistent/k.py", None, None)
+    out["fallback_same"] = routed.diagnostics == analyze(texts[0], "/nonexistent/k.py", None).diagnostics
+    out["closed_after_failure"] = worker.closed
+elif sys.argv[2] == "kill":
     os.kill(pid, signal.SIGKILL)
     from pyasc_lsp.server import PyascServer
     server = PyascServer()
@@ -87,6 +98,11 @@ def test_dead_worker_means_in_process_analysis() -> None:
     assert out["child_gone"]
 
 
+def test_worker_not_ready_means_in_process_analysis() -> None:
+    out = _run_worker([UNKNOWN_API], "stopped")
+    assert out["fallback_same"] and out["closed_after_failure"] and out["child_gone"]
+
+
 def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(prefork.ENV_SWITCH, "0")
     assert not prefork.enabled()
@@ -94,10 +110,10 @@ def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
     assert prefork.enabled()
     monkeypatch.setenv(prefork.ENV_SWITCH, "auto")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    monkeypatch.setattr(prefork, "running_tasks", lambda: 1)
-    assert prefork.enabled(), "two CPUs, only this process running: a core is free"
     monkeypatch.setattr(prefork, "running_tasks", lambda: 2)
-    assert not prefork.enabled(), "two CPUs, one busy elsewhere: the worker would only slow the start"
+    assert prefork.enabled(), "two CPUs, this process and the editor that started it running"
+    monkeypatch.setattr(prefork, "running_tasks", lambda: 3)
+    assert not prefork.enabled(), "two CPUs, both busy elsewhere: the worker would only slow the start"
     monkeypatch.setattr(prefork, "running_tasks", lambda: None)
     monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
     assert prefork.enabled(), "no task count (not Linux): the load average says a core is idle"
