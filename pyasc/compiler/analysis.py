@@ -225,7 +225,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, p
     key = _compute_unit_key(module, jit, kind, config)
     if memo is not None:
         _KEYS[memo] = key
-        if len(_KEYS) > 4096:
+        if len(_KEYS) > 1024:
             _KEYS.popitem(last=False)
     return key
 

@@ -86,7 +86,7 @@ class JitFunction:
                     cached = frozenset(_IDENTIFIER.findall(self.source))
                 else:  # the parser NFKC-normalizes identifiers: only the tree has the names it sees
                     cached = self.exact_names
-                if len(_NAMES) > 4096:
+                if len(_NAMES) > 1024:
                     _NAMES.clear()
                 _NAMES[self.source] = cached
             self._names = cached
@@ -98,7 +98,7 @@ class JitFunction:
         cached = _EXACT_NAMES.get(self.source)
         if cached is None:
             cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
-            if len(_EXACT_NAMES) > 4096:
+            if len(_EXACT_NAMES) > 1024:
                 _EXACT_NAMES.clear()
             _EXACT_NAMES[self.source] = cached
         return cached
@@ -150,7 +150,10 @@ _CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
 _UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
 _FIRST_LINE = re.compile(r"([^\s#)\]}][^\n]*)")
 _UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
-_UNIT_CACHE_SIZE = 4096
+_UNIT_CACHE_MIN = 48
+"""Parsed units kept: at least this many, and twice the units of the text parsed last (a 2,000-line file has about
+100).  Each costs about 100 KB of AST and every edit adds one, so this bound is what keeps a long editing session's
+memory flat; units of other files that fall out are parsed again when those files are."""
 
 
 def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
@@ -191,7 +194,8 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
     if lines is None:
         lines = text.split("\n")
     body: list[ast.stmt] = []
-    for a, b in _units(lines, text):
+    spans = _units(lines, text)
+    for a, b in spans:
         chunk = "\n".join(lines[a:b])
         if not chunk.strip():
             continue
@@ -205,14 +209,18 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
                 return None
             stmts = unit.body
             _UNIT_CACHE[key] = stmts
-            if len(_UNIT_CACHE) > _UNIT_CACHE_SIZE:
-                _UNIT_CACHE.popitem(last=False)
         else:
             try:
                 _UNIT_CACHE.move_to_end(key)
             except KeyError:  # evicted meanwhile by an analysis in another thread; the statements are still good
                 pass
         body.extend(stmts)
+    limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
+    try:
+        while len(_UNIT_CACHE) > limit:
+            _UNIT_CACHE.popitem(last=False)
+    except KeyError:  # emptied meanwhile by an analysis in another thread
+        pass
     return ast.Module(body=body, type_ignores=[])
 
 
