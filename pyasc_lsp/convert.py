@@ -7,7 +7,6 @@ goes through `Positions`, so a non-ASCII character can shift a column in one pla
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,8 @@ from pygls.uris import from_fs_path
 
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span, TextEdit
 from pyasc.compiler.results import InlayHint
+
+from .newlines import lsp_newlines
 
 if TYPE_CHECKING:  # imported by the features that use it, after the first diagnostics
     from pyasc.compiler import ide
@@ -31,20 +32,6 @@ def _units(text: str, encoding: str) -> int:
     if encoding == _UTF8:
         return len(text.encode("utf-8"))
     return len(text.encode("utf-16-le")) // 2
-
-
-_LONE_CR = re.compile(r"\r(?!\n)")
-
-
-def lsp_newlines(text: str) -> str:
-    """`text` with each lone \r (a line end for LSP and for Python's parser) written as \n.
-
-    Offsets do not move, so positions in the result are positions in `text`, and every line break is then a \n, as
-    pyasc's line numbers count them.  The document itself keeps the client's exact text: a \n typed after a lone \r
-    makes one \r\n line end there, not two.  Other characters str.splitlines() breaks at (form feed, U+2028, ...)
-    are not line ends for LSP and stay as they are.
-    """
-    return _LONE_CR.sub("\n", text) if "\r" in text else text
 
 
 class Positions:

@@ -23,6 +23,7 @@ import select
 import signal
 import struct
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -127,6 +128,8 @@ class Worker:
         self.closed = False
         self.served = 0
         """Analyses the child answered (for the log and the tests)."""
+        self.prefetched = 0
+        """Files the child analyzed ahead of any request (as of its last answer)."""
 
     def analyze(self, text: str, path: str, config: Any, early: Callable[[Any], None] | None = None) -> Any:
         """The child's `analyze(text, path, config, its cache)`; raises WorkerError when it cannot answer.
@@ -141,7 +144,8 @@ class Worker:
                 self._stop()
                 raise WorkerError("the analysis worker was not ready (no idle core for it)")
             try:
-                _send(self._to_child, pickle.dumps((text, path, config), protocol=pickle.HIGHEST_PROTOCOL))
+                _send(self._to_child, pickle.dumps(("analyze", (text, path, config)),
+                                                   protocol=pickle.HIGHEST_PROTOCOL))
                 status, payload = pickle.loads(_receive(self._from_child))
                 if status == "diagnostics":
                     if early is not None:
@@ -149,6 +153,8 @@ class Worker:
 
                         early(Analysis(path=path, text=text, diagnostics=payload))
                     status, payload = pickle.loads(_receive(self._from_child))
+                if status == "ok":
+                    payload, self.prefetched = payload
             except Exception as exc:  # noqa: BLE001 - a dead child, a broken pipe, a bad pickle: all mean "not here"
                 self._stop()
                 raise WorkerError(f"the analysis worker failed: {exc!r}") from exc
@@ -156,6 +162,22 @@ class Worker:
                 raise WorkerError(str(payload))
             self.served += 1
             return payload
+
+    def prefetch(self, root: str, layer: dict[str, Any]) -> None:
+        """Have the child analyze the kernel files under `root` (most recently modified first) into its kernel cache
+        while the client finishes the handshake: an opened file that matches its disk text then costs little.
+
+        `layer` is the editor settings (`Settings.analysis_layer()`), so that the child's Config for a file is the
+        one the server will use.  Never blocks: when an analysis is in flight there is nothing to gain anyway."""
+        if not self._lock.acquire(blocking=False):
+            return
+        try:
+            if not self.closed:
+                _send(self._to_child, pickle.dumps(("prefetch", (root, dict(layer)))))
+        except OSError:
+            self._stop()
+        finally:
+            self._lock.release()
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait up to `timeout` seconds for the child's warm-up to end (True when it has)."""
@@ -201,7 +223,8 @@ class Worker:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
-        logger.debug("analysis worker %d stopped after %d analyses", self.pid, self.served)
+        logger.debug("analysis worker %d stopped after %d analyses (%d files analyzed ahead)", self.pid, self.served,
+                     self.prefetched)
 
 
 def start() -> Worker | None:
@@ -251,19 +274,91 @@ def _serve(requests: int, responses: int) -> None:
     cache = AnalysisCache()
     analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
     _send(responses, pickle.dumps(("ready", None)))
+    prefetched = 0
     while True:
         try:
-            request = _receive(requests)
+            kind, payload = pickle.loads(_receive(requests))
         except EOFError:
             return
+        if kind == "prefetch":
+            try:
+                prefetched += _prefetch(*payload, cache=cache, requests=requests)
+            except Exception:  # noqa: BLE001 - only ever a head start; the analyses still come
+                logger.debug("prefetch failed", exc_info=True)
+            continue
         try:
-            text, path, config = pickle.loads(request)
+            text, path, config = payload
             result = analyze(text, path, config, cache)
             _send(responses, pickle.dumps(("diagnostics", result.diagnostics), protocol=pickle.HIGHEST_PROTOCOL))
-            reply = pickle.dumps(("ok", result), protocol=pickle.HIGHEST_PROTOCOL)
+            reply = pickle.dumps(("ok", (result, prefetched)), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which then analyzes in-process
             reply = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
         _send(responses, reply)
+
+
+PREFETCH_SECONDS = 0.5
+"""At most this long analyzing files ahead; a request arriving meanwhile stops it at once."""
+PREFETCH_FILES = 40
+PREFETCH_MAX_BYTES = 256_000
+_SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "venv", "build", "dist", "out"})
+
+
+def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) -> int:
+    """In the child: analyze the likeliest kernel files under `root` into `cache`; returns how many."""
+    from pyasc.compiler.analysis import analyze
+
+    from .config import Settings
+    from .newlines import lsp_newlines
+
+    deadline = time.monotonic() + PREFETCH_SECONDS
+    settings = Settings()
+    done = 0
+    for path in _kernel_files(root, deadline):
+        if time.monotonic() > deadline or select.select([requests], [], [], 0)[0]:
+            break  # out of time, or the parent wants an analysis now
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(PREFETCH_MAX_BYTES + 1)
+        except (OSError, UnicodeDecodeError):
+            continue
+        if len(text) > PREFETCH_MAX_BYTES or "jit" not in text:
+            continue
+        settings.config_for(path)  # reads the folder's pyproject.toml, as the server will
+        config = settings.config_with(path, layer)
+        if config is None:
+            continue
+        analyze(lsp_newlines(text), path, config, cache)
+        done += 1
+    return done
+
+
+def _kernel_files(root: str, deadline: float) -> list[str]:
+    """Python files under `root` that mention jit, newest first; hidden, virtual-environment and build folders are
+    not entered, and the walk stops at the deadline or after a few thousand entries."""
+    found: list[tuple[float, str]] = []
+    seen = 0
+    stack = [root]
+    while stack and seen < 5000 and time.monotonic() < deadline:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            seen += 1
+            name = entry.name
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if not name.startswith(".") and name not in _SKIPPED_DIRS:
+                        stack.append(entry.path)
+                elif name.endswith(".py") and entry.is_file(follow_symlinks=False):
+                    info = entry.stat(follow_symlinks=False)
+                    if info.st_size <= PREFETCH_MAX_BYTES:
+                        found.append((info.st_mtime, entry.path))
+            except OSError:
+                continue
+    found.sort(reverse=True)
+    return [path for _, path in found[:PREFETCH_FILES]]
 
 
 def _send(fd: int, data: bytes) -> None:

@@ -9,9 +9,18 @@ import threading
 from lsprotocol import types
 
 from ..guard import guarded
-from ..server import PyascServer
+from ..server import PyascServer, path_of
 
 logger = logging.getLogger(__name__)
+
+
+def _root(params: types.InitializeParams) -> str | None:
+    """The workspace's first folder on disk (workspaceFolders, else rootUri, else the deprecated rootPath)."""
+    uris = [f.uri for f in params.workspace_folders or []] + ([params.root_uri] if params.root_uri else [])
+    for uri in uris:
+        if uri.startswith("file:"):
+            return path_of(uri)
+    return params.root_path or None
 
 
 def setup(server: PyascServer) -> None:
@@ -25,6 +34,11 @@ def setup(server: PyascServer) -> None:
         server.docs.debounce = server.settings.options.debounce_ms / 1000
         server.docs.cpp_delay = server.settings.options.cpp_delay_ms / 1000
         server.warm_up()  # already queued at start by `python -m pyasc_lsp`; here for servers made otherwise
+        worker = server.worker
+        root = _root(params)
+        if worker is not None and not worker.closed and root is not None:
+            # the kernel files on disk, analyzed in the start-up worker while the client finishes the handshake
+            worker.prefetch(root, server.settings.analysis_layer())
         logger.info("pyasc-lsp: %s diagnostics, %s positions", "pull" if server.pull_diagnostics else "push",
                     server.encoding)
 

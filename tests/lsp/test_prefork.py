@@ -29,6 +29,7 @@ from pyasc.compiler.analysis import analyze
 from pyasc_lsp import prefork
 
 texts = json.loads(sys.argv[1])
+ADD_TEXT = texts[0]
 worker = prefork.start()
 assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
 assert worker.wait_ready(60), "the worker must finish its warm-up"
@@ -43,7 +44,25 @@ for text in texts:
                         len(remote.diagnostics), len(remote.cpp)])
 out["served"] = worker.served
 pid = worker.pid
-if sys.argv[2] == "stopped":
+if sys.argv[2] == "prefetch":
+    import pathlib, tempfile, time
+    root = pathlib.Path(tempfile.mkdtemp())
+    # a text the loop above has not analyzed (another constant value, so other cache keys)
+    texts = [texts[0].replace("TILE_LENGTH = 128", "TILE_LENGTH = 64")]
+    assert texts[0] != ADD_TEXT
+    (root / "pkg").mkdir()
+    (root / ".hidden").mkdir()
+    (root / "pkg" / "k.py").write_text(texts[0], encoding="utf-8")
+    (root / ".hidden" / "skip.py").write_text(texts[0], encoding="utf-8")
+    (root / "plain.py").write_text("x = 1\n", encoding="utf-8")
+    worker.prefetch(str(root), {})
+    time.sleep(0.5)  # let it finish before the request below stops it
+    remote = worker.analyze(texts[0], str(root / "pkg" / "k.py"), None)
+    out["prefetch_same"] = remote.diagnostics == analyze(texts[0], str(root / "pkg" / "k.py"), None).diagnostics
+    out["prefetched"] = worker.prefetched
+    out["reanalyzed"] = [k.reanalyzed for k in remote.kernels]
+    worker.close()
+elif sys.argv[2] == "stopped":
     # a worker that cannot run (a busy machine) is not waited for: the analysis goes in-process
     os.kill(pid, signal.SIGSTOP)
     worker._ready = False
@@ -98,6 +117,16 @@ def test_dead_worker_means_in_process_analysis() -> None:
     assert out["child_gone"]
 
 
+def test_worker_analyzes_the_workspace_ahead() -> None:
+    """Kernel files on disk are analyzed before they are opened (hidden folders and files without kernels are
+    skipped), so the first analysis of an opened file is answered from the worker's kernel cache."""
+    out = _run_worker([ADD], "prefetch")
+    assert out["prefetched"] == 1, out
+    assert out["prefetch_same"]
+    assert out["reanalyzed"] == [False], "the opened file's kernel must come from the cache the prefetch filled"
+    assert out["child_gone"]
+
+
 def test_worker_not_ready_means_in_process_analysis() -> None:
     out = _run_worker([UNKNOWN_API], "stopped")
     assert out["fallback_same"] and out["closed_after_failure"] and out["child_gone"]
@@ -128,10 +157,10 @@ def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _session(root: Path, env: dict[str, str]) -> tuple[list[list[dict]], LspProcess]:
     """Open a file with seeded bugs, edit it twice; the diagnostics of each version."""
+    path = root / "k.py"
+    path.write_text(UNKNOWN_API, encoding="utf-8")  # on disk before the start: the worker may analyze it ahead
     server = LspProcess(root, log_level="DEBUG", env=env)
     server.initialize(root, init_options=NO_CPP)
-    path = root / "k.py"
-    path.write_text(UNKNOWN_API, encoding="utf-8")
     uri = path.as_uri()
     server.open(uri, UNKNOWN_API)
     seen = [server.wait_published(uri, 1)]
