@@ -1,7 +1,7 @@
 """Import time of the API specification, which the language server pays on every start.
 
-`import pyasc.language` loads the format and the dtypes; the tables load with `pyasc.language.registry` (on first
-use of `APIS`, `method`, ...), so both are measured.
+`import pyasc.language` loads the package alone (the format, the dtypes and the tables load on first use of one of
+their names); the tables load with `pyasc.language.registry`, so both are measured.
 
 Prints the median and the minimum wall time over fresh interpreters (the minimum is the figure least disturbed by
 other processes on a shared machine), next to two baselines measured in the same run: an empty interpreter and

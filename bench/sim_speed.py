@@ -128,7 +128,7 @@ def main() -> None:
                 z = np.zeros_like(a)
                 with sim.settings(sanitize=sanitize, lockstep=lockstep):
                     t = best(lambda tile=tile, bufs=bufs, z=z: vadd[cores](a, b, z, n // cores, tile, bufs),
-                             repeat=2)
+                             repeat=3)
                     assert sim.lockstep_info().lockstep == lockstep, sim.lockstep_info()
                 assert np.array_equal(z, a + b)
                 cells.append(f"{n / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
@@ -144,7 +144,7 @@ def main() -> None:
         for lockstep in (False, True):
             y = np.zeros_like(x)
             with sim.settings(sanitize=sanitize, lockstep=lockstep):
-                t = best(lambda y=y: softmax_rows[cores](x, y, rows // cores, cols), repeat=2)
+                t = best(lambda y=y: softmax_rows[cores](x, y, rows // cores, cols), repeat=3)
                 assert sim.lockstep_info().lockstep == lockstep, sim.lockstep_info()
             assert np.allclose(y, np_softmax(x), rtol=1e-4, atol=1e-6)
             cells.append(f"{rows * cols / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
