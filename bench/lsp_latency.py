@@ -250,28 +250,6 @@ SERVER = [sys.executable, "-m", "pyasc_lsp"]
 BARE = [sys.executable, "-c", BARE_SERVER]
 
 
-async def edit_latency(command: list[str], root: Path, kernels: int, edits: int) -> list[float]:
-    text = make_file(kernels)
-    path = root / f"k{kernels}.py"
-    path.write_text(text, encoding="utf-8")
-    uri = path.as_uri()
-    s = Session(command)
-    await s.start(root)
-    s.open(uri, text)
-    await s.wait(uri, 1)
-    ed = Editor(text, kernels // 2)
-    out = []
-    for _ in range(edits):
-        rng, new = ed.next()
-        t0 = time.perf_counter()
-        v = s.change(uri, rng, new)
-        t1 = await s.wait(uri, v)
-        out.append((t1 - t0) * 1000)
-        await asyncio.sleep(0.05)
-    await s.stop()
-    return out
-
-
 async def paired_edit_latency(command: list[str], root: Path, kernel_counts: tuple[int, ...],
                               edits: int) -> dict[int, list[float]]:
     """Edit latencies of several files, one server each, with the edits taken in turn (1, 10, 50, 1, 10, ...), so
@@ -397,7 +375,7 @@ async def main() -> None:
         rows: list[tuple[str, str, str]] = []
 
         lat = await paired_edit_latency(SERVER, root, (1, 10, 50), args.edits)
-        bare_lat = await edit_latency(BARE, root, 10, args.edits)
+        bare_lat = (await paired_edit_latency(BARE, root, (10,), args.edits))[10]
         for kernels in (1, 10, 50):
             v = lat[kernels]
             rows.append((f"didChange -> diagnostics p50 / p95, {kernels} kernel(s) ({kernels * 40} lines), ms",

@@ -300,7 +300,6 @@ PREFETCH_SECONDS = 0.5
 """At most this long analyzing files ahead; a request arriving meanwhile stops it at once."""
 PREFETCH_FILES = 40
 PREFETCH_MAX_BYTES = 256_000
-_SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "venv", "build", "dist", "out"})
 
 
 def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) -> int:
@@ -333,30 +332,25 @@ def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) ->
 
 
 def _kernel_files(root: str, deadline: float) -> list[str]:
-    """Python files under `root` that mention jit, newest first; hidden, virtual-environment and build folders are
-    not entered, and the walk stops at the deadline or after a few thousand entries."""
+    """Python files under `root`, newest first, found as pyasc-check finds them (hidden, virtual-environment and
+    build folders are not entered, link cycles are walked once); the walk stops at the deadline or after a few
+    thousand files."""
+    from pathlib import Path
+
+    from pyasc.cli.check_files import walk
+
     found: list[tuple[float, str]] = []
-    seen = 0
-    stack = [root]
-    while stack and seen < 5000 and time.monotonic() < deadline:
-        folder = stack.pop()
+    for candidate in walk(Path(root), Path(root), lambda path: False, set(), set()):
+        if len(found) >= 5000 or time.monotonic() > deadline:
+            break
+        if candidate.problem is not None:
+            continue
         try:
-            entries = list(os.scandir(folder))
+            info = candidate.path.stat()
         except OSError:
             continue
-        for entry in entries:
-            seen += 1
-            name = entry.name
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if not name.startswith(".") and name not in _SKIPPED_DIRS:
-                        stack.append(entry.path)
-                elif name.endswith(".py") and entry.is_file(follow_symlinks=False):
-                    info = entry.stat(follow_symlinks=False)
-                    if info.st_size <= PREFETCH_MAX_BYTES:
-                        found.append((info.st_mtime, entry.path))
-            except OSError:
-                continue
+        if info.st_size <= PREFETCH_MAX_BYTES:
+            found.append((info.st_mtime, str(candidate.path)))
     found.sort(reverse=True)
     return [path for _, path in found[:PREFETCH_FILES]]
 

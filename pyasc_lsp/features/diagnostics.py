@@ -91,10 +91,13 @@ def lsp_diagnostics(server: PyascServer, doc: Document) -> list[types.Diagnostic
     analysis = doc.analysis
     if analysis is None:
         return []
-    pos = server.positions(analysis.text)
+    return _to_lsp(server, doc, analysis.text, [*analysis.diagnostics, *doc.cpp_current])
+
+
+def _to_lsp(server: PyascServer, doc: Document, text: str, diags: list[Diagnostic]) -> list[types.Diagnostic]:
+    pos = server.positions(text)
     other = functools.cache(server.positions_of_file)
-    return [convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other)
-            for d in [*analysis.diagnostics, *doc.cpp_current]]
+    return [convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other) for d in diags]
 
 
 def result_id(doc: Document) -> str:
@@ -121,12 +124,8 @@ def setup(server: PyascServer) -> None:
     def publish_early(doc: Document, preview: Analysis) -> None:
         if server.pull_diagnostics:
             return
-        pos = server.positions(preview.text)
-        other = functools.cache(server.positions_of_file)
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=doc.uri, version=doc.version,
-            diagnostics=[convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other)
-                         for d in preview.diagnostics]))
+            uri=doc.uri, version=doc.version, diagnostics=_to_lsp(server, doc, preview.text, preview.diagnostics)))
 
     def refresh(doc: Document) -> None:
         if server.pull_diagnostics:
