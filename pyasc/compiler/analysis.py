@@ -157,7 +157,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         if name in helpers:
             continue  # analyzed inside each kernel that calls it, with that call's argument types
         kind = "kernel"
-        key = _unit_key(module, jit, kind, config, path, fingerprint)
+        key = _unit_key(module, jit, kind, config, fingerprint)
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None
         if unit is not None:
@@ -213,7 +213,7 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
     return h.hexdigest()
 
 
-def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, path: str,
+def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
               fingerprint: str | None = None) -> str:
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config."""
     memo: tuple[str, str, str] | None = None
@@ -541,11 +541,10 @@ def _dedupe(items: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _finish(diags: list[Diagnostic], text: str, config: Config, lines: list[str] | None = None) -> list[Diagnostic]:
-    """Apply suppressions and configured severities, drop duplicates, clamp spans to the text, sort."""
+def _finish(diags: list[Diagnostic], text: str, config: Config, lines: list[str]) -> list[Diagnostic]:
+    """Apply suppressions and configured severities, drop duplicates, clamp spans to `lines` (the text's, split at
+    its line ends: `_analyze` has written every line end as \n), sort."""
     table = suppressions(text)
-    if lines is None or "\r" in text:
-        lines = [ln.removesuffix("\r") for ln in text.split("\n")]  # a CRLF line ends before its \r
     out: list[Diagnostic] = []
     for d in _dedupe(diags):
         code = CODES.get(d.code)
