@@ -38,10 +38,7 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
         if reads_dst:
             args.append(d.copy())
         out = compute(*args)
-        if type(out) is np.ndarray and out.dtype == d.dtype:
-            d[...] = out
-        else:
-            store(d, out)
+        store(d, out)
         return
     epr = epr_of(dst, *srcs)
     key = mask_key(core, mask, epr, is_set_mask)

@@ -77,10 +77,7 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
     views = [s.view()[:, :n] for s in srcs]
     if per_row is None:
         out = compute(*views)
-        if type(out) is np.ndarray and out.dtype == d.dtype:
-            d[...] = out
-        else:
-            store(d, out)
+        store(d, out)
         return
     for k in range(d.shape[0]):
         dk = d[k]
@@ -88,10 +85,7 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
         if reads_dst:
             args.append(dk.copy())
         out = per_row(k, *args)
-        if type(out) is np.ndarray and out.dtype == dk.dtype:
-            dk[...] = out
-        else:
-            store(dk, out)
+        store(dk, out)
 
 
 def _masked(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], per_row: RowCompute, mask: Any,
