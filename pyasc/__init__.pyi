@@ -463,19 +463,19 @@ class DataType:
     name: str
     def __init__(self, name: str) -> None: ...
     def is_int(self) -> bool:
-        """True for signed and unsigned integers."""
+        """True for signed and unsigned integers (int1 to uint64)."""
     def is_float(self) -> bool:
-        """True for floating-point dtypes."""
+        """True for float16, float32 and float64."""
     def is_numeric(self) -> bool:
-        """True for every dtype except void."""
+        """True for integers and floats."""
     def is_signed(self) -> bool:
-        """True for signed integers and floats."""
+        """True for signed integers (int1 to int64)."""
     def is_unsigned(self) -> bool:
         """True for unsigned integers."""
     def is_void(self) -> bool:
         """True for void."""
     def sizeof(self) -> int:
-        """Size in bytes."""
+        """Size in bytes (a compile-time int)."""
 
 class range:
     """A run-time loop: `for i in asc.range(n)` becomes a C++ for loop (as does the builtin range)."""

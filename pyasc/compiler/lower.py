@@ -822,6 +822,8 @@ class Lowerer:
             return t.cls
         if isinstance(t, AddrT):
             return "GlobalAddress" if "GlobalAddress" in CLASSES else None
+        if isinstance(t, DTypeValT):
+            return "DataType"
         return None
 
     # -- arithmetic -------------------------------------------------------------------------------------------------
@@ -1047,6 +1049,11 @@ class Lowerer:
         receiver: ir.Expr | None = None,
     ) -> ir.Expr:
         disp = display if receiver is not None else f"asc.{display}"
+        if receiver is not None and isinstance(receiver.type, DTypeValT) and receiver.type.dvar.value is not None \
+                and not args:
+            value = dt.method_value(receiver.type.dvar.value, display)
+            if value is not None:  # a known dtype's method is a compile-time value, as at trace time
+                return ir.Const(sp, scalar("int1" if isinstance(value, bool) else "int32", value, sp), value)
         res = C.resolve(spec, disp, args, sp, callee_span, skip_self=receiver is not None)
         for d in res.diagnostics:
             self.diag(d)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -109,3 +110,26 @@ CAST_TABLE: frozenset[tuple[str, str]] = frozenset({
 def dtypes_of(*names: str) -> frozenset[str]:
     """A dtype set for a rule, e.g. dtypes_of("uint32")."""
     return frozenset(names)
+
+
+_CANN_NAME = re.compile(r"^(int|float|uint)([0-9]+)$")
+
+
+def method_value(d: DType, method: str) -> bool | int | None:
+    """The value of a DataType method (`asc.float16.sizeof()` is 2) by the rule of the language: the kind and
+    width come from the dtype's name (`int1` is a 1-bit signed int, `bfloat16` has neither kind nor width).
+    None where the language has no value (the size of a dtype without a whole number of bytes)."""
+    m = _CANN_NAME.match(d.name)
+    kind, bits = (m.group(1), int(m.group(2))) if m else ("", None)
+    if method == "sizeof":
+        return bits // 8 if bits is not None and bits % 8 == 0 else None
+    values = {
+        "is_signed": kind == "int", "is_unsigned": kind == "uint", "is_float": kind == "float",
+        "is_int": kind in ("int", "uint"), "is_numeric": kind in ("int", "uint", "float"), "is_void": d.name == "void",
+    }
+    return values.get(method)
+
+
+def method_members(method: str) -> tuple[DType, ...]:
+    """The dtypes for which a boolean DataType method is true (its C++ test on a generic type lists them)."""
+    return tuple(d for d in _ALL if method_value(d, method) is True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..dtypes import method_members
 from ..spec import ApiSpec, ClassSpec, ConstSpec, api, parse_signature
 
 
@@ -23,6 +24,13 @@ def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated:
     template = f"{cpp_type}({args})" if generated else None
     return ClassSpec(name=name, family=family, doc=doc, cpp=cpp_type,
                      constructors=(parse_signature(sig, template),), fields=fields)
+
+
+def _dtype_test(method: str) -> str:
+    """C++ of a boolean DataType method on a generic element type: one of the dtypes it is true for.
+    (A known dtype is folded to true or false before code generation.)"""
+    members = ", ".join(d.cpp for d in method_members(method))
+    return f"AscendC::SupportType<{{self}}, {members}>()"
 
 
 def _plain(name: str, doc: str, sig: str, family: str = "core.aipp_types") -> ClassSpec:
@@ -159,14 +167,14 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(
         name="DataType", family="core.dtype", doc="An element dtype: asc.float16, asc.int32, ...",
         cpp="{T}", constructors=(parse_signature("(name: str)", None),),
-        methods={n: _m("DataType", n, d, [(f"(self) -> {r}", None)]) for n, d, r in (
-            ("is_int", "True for signed and unsigned integers.", "bool"),
-            ("is_float", "True for floating-point dtypes.", "bool"),
-            ("is_numeric", "True for every dtype except void.", "bool"),
-            ("is_signed", "True for signed integers and floats.", "bool"),
-            ("is_unsigned", "True for unsigned integers.", "bool"),
-            ("is_void", "True for void.", "bool"),
-            ("sizeof", "Size in bytes.", "int"))},
+        methods={n: _m("DataType", n, d, [(f"(self) -> {r}", cpp)]) for n, d, r, cpp in (
+            ("is_int", "True for signed and unsigned integers (int1 to uint64).", "bool", _dtype_test("is_int")),
+            ("is_float", "True for float16, float32 and float64.", "bool", _dtype_test("is_float")),
+            ("is_numeric", "True for integers and floats.", "bool", _dtype_test("is_numeric")),
+            ("is_signed", "True for signed integers (int1 to int64).", "bool", _dtype_test("is_signed")),
+            ("is_unsigned", "True for unsigned integers.", "bool", _dtype_test("is_unsigned")),
+            ("is_void", "True for void.", "bool", "AscendC::IsSameType<{self}, void>::value"),
+            ("sizeof", "Size in bytes (a compile-time int).", "int", "static_cast<int32_t>(sizeof({self}))"))},
     ),
     ClassSpec(
         name="ConstExpr", family="core.constexpr",

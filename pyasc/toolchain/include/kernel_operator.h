@@ -127,6 +127,16 @@ struct b16b32 {  // Brcb, Duplicate
 };
 }  // namespace check
 
+// Dtype tests of the language's DataType methods on a generic element type (x.dtype.is_float()).
+template <typename A, typename B>
+struct IsSameType {
+    static constexpr bool value = check::is_same<A, B>::value;
+};
+template <typename T, typename... Ts>
+__aicore__ constexpr bool SupportType() {
+    return check::one_of<T, Ts...>::value;
+}
+
 // ---- enums ----------------------------------------------------------------------------------------------------
 enum class TPosition : uint8_t {
     GM = 0,
