@@ -1,0 +1,145 @@
+"""State shared by the front end's parts: the tables, the results, and the reporting helpers.
+
+A `Lowerer` (the package's `__init__`) is this state plus one mixin per concern: the function and its parameters
+(function.py), statements (stmts.py), expressions (exprs.py), operators (operators.py), calls (callsite.py) and
+constructors (construct.py); compile-time values are computed by consteval.py."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ...language.spec import ApiSpec, ClassSpec
+from .. import calls as C
+from .. import ir
+from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span
+from ..syntax import JitFunction, ModuleInfo
+from ..types import Type
+
+SPECIAL_NAMES = {
+    "jit": "decorator: compile a Python function as an Ascend C kernel or helper",
+    "range": "a runtime loop range (a C++ for loop)",
+    "static_range": "a loop unrolled at compile time",
+    "GlobalAddress": "a kernel parameter pointing to Global Memory",
+    "ConstExpr": "a compile-time constant parameter",
+}
+BUILTINS = {"range", "float", "int", "bool", "print", "len", "min", "max", "abs", "isinstance", "super"}
+JIT_OPTIONS = {
+    "capture_exceptions", "ir_multithreading", "debug", "strip_loc", "verify_sync", "print_ir_before_all",
+    "run_passes", "kernel_type", "opt_level", "auto_sync", "auto_sync_log", "bisheng_options", "always_compile",
+    "matmul_cube_only", "insert_sync", "core_num", "stream",
+}
+BINOP = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+         ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
+
+
+class TooComplex(Exception):
+    """Raised when lowering a kernel passes its time ceiling (Config.max_kernel_ms): the kernel gets PA902."""
+
+
+@dataclass
+class CallRecord:
+    """An API call seen while lowering, for hover and signature help."""
+
+    expr: ir.Expr
+    api: str
+    signature: str
+    overload_index: int
+    doc: str
+    args: list[tuple[str, ir.Expr]]
+    callee_span: Span
+
+
+@dataclass
+class LowerResult:
+    kernel: ir.KernelIR
+    calls: list[CallRecord] = field(default_factory=list)
+    expr_types: list[ir.Expr] = field(default_factory=list)
+    helpers: list[LowerResult] = field(default_factory=list)
+    constants: dict[str, object] = field(default_factory=dict)
+    """Values of the module constants it reads (those of its own module, for an imported helper)."""
+    module_refs: dict[str, list[Span]] = field(default_factory=dict)
+    """References to module constants and jit functions, for find-references and rename."""
+    foreign: bool = False
+    """Defined in another module of the project: its spans are not this file's, so nothing of it is mapped here."""
+
+
+class LowerBase:
+    """What every part of the front end reads and writes while one jit function is lowered."""
+
+    def __init__(
+        self,
+        module: ModuleInfo,
+        fn: JitFunction,
+        kind: str,
+        sink: DiagnosticSink,
+        arg_types: list[Type] | None = None,
+        stack: tuple[str, ...] = (),
+    ) -> None:
+        self.m = module
+        self.fn = fn
+        self.kind = kind
+        self.sink = sink
+        self.arg_types = arg_types
+        self.stack = stack + (fn.node.name,)
+        self.pos = module.positions
+        self.symbols: dict[str, ir.Symbol] = {}
+        self.all_symbols: list[ir.Symbol] = []
+        self.block: list[int] = []
+        self._block_counter = 0
+        self.deferred: list[C.Deferred] = []
+        self.calls: list[CallRecord] = []
+        self.typed: list[ir.Expr] = []
+        self.helpers: list[LowerResult] = []
+        self.helpers_called: set[str] = set()
+        self.constants_read: set[str] = set()
+        self.pipes: list[ir.Expr] = []
+        self.returns: list[Type] = []
+        self.scalar_checks: list[tuple[ir.Expr, ir.Expr, str, str]] = []
+        self.foreign = False
+        self.deadline: float | None = None
+        """perf_counter() time after which lowering gives up with TooComplex."""
+        self.constructs: list[ir.Construct] = []
+        self.module_refs: dict[str, list[Span]] = {}
+        self.has_lists = False
+
+    # -- helpers ------------------------------------------------------------------------------------------------------
+    def span(self, node: ast.AST) -> Span:
+        return self.pos.span(node)
+
+    def report(self, code: str, msg: str, span: Span, sev: Severity = Severity.ERROR, **kw: object) -> None:
+        self.sink.add(Diagnostic(code, sev, msg, span, **kw))  # type: ignore[arg-type]
+
+    def diag(self, d: Diagnostic) -> None:
+        self.sink.add(d)
+
+    def unsupported(self, node: ast.AST, what: str, hint: str = "") -> None:
+        msg = f"{what} is not supported in a jit function"
+        if hint:
+            msg += f"; {hint}"
+        self.report("PA101", msg, self._head_span(node))
+
+    def _head_span(self, node: ast.AST) -> Span:
+        """The first line of a compound statement (not its whole body)."""
+        sp = self.span(node)
+        if sp.end_line > sp.line and isinstance(node, ast.stmt):
+            text = self.pos.line_text(sp.line)
+            return Span(sp.line, sp.col, sp.line, len(text.rstrip()))
+        return sp
+
+
+    if TYPE_CHECKING:  # implemented by the mixins that make up a Lowerer
+        def run(self) -> LowerResult: ...
+        def lower_params(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ir.Symbol]: ...
+        def lower_body(self, stmts: list[ast.stmt], top: bool = False) -> list[ir.Stmt]: ...
+        def lower_expr(self, node: ast.expr) -> ir.Expr: ...
+        def _attr_span(self, node: ast.Attribute, sp: Span) -> Span: ...
+        def _asc_member(self, attr: str, sp: Span, attr_span: Span, prefix: str) -> ir.Expr: ...
+        def _arith_type(self, a: ir.Expr, b: ir.Expr, op: str, sp: Span) -> Type: ...
+        def finish_call(self, spec: ApiSpec, display: str, args: list[C.Arg], sp: Span, callee_span: Span,
+                        receiver: ir.Expr | None = None) -> ir.Expr: ...
+        def check_scalar_args(self) -> None: ...
+        def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr: ...
+        def builtin_call(self, name: str, args: list[C.Arg], sp: Span, node: ast.Call) -> ir.Expr: ...
+        def construct(self, cls: ClassSpec, args: list[C.Arg], sp: Span, callee_span: Span) -> ir.Expr: ...

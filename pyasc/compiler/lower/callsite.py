@@ -1,0 +1,280 @@
+"""Calls: API calls resolved against the spec, their result types, helper calls (specialized per call) and builtins."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ...language import dtypes as dt
+from ...language.registry import APIS, CLASSES, ENUMS, method
+from ...language.spec import ApiSpec, Overload
+from .. import calls as C
+from .. import ir
+from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
+from ..types import (
+    AddrT,
+    BoundMethodT,
+    ClassRefT,
+    DTypeValT,
+    DVar,
+    FuncRefT,
+    NoneT,
+    ObjT,
+    ScalarT,
+    TensorT,
+    TupleT,
+    Type,
+    UnknownT,
+    scalar,
+    unify,
+)
+from .base import SPECIAL_NAMES, CallRecord, LowerBase
+
+
+class CallLowering(LowerBase):
+    """The call part of a Lowerer (constructors are in construct.py)."""
+
+    def lower_call(self, node: ast.Call, sp: Span) -> ir.Expr:
+        func = self.lower_expr(node.func)
+        ft = func.type
+        if isinstance(ft, UnknownT):
+            for a in node.args:
+                self.lower_expr(a.value if isinstance(a, ast.Starred) else a)
+            for k in node.keywords:
+                self.lower_expr(k.value)
+            return ir.invalid(sp)
+        args: list[C.Arg] = []
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                self.report("PA101", "star arguments are not supported in a jit function", self.span(a))
+                return ir.invalid(sp)
+            args.append(C.Arg(self.lower_expr(a)))
+        for k in node.keywords:
+            if k.arg is None:
+                self.report("PA101", "**kwargs arguments are not supported in a jit function", self.span(k))
+                return ir.invalid(sp)
+            ks = self.span(k)
+            args.append(C.Arg(self.lower_expr(k.value), k.arg, Span(ks.line, ks.col, ks.line, ks.col + len(k.arg))))
+        callee_span = self._attr_span(node.func, func.span) if isinstance(node.func, ast.Attribute) else func.span
+        if isinstance(ft, FuncRefT):
+            if ft.kind == "api":
+                return self.finish_call(APIS[ft.name], ft.name, args, sp, callee_span)
+            if ft.kind == "helper":
+                return self.helper_call(ft.name, args, sp)
+            if ft.kind == "builtin":
+                return self.builtin_call(ft.name, args, sp, node)
+            self.report("PA101", f"asc.{ft.name} cannot be called here ({SPECIAL_NAMES.get(ft.name, '')})", sp)
+            return ir.invalid(sp)
+        if isinstance(ft, ClassRefT):
+            if ft.kind == "enum":
+                self.report("PA303", f"{ft.name} is an enum: use a member such as {ft.name}."
+                            f"{next(iter(ENUMS[ft.name].members))}", sp)
+                return ir.invalid(sp)
+            return self.construct(CLASSES[ft.name], args, sp, callee_span)
+        if isinstance(ft, BoundMethodT):
+            spec = method(ft.cls, ft.name)
+            assert spec is not None
+            receiver = func.receiver if isinstance(func, ir.MethodRef) else None
+            return self.finish_call(spec, ft.name, args, sp, callee_span, receiver=receiver)
+        self.report("PA303", f"{ft.display()} is not callable", func.span)
+        return ir.invalid(sp)
+
+    def finish_call(
+        self, spec: ApiSpec, display: str, args: list[C.Arg], sp: Span, callee_span: Span,
+        receiver: ir.Expr | None = None,
+    ) -> ir.Expr:
+        disp = display if receiver is not None else f"asc.{display}"
+        if receiver is not None and isinstance(receiver.type, DTypeValT) and receiver.type.dvar.value is not None \
+                and not args:
+            value = dt.method_value(receiver.type.dvar.value, display)
+            if value is not None:  # a known dtype's method is a compile-time value, as at trace time
+                return ir.Const(sp, scalar("int1" if isinstance(value, bool) else "int32", value, sp), value)
+        res = C.resolve(spec, disp, args, sp, callee_span, skip_self=receiver is not None)
+        for d in res.diagnostics:
+            self.diag(d)
+        b = res.binding
+        ov_index = b.index if b else 0
+        ov = spec.overloads[ov_index] if spec.overloads else None
+        rec_args = [(name, e) for name, e in (b.args.items() if b else [])]
+        if b is None:
+            self.calls.append(CallRecord(ir.invalid(sp), spec.name, ov.signature if ov else "()", ov_index,
+                                         spec.doc, [(a.keyword or f"#{i}", a.expr) for i, a in enumerate(args)],
+                                         callee_span))
+            return ir.invalid(sp)
+        assert ov is not None
+        C.check_rules(spec, disp, b, self.diag, self.deferred)
+        if ov.cpp is None:
+            self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
+        self.note_scalar_args(ov, b, disp)
+        rtype = self.result_type(spec, b, receiver, sp)
+        call = ir.Call(sp, rtype, spec, ov, b.args, b.varargs, receiver, callee_span)
+        self.after_call(spec, call)
+        self.calls.append(CallRecord(call, spec.name, ov.signature, ov_index, spec.doc, rec_args, callee_span))
+        return call
+
+    def note_scalar_args(self, ov: Overload, b: C.Binding, display: str) -> None:
+        """Scalars converted to the tensor's element type (`{p:T}` in the template): checked once dtypes are known."""
+        if ov.cpp is None:
+            return
+        tensor = next((b.args[p.name] for p in ov.params if p.name in b.args and isinstance(
+            b.args[p.name].type, TensorT)), None)
+        if tensor is None:
+            return
+        for m in re.finditer(r"\{(\w+):T\}", ov.cpp):
+            arg = b.args.get(m.group(1))
+            if arg is not None and isinstance(arg.type, ScalarT):
+                self.scalar_checks.append((arg, tensor, display, m.group(1)))
+
+    def check_scalar_args(self) -> None:
+        for arg, tensor, display, pname in self.scalar_checks:
+            assert isinstance(arg.type, ScalarT) and isinstance(tensor.type, TensorT)
+            target, given = tensor.type.dvar.value, arg.type.dvar.value
+            if target is None or given is None or not target.is_int or not given.is_float:
+                continue
+            shown = repr(arg.type.const) if arg.type.const is not None else "this float"
+            self.report("PA405", f"'{pname}' of {display}() is converted to the tensor's {target.name}: {shown} "
+                        "loses its fraction; pass an integer", arg.span, Severity.WARNING)
+
+    def result_type(self, spec: ApiSpec, b: C.Binding, receiver: ir.Expr | None, sp: Span) -> Type:
+        ret = b.overload.returns
+        m = re.fullmatch(r"(LocalTensor|GlobalTensor|Scalar)\[(\w+)\]", ret)
+        rt = receiver.type if receiver is not None else None
+        if m:
+            what, src = m.groups()
+            dvar: DVar | None = None
+            if src == "self" and isinstance(rt, (TensorT, AddrT)):
+                dvar = rt.dvar
+            elif src in b.args:
+                st = b.args[src].type
+                if isinstance(st, DTypeValT):
+                    dvar = st.dvar
+                elif isinstance(st, (TensorT, AddrT, ScalarT)):
+                    dvar = st.dvar
+            elif dt.lookup({"int": "int32", "float": "float32", "bool": "int1"}.get(src, src)) is not None:
+                d = dt.lookup({"int": "int32", "float": "float32", "bool": "int1"}.get(src, src))
+                assert d is not None
+                dvar = DVar(d, sp, src)
+            if dvar is None:
+                dvar = DVar()
+            if what == "Scalar":
+                return ScalarT(dvar)
+            pos, origin = None, None
+            if isinstance(rt, ObjT) and rt.cls in ("TQue", "TQueBind", "TBuf"):
+                p = rt.args.get("pos")
+                pos = str(p) if p is not None else None
+                origin = receiver.symbol.name if isinstance(receiver, ir.Name) and receiver.symbol else None
+            elif isinstance(rt, TensorT):
+                pos, origin = rt.position, rt.origin
+            return TensorT("local" if what == "LocalTensor" else "global", dvar, pos, origin)
+        return self.plain_type(ret, sp)
+
+    def plain_type(self, ret: str, sp: Span) -> Type:
+        if ret in ("None", "NoReturn"):
+            return NoneT()
+        if ret in ("int", "RuntimeInt"):
+            return scalar("int32")
+        if ret in ("float", "RuntimeFloat"):
+            return scalar("float32")
+        if ret in ("bool", "RuntimeBool"):
+            return scalar("int1")
+        if ret in ("Number", "RuntimeNumeric", "PlainValue"):
+            return ScalarT(DVar())
+        if ret == "LocalTensor":
+            return TensorT("local", DVar())
+        if ret == "GlobalTensor":
+            return TensorT("global", DVar())
+        if ret == "GlobalAddress":
+            return AddrT(DVar())
+        if ret in CLASSES:
+            return ObjT(ret)
+        if ret.startswith(("tuple", "Tuple")):
+            return TupleT(())
+        return UnknownT()
+
+    def after_call(self, spec: ApiSpec, call: ir.Call) -> None:
+        """The few calls whose effect on types the spec's shapes cannot say."""
+        name = spec.name
+        if name.endswith("set_global_buffer") and isinstance(call.receiver, ir.Expr):
+            buf = call.args.get("buffer")
+            rt = call.receiver.type
+            if buf is not None and isinstance(buf.type, AddrT) and isinstance(rt, TensorT):
+                conflict = unify(rt.dvar, buf.type.dvar)
+                if conflict is not None:
+                    self.report("PA403", f"this GlobalTensor is {conflict.first.name} but the address is "
+                                f"{conflict.second.name}", buf.span)
+
+    def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr:
+        jit = self.m.jit[name]
+        if name in self.stack:
+            self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
+            return ir.invalid(sp)
+        node = jit.node
+        params = node.args.args
+        if any(a.keyword is not None for a in args):
+            by_name = {p.arg: i for i, p in enumerate(params)}
+            ordered: list[ir.Expr | None] = [None] * len(params)
+            pos_args = [a for a in args if a.keyword is None]
+            for i, a in enumerate(pos_args):
+                if i < len(ordered):
+                    ordered[i] = a.expr
+            for a in args:
+                if a.keyword is not None:
+                    if a.keyword not in by_name:
+                        self.report("PA302", f"{name}() has no parameter '{a.keyword}'", a.keyword_span or sp)
+                        return ir.invalid(sp)
+                    ordered[by_name[a.keyword]] = a.expr
+            if any(o is None for o in ordered[: len(params) - len(node.args.defaults)]):
+                self.report("PA301", f"{name}() is missing arguments", sp)
+                return ir.invalid(sp)
+            exprs = [o for o in ordered if o is not None]
+        else:
+            exprs = [a.expr for a in args]
+        required = len(params) - len(node.args.defaults)
+        if not required <= len(exprs) <= len(params):
+            self.report("PA301", f"{name}() takes {len(params)} arguments, {len(exprs)} given", sp)
+            return ir.invalid(sp)
+        self.helpers_called.add(name)
+        foreign = jit.module is not None and jit.module is not self.m
+        sink = DiagnosticSink(kernel=name) if foreign else self.sink
+        sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
+                      [e.type for e in exprs], self.stack)
+        sub.foreign = foreign or self.foreign
+        sub.deadline = self.deadline
+        result = sub.run()
+        result.foreign = foreign or self.foreign
+        if not result.foreign:
+            from ..checks import check_unused
+
+            check_unused(result.kernel, self.sink)
+        self.helpers.append(result)
+        self.helpers.extend(result.helpers)
+        ret = result.kernel.returns or NoneT()
+        return ir.HelperCall(sp, ret, name, exprs)
+
+    def builtin_call(self, name: str, args: list[C.Arg], sp: Span, node: ast.Call) -> ir.Expr:
+        if name == "print":
+            fixes: tuple[Fix, ...] = ()
+            fspan = self.span(node.func)
+            fixes = (Fix("Use asc.printf", (TextEdit(fspan, f"{next(iter(self.m.asc_aliases), 'asc')}.printf"),)),)
+            self.report("PA103", "print() does not exist on the device; use asc.printf(fmt, *values)", fspan,
+                        fixes=fixes)
+            return ir.invalid(sp)
+        if name in ("float", "int", "bool") and len(args) == 1 and args[0].keyword is None:
+            operand = args[0].expr
+            if not isinstance(operand.type, (ScalarT, UnknownT)):
+                self.report("PA303", f"{name}() needs a number, got {C.type_label(operand)}", operand.span)
+                return ir.invalid(sp)
+            to = {"float": "float32", "int": "int32", "bool": "int1"}[name]
+            const = None
+            if isinstance(operand.type, ScalarT) and operand.type.const is not None:
+                try:
+                    const = {"float": float, "int": int, "bool": bool}[name](operand.type.const)  # type: ignore
+                except (TypeError, ValueError, OverflowError):
+                    const = None
+            return ir.CastExpr(sp, scalar(to, const, sp), to, operand)
+        if name == "range":
+            self.report("PA104", "range() may only be used as the iterable of a for loop", sp)
+            return ir.invalid(sp)
+        self.report("PA101", f"the builtin {name}() is not supported in a jit function", sp)
+        return ir.invalid(sp)
+

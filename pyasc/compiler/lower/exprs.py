@@ -1,0 +1,275 @@
+"""Expressions: the dispatch, literals, names, `asc.` members and attributes."""
+
+from __future__ import annotations
+
+import ast
+import difflib
+
+from ...language import dtypes as dt
+from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
+from .. import ir
+from ..diagnostics import Fix, Related, Severity, Span, replace_fix
+from ..syntax import NotConstant
+from ..types import (
+    AddrT,
+    BoundMethodT,
+    ClassRefT,
+    DTypeValT,
+    DVar,
+    EnumT,
+    FuncRefT,
+    IntListT,
+    ModuleT,
+    NoneT,
+    ObjT,
+    ScalarT,
+    StrT,
+    TensorT,
+    TupleT,
+    Type,
+    UnknownT,
+    scalar,
+)
+from .base import BUILTINS, SPECIAL_NAMES, LowerBase
+from .consteval import const_type, fold_fstring
+
+_UNSUPPORTED_EXPR = {
+    ast.Lambda: "lambda", ast.Yield: "yield", ast.YieldFrom: "yield from", ast.Await: "await",
+    ast.ListComp: "a list comprehension", ast.SetComp: "a set comprehension", ast.DictComp: "a dict comprehension",
+    ast.GeneratorExp: "a generator expression", ast.Dict: "a dict", ast.Set: "a set", ast.NamedExpr: ":=",
+    ast.Starred: "star arguments",
+}
+
+
+class ExprLowering(LowerBase):
+    """The expression part of a Lowerer (operators are in operators.py, calls in callsite.py)."""
+
+    def lower_expr(self, node: ast.expr) -> ir.Expr:
+        try:
+            expr = self._lower_expr(node)
+        except RecursionError:
+            self.report("PA902", "expression nested too deeply to analyze", self.span(node), Severity.WARNING)
+            return ir.invalid(self.span(node))
+        if isinstance(expr, (ir.Name, ir.Call, ir.ConstName, ir.Subscript, ir.HelperCall, ir.Construct)):
+            self.typed.append(expr)
+        return expr
+
+    def _lower_expr(self, node: ast.expr) -> ir.Expr:
+        sp = self.span(node)
+        what = _UNSUPPORTED_EXPR.get(type(node))  # ast's expression classes are leaves: the type is the kind
+        if what is not None:
+            self.report("PA101", f"{what} is not supported in a jit function", sp)
+            return ir.invalid(sp)
+        if isinstance(node, ast.Constant):
+            return self.lower_constant(node, sp)
+        if isinstance(node, ast.Name):
+            return self.lower_name(node, sp)
+        if isinstance(node, ast.Attribute):
+            return self.lower_attribute(node, sp)
+        if isinstance(node, ast.Call):
+            return self.lower_call(node, sp)
+        if isinstance(node, ast.BinOp):
+            return self.lower_binop(node, sp)
+        if isinstance(node, ast.UnaryOp):
+            return self.lower_unary(node, sp)
+        if isinstance(node, ast.Compare):
+            return self.lower_compare(node, sp)
+        if isinstance(node, ast.BoolOp):
+            return self.lower_boolop(node, sp)
+        if isinstance(node, ast.IfExp):
+            cond, a, b = self.lower_expr(node.test), self.lower_expr(node.body), self.lower_expr(node.orelse)
+            t = a.type if not isinstance(a.type, UnknownT) else b.type
+            if isinstance(a.type, ScalarT) and isinstance(b.type, ScalarT):
+                t = self._arith_type(a, b, "+", sp)
+            return ir.IfExp(sp, t, cond, a, b)
+        if isinstance(node, ast.Subscript):
+            return self.lower_subscript(node, sp)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self.lower_expr(e) for e in node.elts]
+            if isinstance(node, ast.List):
+                if all(isinstance(i.type, (ScalarT, UnknownT)) for i in items):
+                    consts = tuple(i.type.const if isinstance(i.type, ScalarT) else None for i in items)
+                    self.has_lists = True
+                    return ir.IntList(sp, IntListT(consts), items)
+                self.report("PA101", "lists may only hold integers (masks) in a jit function", sp)
+                return ir.invalid(sp)
+            return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
+        if isinstance(node, ast.JoinedStr):
+            try:
+                value = fold_fstring(node, self.m.constants)
+            except NotConstant:
+                self.report("PA101", "an f-string with run-time values is not supported; use asc.printf with "
+                            "format arguments", sp)
+                return ir.invalid(sp)
+            return ir.Const(sp, StrT(value), value)
+        self.report("PA101", f"'{type(node).__name__}' expressions are not supported in a jit function", sp)
+        return ir.invalid(sp)
+
+    def lower_constant(self, node: ast.Constant, sp: Span) -> ir.Expr:
+        v = node.value
+        if isinstance(v, bool):
+            return ir.Const(sp, scalar("int1", v), v)
+        if isinstance(v, int):
+            if not -(2**63) <= v < 2**64:
+                self.report("PA303", "integer literal does not fit in 64 bits", sp)
+            return ir.Const(sp, scalar("int64" if not -(2**31) <= v < 2**31 else "int32", v), v)
+        if isinstance(v, float):
+            return ir.Const(sp, scalar("float32", v), v)
+        if isinstance(v, str):
+            return ir.Const(sp, StrT(v), v)
+        if v is None:
+            return ir.Const(sp, NoneT(), None)
+        self.report("PA101", f"{type(v).__name__} constants are not supported in a jit function", sp)
+        return ir.invalid(sp)
+
+    def lower_name(self, node: ast.Name, sp: Span) -> ir.Expr:
+        name = node.id
+        sym = self.symbols.get(name)
+        if sym is not None:
+            if not self._visible(sym):
+                self.report("PA107", f"'{name}' is first assigned inside a block (if/for/while) and used after it; "
+                            "assign it before the block so the C++ variable is in scope", sp,
+                            related=(Related(sym.def_span, f"'{name}' is first assigned here"),))
+                sym.reads += 1
+                return ir.invalid(sp)
+            sym.reads += 1
+            sym.refs.append(sp)
+            return ir.Name(sp, sym.type, sym)
+        if name in self.m.constants:
+            value = self.m.constants[name]
+            self.constants_read.add(name)
+            self.module_refs.setdefault(name, []).append(sp)
+            return ir.ConstName(sp, const_type(value), name, value)
+        if name in self.m.asc_aliases:
+            return ir.Expr(sp, ModuleT(""))
+        if name in self.m.adv_aliases:
+            return ir.Expr(sp, ModuleT("adv."))
+        if name in self.m.from_imports:
+            return self._asc_member(self.m.from_imports[name], sp, sp, "")
+        if name in self.m.jit:
+            self.module_refs.setdefault(name, []).append(sp)
+            return ir.Expr(sp, FuncRefT(name, "helper"))
+        if name in BUILTINS:
+            return ir.Expr(sp, FuncRefT(name, "builtin"))
+        if name in ("True", "False", "None"):
+            return ir.Const(sp, scalar("int1", name == "True"), name == "True")
+        candidates = [s for s in self.symbols] + list(self.m.constants) + list(self.m.jit)
+        guess = difflib.get_close_matches(name, candidates, n=1)
+        msg = f"'{name}' is not defined"
+        fixes: tuple[Fix, ...] = ()
+        if guess:
+            msg += f"; did you mean '{guess[0]}'?"
+            fixes = (replace_fix(sp, guess[0]),)
+        elif name in ("np", "numpy", "torch", "math"):
+            msg += f": {name} cannot be used inside a kernel (analysis never runs Python modules on the device)"
+        self.report("PA201", msg, sp, fixes=fixes)
+        return ir.invalid(sp)
+
+    def _asc_member(self, attr: str, sp: Span, attr_span: Span, prefix: str) -> ir.Expr:
+        """Resolve `asc.<attr>` (or `asc.adv.<attr>` with prefix 'adv.')."""
+        if not prefix:
+            d = dt.lookup(attr)
+            if d is not None:
+                return ir.DTypeRef(sp, DTypeValT(DVar(d, sp, f"asc.{attr}")))
+            if attr in ENUMS:
+                return ir.Expr(sp, ClassRefT(attr, "enum"))
+            if attr in CLASSES:
+                return ir.Expr(sp, ClassRefT(attr, "class"))
+            if attr == "adv":
+                return ir.Expr(sp, ModuleT("adv."))
+            if attr in SPECIAL_NAMES and attr not in APIS:
+                return ir.Expr(sp, FuncRefT(attr, "special"))
+        qual = prefix + attr
+        if qual in APIS:
+            return ir.Expr(sp, FuncRefT(qual, "api"))
+        if qual in CLASSES:
+            return ir.Expr(sp, ClassRefT(qual, "class"))
+        if not prefix and attr in CONSTANTS:
+            const = CONSTANTS[attr]
+            return ir.ApiConst(sp, scalar(const.dtype if dt.lookup(const.dtype) else "int32"), attr, const.cpp)
+        pool = [n for n in APIS if n.startswith(prefix) and (prefix or not n.startswith("adv."))]
+        pool = [n[len(prefix):] for n in pool]
+        if not prefix:
+            pool += [c for c in CLASSES if not c.startswith("adv.")] + list(ENUMS) + dt.all_names() + list(CONSTANTS)
+        else:
+            pool += [c[len(prefix):] for c in CLASSES if c.startswith(prefix)]
+        guess = difflib.get_close_matches(attr, pool, n=1, cutoff=0.6)
+        dtype_like = {"float": "float32", "int": "int32", "bool": "bool_", "fp16": "float16", "fp32": "float32",
+                      "bf16": "bfloat16", "uint": "uint32", "f16": "float16", "f32": "float32"}
+        if not prefix and (attr in dtype_like or (guess and guess[0] in dt.all_names() and attr.lower() not in
+                                                  {n.lower() for n in APIS})):
+            wanted = dtype_like.get(attr) or guess[0]
+            self.report("PA205", f"asc has no dtype '{attr}'; did you mean '{wanted}'? (dtypes: "
+                        f"{', '.join(dt.DTYPES)})", attr_span,
+                        fixes=(replace_fix(attr_span, wanted),))
+            return ir.invalid(sp)
+        where = "asc.adv" if prefix else "asc"
+        msg = f"{where} has no function, class or dtype named '{attr}'"
+        fixes: tuple[Fix, ...] = ()
+        if guess:
+            msg += f"; did you mean '{guess[0]}'?"
+            fixes = (replace_fix(attr_span, guess[0]),)
+        elif not prefix and "adv." + attr in APIS:
+            msg += f"; it is in asc.adv: asc.adv.{attr}"
+        self.report("PA202", msg, attr_span, fixes=fixes)
+        return ir.invalid(sp)
+
+    def _attr_span(self, node: ast.Attribute, sp: Span) -> Span:
+        """The span of the attribute name (after the dot)."""
+        end_line, end_col = sp.end_line, sp.end_col
+        start_col = end_col - len(node.attr)
+        return Span(end_line, max(0, start_col), end_line, end_col)
+
+    def lower_attribute(self, node: ast.Attribute, sp: Span) -> ir.Expr:
+        base = self.lower_expr(node.value)
+        attr = node.attr
+        aspan = self._attr_span(node, sp)
+        bt = base.type
+        if isinstance(bt, UnknownT):
+            return ir.invalid(sp)
+        if isinstance(bt, ModuleT):
+            return self._asc_member(attr, sp, aspan, bt.prefix)
+        if isinstance(bt, ClassRefT) and bt.kind == "enum":
+            enum = ENUMS[bt.name]
+            if attr in enum.members:
+                return ir.EnumMember(sp, EnumT(bt.name, attr), bt.name, attr)
+            guess = difflib.get_close_matches(attr, list(enum.members), n=1, cutoff=0.5)
+            msg = f"{bt.name} has no member '{attr}'"
+            fixes: tuple[Fix, ...] = ()
+            if guess:
+                msg += f"; did you mean '{guess[0]}'?"
+                fixes = (replace_fix(aspan, guess[0]),)
+            else:
+                msg += f" (members: {', '.join(enum.members)})"
+            self.report("PA203", msg, aspan, fixes=fixes)
+            return ir.invalid(sp)
+        if attr == "dtype" and isinstance(bt, (TensorT, AddrT)):
+            return ir.DTypeRef(sp, DTypeValT(bt.dvar))
+        cls = self._class_of(bt)
+        if cls is not None:
+            spec = method(cls, attr)
+            if spec is not None:
+                return ir.MethodRef(sp, BoundMethodT(bt, cls, attr), base)
+            names = list(methods(cls)) + (["dtype"] if cls in ("LocalTensor", "GlobalTensor") else [])
+            guess = difflib.get_close_matches(attr, names, n=1, cutoff=0.6)
+            msg = f"{cls} has no method or attribute '{attr}'"
+            fixes = ()
+            if guess:
+                msg += f"; did you mean '{guess[0]}'?"
+                fixes = (replace_fix(aspan, guess[0]),)
+            self.report("PA203", msg, aspan, fixes=fixes)
+            return ir.invalid(sp)
+        self.report("PA203", f"{bt.display()} has no attribute '{attr}'", aspan)
+        return ir.invalid(sp)
+
+    @staticmethod
+    def _class_of(t: Type) -> str | None:
+        if isinstance(t, TensorT):
+            return "GlobalTensor" if t.memory == "global" else "LocalTensor"
+        if isinstance(t, ObjT):
+            return t.cls
+        if isinstance(t, AddrT):
+            return "GlobalAddress" if "GlobalAddress" in CLASSES else None
+        if isinstance(t, DTypeValT):
+            return "DataType"
+        return None

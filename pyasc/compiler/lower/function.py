@@ -1,0 +1,163 @@
+"""The jit function itself: its entry point, its @jit options, its parameters, and the naming lint."""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+
+from ...language import dtypes as dt
+from ...language.registry import CLASSES
+from .. import calls as C
+from .. import ir
+from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
+from ..syntax import NotConstant, fold
+from ..types import AddrT, DVar, ObjT, TensorT, Type, scalar
+from .base import JIT_OPTIONS, LowerBase, LowerResult
+
+SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
+UPPER = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
+
+
+class FunctionLowering(LowerBase):
+    """The function-level part of a Lowerer."""
+
+    # -- entry --------------------------------------------------------------------------------------------------------
+    def run(self) -> LowerResult:
+        node = self.fn.node
+        name_span = self.name_span()
+        fspan = self.span(node)
+        first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+        fspan = Span(first, 0, fspan.end_line, fspan.end_col)
+        if isinstance(node, ast.AsyncFunctionDef):
+            self.report("PA101", "async def is not supported for jit functions", name_span)
+        self.check_options()
+        params = self.lower_params(node)
+        self.block = [0]
+        body = self.lower_body(node.body, top=True)
+        C.check_deferred(self.deferred, self.diag)
+        self.check_scalar_args()
+        returns = self.returns[0] if self.returns else None
+        kernel = ir.KernelIR(
+            name=node.name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
+            symbols=self.all_symbols, returns=returns, options=self.folded_options(),
+            helpers_called=self.helpers_called, constants_read=self.constants_read,
+            constructs=self.constructs, has_lists=self.has_lists,
+        )
+        consts = {n: self.m.constants[n] for n in self.constants_read if n in self.m.constants}
+        return LowerResult(kernel, self.calls, self.typed, self.helpers, consts, module_refs=self.module_refs)
+
+    def name_span(self) -> Span:
+        node = self.fn.node
+        text = self.pos.line_text(node.lineno)
+        idx = text.find(node.name, self.pos.col(node.lineno, node.col_offset))
+        if idx < 0:
+            return self.pos.line_span(node.lineno)
+        return Span(node.lineno, idx, node.lineno, idx + len(node.name))
+
+    def check_options(self) -> None:
+        for key, value in self.fn.options.items():
+            if key not in JIT_OPTIONS:
+                guess = difflib.get_close_matches(key, sorted(JIT_OPTIONS), n=1)
+                sp = self.span(value)
+                dec = self.fn.decorator
+                if isinstance(dec, ast.Call):
+                    for kw in dec.keywords:
+                        if kw.arg == key:
+                            sp = self.span(kw)
+                            kspan = Span(sp.line, sp.col, sp.line, sp.col + len(key))
+                            break
+                    else:
+                        kspan = sp
+                else:
+                    kspan = sp
+                msg = f"unknown @jit option '{key}'"
+                fixes: tuple[Fix, ...] = ()
+                if guess:
+                    msg += f"; did you mean '{guess[0]}'?"
+                    fixes = (replace_fix(kspan, guess[0]),)
+                self.report("PA110", msg, kspan, fixes=fixes)
+
+    def folded_options(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for key, value in self.fn.options.items():
+            try:
+                out[key] = fold(value, self.m.constants)
+            except (NotConstant, RecursionError):
+                out[key] = None
+        return out
+
+    # -- parameters ---------------------------------------------------------------------------------------------------
+    def lower_params(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ir.Symbol]:
+        a = node.args
+        for bad, what in ((a.vararg, "*args"), (a.kwarg, "**kwargs")):
+            if bad is not None:
+                self.report("PA109", f"{what} parameters are not supported in a jit function", self.span(bad))
+        for arg in a.kwonlyargs:
+            self.report("PA109", "keyword-only parameters are not supported in a jit function", self.span(arg))
+        for arg in a.posonlyargs:
+            self.report("PA109", "positional-only parameters are not supported in a jit function", self.span(arg))
+        if a.defaults and self.kind == "kernel":
+            for d in a.defaults:
+                self.report("PA109", "kernel parameters cannot have default values; pass every argument at launch",
+                            self.span(d))
+        out: list[ir.Symbol] = []
+        for i, arg in enumerate(a.posonlyargs + a.args):
+            typ, constexpr = self.param_type(arg, i, node)
+            sym = ir.Symbol(arg.arg, "parameter", typ, self.span(arg), block=(0,), constexpr=constexpr)
+            if isinstance(typ, AddrT) and not typ.dvar.name:
+                typ.dvar.name = arg.arg
+            self.symbols[arg.arg] = sym
+            self.all_symbols.append(sym)
+            out.append(sym)
+        return out
+
+    def param_type(self, arg: ast.arg, index: int, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Type, bool]:
+        if self.arg_types is not None and index < len(self.arg_types):
+            return self.arg_types[index], False
+        ann = arg.annotation
+        if ann is None:
+            return (AddrT(DVar(name=arg.arg)) if self._used_as_address(arg.arg, fn) else scalar("int32")), False
+        text = ast.unparse(ann)
+        leaf = text.split(".")[-1]
+        if "ConstExpr" in text:
+            inner = text.split("[", 1)[1].rstrip("]") if "[" in text else "int"
+            return scalar({"float": "float32", "bool": "int1"}.get(inner, "int32")), True
+        if leaf == "GlobalAddress":
+            return AddrT(DVar(name=arg.arg)), False
+        if leaf in ("int", "float", "bool"):
+            return scalar({"int": "int32", "float": "float32", "bool": "int1"}[leaf]), False
+        if leaf in ("GlobalTensor", "LocalTensor"):
+            return TensorT("global" if leaf == "GlobalTensor" else "local", DVar(name=arg.arg)), False
+        d = dt.lookup(leaf)
+        if d is not None:
+            return scalar(d.name), False
+        if leaf in CLASSES:
+            return ObjT(leaf), False
+        return AddrT(DVar(name=arg.arg)), False
+
+    @staticmethod
+    def _used_as_address(name: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == \
+                    "set_global_buffer" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.BinOp):
+                    first = first.left
+                if isinstance(first, ast.Name) and first.id == name:
+                    return True
+        return False
+
+
+def check_naming(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
+    """PA704 (opt-in): snake_case for functions, parameters and locals."""
+    if not SNAKE.match(kernel.name):
+        sink.add(Diagnostic("PA704", Severity.WARNING, f"function name '{kernel.name}' should be snake_case",
+                            kernel.name_span))
+    seen: set[str] = set()
+    for sym in kernel.symbols:
+        if sym.name in seen or sym.name == "_":
+            continue
+        seen.add(sym.name)
+        if not SNAKE.match(sym.name):
+            sink.add(Diagnostic("PA704", Severity.WARNING, f"'{sym.name}' should be snake_case", sym.def_span))

@@ -1,0 +1,179 @@
+"""Operators: arithmetic with its result types, unary operators, comparisons, and/or, subscripts."""
+
+from __future__ import annotations
+
+import ast
+
+from .. import calls as C
+from .. import ir
+from ..diagnostics import Fix, Severity, Span, TextEdit
+from ..syntax import NotConstant, fold
+from ..types import AddrT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from .base import BINOP, LowerBase
+from .consteval import COMPARE, UNARY, const_type, fold_binary
+
+_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+class OperatorLowering(LowerBase):
+    """The operator part of a Lowerer."""
+
+    def _arith_type(self, a: ir.Expr, b: ir.Expr, op: str, sp: Span) -> Type:
+        ta, tb = a.type, b.type
+        if not isinstance(ta, ScalarT) or not isinstance(tb, ScalarT):
+            return UnknownT()
+        da, db = ta.dvar.value, tb.dvar.value
+        const = None
+        if ta.const is not None and tb.const is not None:
+            const = fold_binary(op, ta.const, tb.const)
+        if op == "/":
+            name = "float32"
+            for d in (da, db):
+                if d is not None and d.is_float:
+                    name = d.name if d.bits >= 16 else name
+            return scalar(name, const, sp)
+        floats = [d for d in (da, db) if d is not None and d.is_float]
+        if floats:
+            return scalar(max(floats, key=lambda d: d.bits).name, const, sp)
+        ints = [d for d in (da, db) if d is not None and d.is_int]
+        if ints:
+            widest = max(ints, key=lambda d: d.bits)
+            name = widest.name if widest.bits >= 32 else "int32"
+            return scalar(name, const, sp)
+        return scalar("int32", const, sp)
+
+    def lower_binop(self, node: ast.BinOp, sp: Span) -> ir.Expr:
+        op = BINOP.get(type(node.op))
+        left = self.lower_expr(node.left)
+        right = self.lower_expr(node.right)
+        if op is None:
+            symbol = {ast.Pow: "**", ast.MatMult: "@"}.get(type(node.op), type(node.op).__name__)
+            hint = "multiply explicitly (n * n)" if symbol == "**" else ""
+            self.report("PA111", f"operator '{symbol}' is not supported in a jit function" + (f"; {hint}" if hint
+                        else ""), sp)
+            return ir.invalid(sp)
+        if isinstance(left.type, AddrT) and op in ("+",) and isinstance(right.type, ScalarT):
+            return ir.AddrOffset(sp, AddrT(left.type.dvar), left, right)
+        if isinstance(left.type, (UnknownT,)) or isinstance(right.type, UnknownT):
+            return ir.BinOp(sp, UnknownT(), op, left, right)
+        if not isinstance(left.type, ScalarT) or not isinstance(right.type, ScalarT):
+            if isinstance(left.type, StrT) and isinstance(right.type, StrT) and op == "+":
+                return ir.Const(sp, StrT(), None)
+            bad = left if not isinstance(left.type, ScalarT) else right
+            self.report("PA303", f"operator '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
+            return ir.invalid(sp)
+        if op == "/":
+            da, db = left.type.dvar.value, right.type.dvar.value
+            if da is not None and db is not None and da.is_int and db.is_int:
+                op_span = self._op_span(node, "/")
+                fix_edits = (TextEdit(op_span, "//"),) if op_span else ()
+                self.report(
+                    "PA404",
+                    "'/' between integers gives a float in Python (pyasc follows Python here, CANN's pyasc "
+                    "divides integers); write '//' for integer division or float(...) to make the intent clear",
+                    sp, Severity.WARNING, fixes=(Fix("Use integer division '//'", fix_edits),) if fix_edits else (),
+                )
+        return ir.BinOp(sp, self._arith_type(left, right, op, sp), op, left, right)
+
+    def _op_span(self, node: ast.BinOp, op: str) -> Span | None:
+        ls, rs = self.span(node.left), self.span(node.right)
+        if ls.end_line != rs.line:
+            return None
+        text = self.pos.line_text(ls.end_line)
+        idx = text.find(op, ls.end_col, rs.col)
+        if idx < 0:
+            return None
+        return Span(ls.end_line, idx, ls.end_line, idx + len(op))
+
+    def lower_unary(self, node: ast.UnaryOp, sp: Span) -> ir.Expr:
+        operand = self.lower_expr(node.operand)
+        op = {ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.Not: "!"}[type(node.op)]
+        t = operand.type
+        if isinstance(t, ScalarT):
+            const = None
+            if t.const is not None:
+                try:
+                    const = UNARY[op](t.const)
+                except TypeError:
+                    const = None
+            d = t.dvar.value
+            name = "int1" if op == "!" else (d.name if d else "int32")
+            return ir.UnaryOp(sp, scalar(name, const, sp), op, operand)
+        if not isinstance(t, UnknownT):
+            self.report("PA303", f"operator '{op}' needs a number, got {C.type_label(operand)}", operand.span)
+        return ir.invalid(sp)
+
+    def lower_compare(self, node: ast.Compare, sp: Span) -> ir.Expr:
+        if len(node.ops) != 1:
+            self.report("PA111", "chained comparisons (a < b < c) are not supported; combine two comparisons "
+                        "with 'and'", sp)
+            return ir.invalid(sp)
+        op = _CMP.get(type(node.ops[0]))
+        left = self.lower_expr(node.left)
+        right = self.lower_expr(node.comparators[0])
+        if op is None:
+            name = {ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}[type(node.ops[0])]
+            if name in ("is", "is not") and isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) \
+                    and left.type.const is not None and right.type.const is not None:
+                value = (left.type.const is right.type.const) == (name == "is")
+                return ir.Const(sp, scalar("int1", value), value)
+            self.report("PA111", f"'{name}' is not supported on run-time values; use == or !=", sp)
+            return ir.invalid(sp)
+        const = None
+        if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT):
+            if left.type.const is not None and right.type.const is not None:
+                fn = COMPARE[op]
+                try:
+                    const = fn(left.type.const, right.type.const)
+                except TypeError:
+                    const = None
+        elif not isinstance(left.type, UnknownT) and not isinstance(right.type, UnknownT):
+            bad = left if not isinstance(left.type, ScalarT) else right
+            self.report("PA303", f"comparison '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
+            return ir.invalid(sp)
+        return ir.BinOp(sp, scalar("int1", const, sp), op, left, right)
+
+    def lower_boolop(self, node: ast.BoolOp, sp: Span) -> ir.Expr:
+        if len(node.values) != 2:
+            self.report("PA106", f"'{'and' if isinstance(node.op, ast.And) else 'or'}' with {len(node.values)} "
+                        "operands is not supported; group pairs with parentheses: (a and b) and c", sp)
+            return ir.invalid(sp)
+        left, right = self.lower_expr(node.values[0]), self.lower_expr(node.values[1])
+        op = "&&" if isinstance(node.op, ast.And) else "||"
+        const = None
+        if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) and left.type.const is not None \
+                and right.type.const is not None:
+            const = (bool(left.type.const) and bool(right.type.const)) if op == "&&" else (
+                bool(left.type.const) or bool(right.type.const))
+        return ir.BinOp(sp, scalar("int1", const, sp), op, left, right)
+
+    def lower_subscript(self, node: ast.Subscript, sp: Span) -> ir.Expr:
+        base = self.lower_expr(node.value)
+        if isinstance(base.type, UnknownT):
+            return ir.invalid(sp)
+        if isinstance(base.type, TensorT):
+            sl = node.slice
+            if isinstance(sl, ast.Slice):
+                if sl.upper is not None or sl.step is not None:
+                    self.report("PA101", "a tensor slice with a stop or a step is not supported; write t[start:]",
+                                self.span(sl))
+                    return ir.invalid(sp)
+                index = self.lower_expr(sl.lower) if sl.lower is not None else ir.Const(
+                    sp, scalar("int32", 0), 0)
+            else:
+                index = self.lower_expr(sl)
+            if isinstance(index.type, ScalarT) and index.type.dvar.value is not None and \
+                    index.type.dvar.value.is_float:
+                self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
+            t = base.type
+            return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin), base, index)
+        if isinstance(base.type, IntListT) and isinstance(base, ir.ConstName):
+            try:
+                idx = fold(node.slice, self.m.constants)
+                value = base.type.items[idx]  # type: ignore[index]
+            except (NotConstant, IndexError, TypeError):
+                self.report("PA303", "indexing a constant tuple needs a constant index in range", sp)
+                return ir.invalid(sp)
+            return ir.Const(sp, const_type(value), value)
+        self.report("PA303", f"{base.type.display()} cannot be indexed", sp)
+        return ir.invalid(sp)

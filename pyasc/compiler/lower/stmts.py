@@ -1,0 +1,327 @@
+"""Statements: assignments, loops, conditionals, returns, and the scoping of the C++ variables they declare."""
+
+from __future__ import annotations
+
+import ast
+import time
+
+from ...language.registry import method
+from .. import calls as C
+from .. import ir
+from ..diagnostics import Fix, Related, Severity, Span, TextEdit
+from ..types import (
+    AddrT,
+    BoundMethodT,
+    ClassRefT,
+    FuncRefT,
+    ModuleT,
+    NoneT,
+    ObjT,
+    ScalarT,
+    TensorT,
+    TupleT,
+    Type,
+    UnknownT,
+    same_kind,
+    scalar,
+    unify,
+)
+from .base import BINOP, LowerBase, TooComplex
+
+_UNSUPPORTED_STMT = {
+    ast.Break: "break", ast.Continue: "continue", ast.Try: "try", ast.Raise: "raise", ast.With: "with",
+    ast.AsyncWith: "async with", ast.AsyncFor: "async for", ast.Global: "global", ast.Nonlocal: "nonlocal",
+    ast.Import: "import", ast.ImportFrom: "import", ast.FunctionDef: "a nested def", ast.AsyncFunctionDef:
+    "a nested async def", ast.ClassDef: "a class definition", ast.Delete: "del", ast.Match: "match",
+}
+if hasattr(ast, "TryStar"):
+    _UNSUPPORTED_STMT[ast.TryStar] = "try"  # type: ignore[attr-defined]
+
+
+class StmtLowering(LowerBase):
+    """The statement part of a Lowerer."""
+
+    def lower_body(self, stmts: list[ast.stmt], top: bool = False) -> list[ir.Stmt]:
+        out: list[ir.Stmt] = []
+        for i, stmt in enumerate(stmts):
+            if top and i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
+                    isinstance(stmt.value.value, str):
+                continue  # docstring
+            lowered = self.lower_stmt(stmt, last_at_top=top and i == len(stmts) - 1)
+            out.extend(lowered)
+        return out
+
+    def enter_block(self) -> None:
+        self._block_counter += 1
+        self.block.append(self._block_counter)
+
+    def exit_block(self) -> None:
+        self.block.pop()
+
+    def lower_stmt(self, node: ast.stmt, last_at_top: bool = False) -> list[ir.Stmt]:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TooComplex(self.fn.node.name)
+        sp = self.span(node)
+        for cls, what in _UNSUPPORTED_STMT.items():
+            if isinstance(node, cls):
+                hint = {
+                    "break": "use a while loop with a condition, or restructure the loop",
+                    "continue": "wrap the rest of the loop body in an if",
+                    "import": "import at module level",
+                    "a nested def": "define another @asc.jit function at module level and call it",
+                    "raise": "kernels cannot raise; use asc.static_assert for compile-time checks",
+                    "try": "kernels cannot catch exceptions",
+                }.get(what, "")
+                self.unsupported(node, what, hint)
+                return []
+        if isinstance(node, ast.Pass):
+            return [ir.Pass(sp)]
+        if isinstance(node, ast.Expr):
+            return self.lower_expr_stmt(node)
+        if isinstance(node, ast.Assign):
+            return self.lower_assign(node, node.targets, node.value)
+        if isinstance(node, ast.AnnAssign):
+            if node.value is None:
+                return []
+            return self.lower_assign(node, [node.target], node.value)
+        if isinstance(node, ast.AugAssign):
+            return self.lower_augassign(node)
+        if isinstance(node, ast.For):
+            return self.lower_for(node)
+        if isinstance(node, ast.While):
+            if node.orelse:
+                self.report("PA104", "while ... else is not supported", self.span(node.orelse[0]))
+            cond = self.lower_expr(node.test)
+            self.enter_block()
+            body = self.lower_body(node.body)
+            self.exit_block()
+            return [ir.While(self._head_span(node), cond, body)]
+        if isinstance(node, ast.If):
+            return self.lower_if(node)
+        if isinstance(node, ast.Return):
+            return self.lower_return(node, last_at_top)
+        if isinstance(node, ast.Assert):
+            return []  # compile-time only, as in CANN's pyasc
+        self.unsupported(node, f"'{type(node).__name__}' statement")
+        return []
+
+    def lower_expr_stmt(self, node: ast.Expr) -> list[ir.Stmt]:
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return []  # a string used as a comment
+        expr = self.lower_expr(node.value)
+        if isinstance(expr, ir.Call) and expr.api is not None and expr.overload is not None:
+            ret = expr.overload.returns
+            name = expr.api.name.rsplit(".", 1)[-1]
+            if ret not in ("None", "Any") and (name.startswith("get") or name in ("alloc_tensor", "deque")):
+                self.report("PA705", f"the result of {name}() is discarded", expr.span, Severity.WARNING)
+        return [ir.ExprStmt(self.span(node), expr)]
+
+    def lower_assign(self, node: ast.stmt, targets: list[ast.expr], value_node: ast.expr) -> list[ir.Stmt]:
+        sp = self.span(node)
+        if len(targets) != 1:
+            self.unsupported(node, "chained assignment (a = b = ...)", "assign one name at a time")
+            return []
+        target = targets[0]
+        if isinstance(target, ast.Tuple):
+            if isinstance(value_node, ast.Tuple) and len(value_node.elts) == len(target.elts):
+                out: list[ir.Stmt] = []
+                for t, v in zip(target.elts, value_node.elts, strict=True):
+                    out.extend(self.lower_assign(node, [t], v))
+                return out
+            value = self.lower_expr(value_node)
+            if isinstance(value.type, TupleT) and len(value.type.items) == len(target.elts):
+                self.unsupported(node, "unpacking a helper's tuple result", "return one value per helper")
+            else:
+                self.unsupported(node, "tuple unpacking of a non-tuple value")
+            return []
+        if isinstance(target, ast.Subscript):
+            return self.lower_setitem(node, target, value_node)
+        if isinstance(target, ast.Attribute):
+            self.unsupported(target, "assigning to an attribute", "pass the values to the constructor")
+            return []
+        if not isinstance(target, ast.Name):
+            self.unsupported(target, "this assignment target")
+            return []
+        value = self.lower_expr(value_node)
+        tspan = self.span(target)
+        if isinstance(value.type, (ClassRefT, FuncRefT, ModuleT, BoundMethodT)):
+            self.report("PA303", f"{value.type.display()} is not a value that a variable can hold"
+                        + ("; call it" if isinstance(value.type, (ClassRefT, FuncRefT, BoundMethodT)) else ""),
+                        value.span)
+            return []
+        if isinstance(value.type, NoneT):
+            self.report("PA303", f"'{target.id}' is assigned None (the call returns nothing)", value.span)
+        sym = self.symbols.get(target.id)
+        if sym is not None and sym.kind in ("kernel", "helper"):
+            sym = None
+        if sym is not None and not self._visible(sym):
+            sym = None
+        if sym is None:
+            if target.id in self.m.constants:
+                self.report("PA108", f"'{target.id}' is a module constant and cannot be re-assigned in a kernel; "
+                            "use another name", tspan)
+            kind = self._kind_for(value.type)
+            sym = ir.Symbol(target.id, kind, value.type, tspan, block=tuple(self.block))
+            self.symbols[target.id] = sym
+            self.all_symbols.append(sym)
+            return [ir.Assign(sp, sym, tspan, value, declare=True)]
+        if sym.kind == "parameter" and isinstance(sym.type, AddrT):
+            self.report("PA108", f"parameter '{target.id}' is a GlobalAddress and cannot be re-assigned", tspan)
+            return []
+        if not same_kind(sym.type, value.type):
+            self.report("PA108", f"'{target.id}' was {sym.type.display()} and is re-assigned "
+                        f"{value.type.display()}; a C++ variable keeps one type, so use a new name", tspan,
+                        related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
+        elif isinstance(sym.type, TensorT) and isinstance(value.type, TensorT):
+            conflict = unify(sym.type.dvar, value.type.dvar)
+            if conflict is not None:
+                self.report("PA403", f"'{target.id}' is {conflict.first.name} but is re-assigned a "
+                            f"{conflict.second.name} tensor", tspan,
+                            related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
+            if value.type.origin:
+                sym.type = value.type
+        elif isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT):
+            d0, d1 = sym.type.dvar.value, value.type.dvar.value
+            if d0 is not None and d1 is not None and d0.is_int and d1.is_float:
+                self.report("PA108", f"'{target.id}' is an int and is re-assigned a float; use a new name or "
+                            "float() at its first assignment", tspan,
+                            related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
+        sym.refs.append(tspan)
+        return [ir.Assign(sp, sym, tspan, value, declare=False)]
+
+    def _visible(self, sym: ir.Symbol) -> bool:
+        """A symbol first assigned in a block is visible only inside that block (C++ scoping)."""
+        return tuple(self.block[: len(sym.block)]) == sym.block
+
+    @staticmethod
+    def _kind_for(t: Type) -> str:
+        if isinstance(t, ObjT):
+            return {"TPipe": "pipe", "TQue": "queue", "TQueBind": "queue", "TBuf": "buffer"}.get(t.cls, "variable")
+        if isinstance(t, TensorT):
+            return "tensor"
+        return "variable"
+
+    def lower_setitem(self, node: ast.stmt, target: ast.Subscript, value_node: ast.expr) -> list[ir.Stmt]:
+        base = self.lower_expr(target.value)
+        if not isinstance(base.type, TensorT):
+            if not isinstance(base.type, UnknownT):
+                self.unsupported(target, f"item assignment on {base.type.display()}")
+            return []
+        spec = method("LocalTensor" if base.type.memory == "local" else "GlobalTensor", "set_value")
+        index = self.lower_expr(target.slice)
+        value = self.lower_expr(value_node)
+        if spec is None:
+            self.unsupported(target, "item assignment")
+            return []
+        call = self.finish_call(spec, "set_value", [C.Arg(index), C.Arg(value)], self.span(node), self.span(target),
+                                receiver=base)
+        return [ir.ExprStmt(self.span(node), call)]
+
+    def lower_augassign(self, node: ast.AugAssign) -> list[ir.Stmt]:
+        if not isinstance(node.target, ast.Name):
+            self.unsupported(node.target, "augmented assignment to this target")
+            return []
+        sym = self.symbols.get(node.target.id)
+        tspan = self.span(node.target)
+        if sym is None or not self._visible(sym):
+            self.report("PA201", f"'{node.target.id}' is not defined before it is updated", tspan)
+            return []
+        op = BINOP.get(type(node.op))
+        if op is None:
+            self.report("PA111", f"operator {type(node.op).__name__} is not supported", self.span(node))
+            return []
+        value = self.lower_expr(node.value)
+        sym.reads += 1
+        sym.refs.append(tspan)
+        if op == "/" and isinstance(sym.type, ScalarT) and sym.type.dvar.value is not None and \
+                sym.type.dvar.value.is_int:
+            self.report("PA404", f"'/=' on the int '{sym.name}' makes it a float in Python; use '//=' for integer "
+                        "division", self.span(node), Severity.WARNING,
+                        fixes=self._op_fixes(node, "/=", "//="))
+            op = "//"
+        return [ir.AugAssign(self.span(node), sym, tspan, op, value)]
+
+    def _op_fixes(self, node: ast.AST, old: str, new: str) -> tuple[Fix, ...]:
+        """A fix replacing the operator `old` in a one-line statement with `new` (none when it cannot be found)."""
+        sp = self.span(node)
+        if sp.line == sp.end_line:
+            text = self.pos.line_text(sp.line)
+            idx = text.find(old, sp.col, sp.end_col)
+            if idx >= 0:
+                return (Fix(f"Use '{new}'", (TextEdit(Span(sp.line, idx, sp.line, idx + len(old)), new),)),)
+        return ()
+
+    def lower_for(self, node: ast.For) -> list[ir.Stmt]:
+        head = self._head_span(node)
+        if node.orelse:
+            self.report("PA104", "for ... else is not supported", self.span(node.orelse[0]))
+        it = node.iter
+        ok = isinstance(it, ast.Call) and (
+            (isinstance(it.func, ast.Name) and it.func.id == "range" and "range" not in self.symbols)
+            or (isinstance(it.func, ast.Attribute) and it.func.attr in ("range", "static_range")
+                and isinstance(it.func.value, ast.Name) and it.func.value.id in self.m.asc_aliases)
+        )
+        if not ok or not isinstance(it, ast.Call):
+            self.report("PA104", f"a jit for loop must iterate over range(), asc.range() or asc.static_range(), "
+                        f"not {ast.unparse(it)[:40]}", self.span(it))
+            return []
+        static = isinstance(it.func, ast.Attribute) and it.func.attr == "static_range"
+        if it.keywords or not 1 <= len(it.args) <= 3:
+            self.report("PA301", "range() takes 1 to 3 positional arguments (start, stop, step)", self.span(it))
+            return []
+        args = [self.lower_expr(a) for a in it.args]
+        for a in args:
+            if isinstance(a.type, ScalarT) and a.type.dvar.value is not None and a.type.dvar.value.is_float:
+                self.report("PA303", f"range() bounds must be integers, got {C.type_label(a)}", a.span)
+        if len(args) == 1:
+            start: ir.Expr = ir.Const(args[0].span, scalar("int32", 0), 0)
+            stop, step = args[0], None
+        else:
+            start, stop = args[0], args[1]
+            step = args[2] if len(args) == 3 else None
+        if step is not None and isinstance(step.type, ScalarT) and step.type.const == 0:
+            self.report("PA303", "range() step must not be zero", step.span)
+        if not isinstance(node.target, ast.Name):
+            self.unsupported(node.target, "a loop target other than one name")
+            return []
+        tspan = self.span(node.target)
+        self.enter_block()
+        var = ir.Symbol(node.target.id, "variable", scalar("int32"), tspan, block=tuple(self.block))
+        outer = self.symbols.get(node.target.id)
+        self.symbols[node.target.id] = var
+        self.all_symbols.append(var)
+        body = self.lower_body(node.body)
+        self.exit_block()
+        if outer is not None:
+            self.symbols[node.target.id] = outer
+        return [ir.For(head, var, tspan, start, stop, step, body, static)]
+
+    def lower_if(self, node: ast.If) -> list[ir.Stmt]:
+        cond = self.lower_expr(node.test)
+        static: bool | None = None
+        if isinstance(cond.type, ScalarT) and cond.type.const is not None and not isinstance(cond, ir.Name):
+            static = bool(cond.type.const)
+        self.enter_block()
+        body = self.lower_body(node.body)
+        self.exit_block()
+        self.enter_block()
+        orelse = self.lower_body(node.orelse)
+        self.exit_block()
+        return [ir.If(self._head_span(node), cond, body, orelse, static)]
+
+    def lower_return(self, node: ast.Return, last_at_top: bool) -> list[ir.Stmt]:
+        sp = self.span(node)
+        if len(self.block) > 1 or not last_at_top:
+            self.report("PA105", "return is only allowed as the last statement of a jit function, not inside "
+                        "if/for/while or before other statements", sp)
+            return []
+        if node.value is None:
+            return [ir.Return(sp, None)]
+        if self.kind == "kernel":
+            self.report("PA102", "a kernel cannot return a value; write the result to a GlobalTensor (helpers "
+                        "called from kernels may return values)", self.span(node.value),
+                        fixes=(Fix("Remove the returned value", (TextEdit(self.span(node.value), ""),)),))
+            return []
+        value = self.lower_expr(node.value)
+        self.returns.append(value.type)
+        return [ir.Return(sp, value)]
