@@ -1,0 +1,61 @@
+"""The oracle harness itself: both request forms, CANN's rejections, broken test files, and the call comparison."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .oracle import calls, run_oracle
+
+pytestmark = pytest.mark.differential
+
+CASES = Path(__file__).resolve().parent / "cases"
+F32 = {"tensor": "float32", "shape": [1024]}
+
+
+def test_both_request_forms_and_the_verdicts() -> None:
+    module, nested = str(CASES / "p01_module_kernel.py"), str(CASES / "p01_nested_kernel.py")
+    results = run_oracle([
+        {"id": "args", "file": module, "kernel": "scale_kernel", "args": [F32, F32, 256], "grid": 4},
+        {"id": "nested", "file": nested, "kernel": "launch.kernel", "args": [F32, F32]},
+        {"id": "entry", "file": nested, "entry": "launch"},
+        {"id": "arity", "file": module, "kernel": "scale_kernel", "args": [F32]},
+        {"id": "broken", "file": module, "entry": "no_such_function"},
+    ])
+    assert [(t.kernel, t.accepted) for t in results["args"].traces] == [("scale_kernel", True)]
+    assert "Muls" in calls(results["args"].traces[0].cpp)
+    assert [(t.kernel, t.accepted) for t in results["nested"].traces] == [("launch.kernel", True)]
+    assert results["entry"].accepted and results["entry"].traces[0].kernel == "launch.kernel"
+    assert not results["arity"].accepted and results["arity"].harness_error is None
+    assert results["arity"].traces[0].error.startswith("TypeError: missing a required argument")
+    assert not results["broken"].accepted and "no_such_function" in (results["broken"].harness_error or "")
+
+
+CPP = """
+#include "kernel_operator.h"
+constexpr int32_t N = 64;  // AscendC::NotACall(
+__aicore__ inline void load(AscendC::TQue<AscendC::TPosition::VECIN, 2>& q, AscendC::GlobalTensor<half>& g) {
+    AscendC::LocalTensor<half> t = q.AllocTensor<half>();
+    AscendC::DataCopy(t, g, N);
+    q.EnQue(t);
+}
+extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
+    AscendC::GlobalTensor<half> g;
+    g.SetGlobalBuffer((__gm__ half*)x, N);
+    AscendC::DataCopyParams p(1, 2, 0, 0);
+    for (int32_t i = 0; i < N; i++) {
+        load(q, g);
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+        if (i < 2) { AscendC::PipeBarrier<PIPE_V>(); }
+    }
+    set_ffts_base_addr(0);
+}
+"""
+
+
+def test_calls_inline_helpers_and_ignore_what_legitimately_differs() -> None:
+    assert calls(CPP) == [".SetGlobalBuffer", ".AllocTensor", "DataCopy", ".EnQue", "SetFlag", "PipeBarrier"]
+    assert calls(CPP, "kernel") == calls(CPP)
+    with pytest.raises(LookupError):
+        calls(CPP.replace('extern "C" __global__ ', ""))
