@@ -25,7 +25,6 @@ KNOWN: tuple[Known, ...] = (
     Known("p05_default_param", "calls", "a Python default (negate=False) does not specialize the helper"),
     Known("p05_tuple_helper", "false-error", "PA101: unpacking a helper's tuple result is not supported"),
     Known("p06_constexpr_depth", "false-error", "PA303: a ConstExpr parameter is not a compile-time queue depth"),
-    Known("p07_dtype_sizeof", "false-error", "PA203: x.dtype.sizeof() is unknown"),
     Known("p08_user_struct", "false-error", "PA203: a user Struct parameter is typed GlobalAddress"),
     Known("p09_ceildiv", "false-error", "PA203: .ceildiv() on a run-time int is unknown"),
     Known("p10_local_tensor_auto", "false-error", "PA303: LocalTensorAuto with an int shape is rejected"),
