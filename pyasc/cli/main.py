@@ -23,14 +23,15 @@ from ..language import soc
 from ..log import set_log_level
 from .render import render_text, summary_line, use_color, write
 
-SUBCOMMANDS = ("doctor", "check")
+SUBCOMMANDS = ("doctor", "check", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="pyasc",
         description="Compile a pyasc kernel file to Ascend C and a runnable kernel. "
-        "Subcommands: 'pyasc doctor' (toolchain report), 'pyasc check' (same as pyasc-check).",
+        "Subcommands: 'pyasc doctor' (toolchain report), 'pyasc check' (same as pyasc-check), "
+        "'pyasc export' (a CANN operator project from a kernel).",
     )
     p.add_argument("--version", action="version", version=f"pyasc {__version__}")
     p.add_argument("--input", "-i", required=True, help="the Python file with @asc.jit kernels")
@@ -124,6 +125,10 @@ def _subcommand(name: str, argv: list[str]) -> int:
         from ..toolchain.doctor import run
 
         return run(argv)
+    if name == "export":
+        from .export import main as export_main
+
+        return export_main(argv)
     from .check import main as check_main
 
     return check_main(argv)

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..config import Config
-from . import checks, ir
+from . import checks, gm_access, ir
 from .codegen import Code, KernelGen, TypeNamer, cpp_literal
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
-from .results import Analysis, CallInfo, InlayHint, KernelInfo, SymbolInfo
+from .results import Analysis, CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag, Segment, SourceMap
 from .syntax import JitFunction, ModuleInfo, project_reader, scan_module
 from .types import AddrT, ScalarT, TensorT, Type
@@ -339,7 +339,9 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
             if text:
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
     params = tuple((p.name, p.type.display()) for p in k.params)
-    info = KernelInfo(k.name, kind, k.name_span, k.span, params)
+    info = KernelInfo(k.name, kind, k.name_span, k.span, params,
+                      cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in k.params),
+                      gm_params=_gm_params(lowered, namer))
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
     found: dict[str, dict[Span, None]] = {}
     for part in [lowered] + [h for h in lowered.helpers if not h.foreign]:
@@ -348,6 +350,21 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
     refs = {n: list(spans) for n, spans in found.items()}
     return KernelUnit(k.name, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
                       hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
+
+
+def _gm_params(lowered: LowerResult, namer: TypeNamer) -> tuple[GmParam, ...]:
+    """The kernel's GM parameters: element type as emitted and whether the body reads and writes each."""
+    helpers: dict[str, list[ir.KernelIR]] = {}
+    for h in lowered.helpers:
+        helpers.setdefault(h.kernel.name, []).append(h.kernel)
+    used = gm_access.access(lowered.kernel, helpers)
+    out = []
+    for p in lowered.kernel.params:
+        if isinstance(p.type, (AddrT, TensorT)):
+            r, w = used.get(p.name, (False, False))
+            d = p.type.dvar.value
+            out.append(GmParam(p.name, namer.dtype(p.type.dvar), d.name if d is not None else None, r, w))
+    return tuple(out)
 
 
 def _helper_constants(lowered: LowerResult) -> set[str]:
@@ -525,7 +542,8 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         start = length
         add(u.code.text, u.name, u.code)
         i = u.info  # built directly: dataclasses.replace costs several times more, once per kernel per edit
-        kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed))
+        kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed,
+                                 i.cpp_params, i.gm_params))
     kinfos.sort(key=lambda k: k.span.line)
     return "".join(texts), parts, kinfos
 

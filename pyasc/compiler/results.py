@@ -13,6 +13,19 @@ from .sourcemap import SourceMap
 
 
 @dataclass(frozen=True)
+class GmParam:
+    """A Global Memory parameter of a kernel, as an operator project needs it."""
+
+    name: str
+    cpp_type: str
+    """Its element type in the C++: `half`, `float`, or the template parameter of a generic kernel (`T_x`)."""
+    dtype: str | None
+    """The asc dtype name when the analysis fixed it (`float16`), None when the kernel is generic in it."""
+    read: bool
+    written: bool
+
+
+@dataclass(frozen=True)
 class KernelInfo:
     """A jit function of the file."""
 
@@ -30,6 +43,10 @@ class KernelInfo:
     """Character range of its C++ in `Analysis.cpp`."""
     reanalyzed: bool = True
     """False when this kernel's result came from the per-kernel cache."""
+    cpp_params: tuple[tuple[str, str], ...] = ()
+    """(C++ name, C++ type) of each parameter as the kernel's entry declares it."""
+    gm_params: tuple[GmParam, ...] = ()
+    """The GM parameters with their element type and whether the kernel reads and writes them."""
 
 
 @dataclass(frozen=True)

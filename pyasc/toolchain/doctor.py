@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import config as config_mod
 from ..language import soc as soc_table
-from . import locate, runner
+from . import locate, opbuild, runner
 from .info import ToolchainInfo, toolchain_info
 
 OK, WARNING, ERROR = "ok", "warning", "error"
@@ -132,6 +132,8 @@ def verdicts(info: ToolchainInfo) -> list[Verdict]:
     else:
         out.append(Verdict("SoC", OK, f"{chip.name} (__NPU_ARCH__ {chip.arch}, UB {chip.ub_bytes // 1024} KiB usable)"))
     out.append(_smoke(info))
+    ready, detail, fix = opbuild.describe(opbuild.find(info.cann_root), info.cann_root)
+    out.append(Verdict("operator build", WARNING if ready is False else OK, detail, fix))
     return out
 
 

@@ -1,0 +1,110 @@
+"""Which Global Memory parameters a kernel reads and which it writes.
+
+An operator project needs its inputs and outputs named (the OpDef); pyasc infers them from the kernel body instead
+of asking: a GM parameter bound to a GlobalTensor (`x_gm.set_global_buffer(x + offset, n)`) is read or written
+wherever that tensor is passed to an API, and each API parameter is a read or a write by the specification
+(`ApiSpec.writes`, else the Ascend C convention that `dst` is the destination). GlobalTensors handed to helpers are
+followed into the helper's body.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from . import ir
+from .types import AddrT, TensorT
+
+
+def _children(node: object) -> Iterator[object]:
+    for f in dataclasses.fields(node):  # type: ignore[arg-type]
+        if f.name in ("span", "type", "symbol", "target", "var", "api", "overload", "cls"):
+            continue
+        v = getattr(node, f.name)
+        if isinstance(v, (ir.Expr, ir.Stmt)):
+            yield v
+        elif isinstance(v, list):
+            yield from (x for x in v if isinstance(x, (ir.Expr, ir.Stmt)))
+        elif isinstance(v, dict):
+            yield from (x for x in v.values() if isinstance(x, (ir.Expr, ir.Stmt)))
+
+
+def walk(nodes: list[ir.Stmt]) -> Iterator[object]:
+    """Every statement and expression below `nodes`, parents first."""
+    stack: list[object] = list(reversed(nodes))
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(_children(n))))
+
+
+def _root_symbol(e: ir.Expr | None) -> ir.Symbol | None:
+    """The variable an address or tensor expression is based on: `x`, `x + off`, `x_gm[i * T:]`."""
+    while e is not None:
+        if isinstance(e, ir.Name):
+            return e.symbol
+        if isinstance(e, ir.AddrOffset):
+            e = e.base
+        elif isinstance(e, ir.Subscript):
+            e = e.base
+        elif isinstance(e, ir.BinOp) and isinstance(e.left, ir.Expr) and isinstance(e.left.type, AddrT):
+            e = e.left
+        else:
+            return None
+    return None
+
+
+def _is_gm(e: ir.Expr) -> bool:
+    return isinstance(e.type, AddrT) or (isinstance(e.type, TensorT) and e.type.memory == "global")
+
+
+def _writes(call: ir.Call, param: str) -> bool:
+    spec = call.api
+    if spec is not None and (spec.writes or spec.reads):
+        return param in spec.writes
+    return param == "dst" or param.startswith("dst_")
+
+
+def access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]]) -> dict[str, tuple[bool, bool]]:
+    """(read, written) for each GM parameter of `kernel`; `helpers` maps a helper's name to its specializations."""
+    return _access(kernel, helpers, frozenset())
+
+
+def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]],
+            active: frozenset[str]) -> dict[str, tuple[bool, bool]]:
+    params = {id(p): p.name for p in kernel.params if isinstance(p.type, (AddrT, TensorT))}
+    origin: dict[int, str] = dict(params)
+    result: dict[str, list[bool]] = {n: [False, False] for n in params.values()}
+
+    def param_of(e: ir.Expr | None) -> str | None:
+        sym = _root_symbol(e)
+        return origin.get(id(sym)) if sym is not None else None
+
+    nodes = list(walk(kernel.body))
+    # bindings first: a GlobalTensor takes the parameter its buffer is based on; assignments pass it on
+    for n in nodes:
+        if isinstance(n, ir.Call) and n.api is not None and n.api.name.endswith("set_global_buffer"):
+            recv = _root_symbol(n.receiver)
+            src = next((param_of(a) for a in n.args.values() if _is_gm(a)), None)
+            if recv is not None and src is not None:
+                origin[id(recv)] = src
+        elif isinstance(n, ir.Assign) and n.target is not None and isinstance(n.value, ir.Expr) and _is_gm(n.value):
+            src = param_of(n.value)
+            if src is not None:
+                origin[id(n.target)] = src
+    for n in nodes:
+        if isinstance(n, ir.Call) and n.api is not None and not n.api.name.endswith("set_global_buffer"):
+            for pname, arg in n.args.items():
+                p = param_of(arg) if _is_gm(arg) else None
+                if p is not None:
+                    result[p][1 if _writes(n, pname) else 0] = True
+        elif isinstance(n, ir.HelperCall) and n.name not in active:
+            for h in helpers.get(n.name, []):
+                inner = _access(h, helpers, active | {n.name})
+                for hp, arg in zip(h.params, n.args, strict=False):
+                    p = param_of(arg) if _is_gm(arg) else None
+                    if p is not None and hp.name in inner:
+                        r, w = inner[hp.name]
+                        result[p][0] |= r
+                        result[p][1] |= w
+    return {k: (v[0], v[1]) for k, v in result.items()}
