@@ -26,6 +26,7 @@ from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Spa
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag, Segment, SourceMap
+from .sync import check_sync
 from .syntax import JitFunction, ModuleInfo, project_reader, scan_module
 from .types import AddrT, ScalarT, TensorT, Type
 
@@ -266,6 +267,8 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
         checks.check_queues(lowered.kernel, sink)
         checks.check_memory(lowered.kernel, sink, config.soc_version)
         checks.check_unused(lowered.kernel, sink)
+        if kind == "kernel":
+            check_sync(lowered, sink, _alias(module))
         if config.naming:
             check_naming(lowered.kernel, sink)
         unit = _generate(lowered, sink, kind)
@@ -287,6 +290,11 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
                                            name_span, kernel=jit.node.name))
     log.debug("analyzed %s in %.1f ms", jit.node.name, elapsed)
     return unit
+
+
+def _alias(module: ModuleInfo) -> str:
+    """How the file spells the asc module, for the code a fix inserts."""
+    return "asc" if "asc" in module.asc_aliases or not module.asc_aliases else sorted(module.asc_aliases)[0]
 
 
 def _failed_unit(jit: JitFunction, kind: str, name_span: Span, code: str, msg: str) -> KernelUnit:

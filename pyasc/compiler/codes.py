@@ -142,6 +142,50 @@ _c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a m
    _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 32, 64)\n")
 _c("PA604", "unaligned-copy", W, "data_copy moves whole 32-byte blocks; this element count is not a whole number of "
    "blocks.", _K + "    asc.data_copy(t, g, 10)\n", _K + "    asc.data_copy(t, g, 16)\n")
+# -- synchronization (pyasc/compiler/sync) --------------------------------------------------------------
+_M = "@asc.jit(auto_sync=False)\ndef kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):\n    ...\n"
+_c("PA551", "read-after-write-race", W,
+   "A pipe reads on-chip memory another pipe writes, with no set_flag/wait_flag, barrier or queue between them: "
+   "the reader may run before the writer finished (the classic missing MTE2 -> V or V -> MTE3 sync). Found "
+   "statically in kernels that synchronize by hand; the fix inserts the missing pair.",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.abs(t, t, 256)\n",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n    asc.abs(t, t, 256)\n")
+_c("PA552", "write-after-read-race", W,
+   "A pipe overwrites on-chip memory another pipe still reads, with nothing ordering the write after the read "
+   "(often iteration i+1's copy-in against iteration i's copy-out).",
+   _M + "    asc.data_copy(z_gm, t, 256)\n    asc.data_copy(t, x_gm[256:], 256)\n",
+   _M + "    asc.data_copy(z_gm, t, 256)\n    asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)\n    asc.data_copy(t, x_gm[256:], 256)\n")
+_c("PA553", "write-after-write-race", W,
+   "Two pipes write the same on-chip bytes with nothing ordering them: which value stays is a matter of timing.",
+   _M + "    asc.duplicate(t, 0.0, 256)\n    asc.data_copy(t, x_gm, 256)\n",
+   _M + "    asc.duplicate(t, 0.0, 256)\n    asc.set_flag(asc.HardEvent.V_MTE2, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.V_MTE2, 0)\n    asc.data_copy(t, x_gm, 256)\n")
+_c("PA554", "flag-wrong-pipes", W,
+   "A set_flag/wait_flag pair sits between two conflicting accesses but orders another pair of pipes "
+   "(MTE3_V where the hazard is MTE2 -> V); the fix names the right HardEvent.",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.set_flag(asc.HardEvent.MTE3_V, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE3_V, 0)\n    asc.abs(t, t, 256)\n",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n    asc.abs(t, t, 256)\n")
+_c("PA555", "flag-never-waited", W,
+   "A set_flag no wait_flag of the same event and id ever consumes: the destination pipe is not ordered after it "
+   "and the flag stays set.",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n",
+   _M + "    asc.data_copy(t, x_gm, 256)\n    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n")
+_c("PA556", "wait-never-set", E,
+   "A wait_flag with no earlier set_flag of the same event and id on any path: the pipe waits forever.",
+   _M + "    asc.wait_flag(asc.HardEvent.MTE2_V, 1)\n",
+   _M + "    asc.set_flag(asc.HardEvent.MTE2_V, 1)\n    asc.wait_flag(asc.HardEvent.MTE2_V, 1)\n")
+_c("PA557", "event-id-reused", W,
+   "set_flag of an event and id that is still set (not yet waited for): the hardware flag is set once, so one "
+   "wait consumes both and the second producer is not waited for; wait first, or use another event id.",
+   _M + "    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n",
+   _M + "    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n    asc.set_flag(asc.HardEvent.MTE2_V, 1)\n"
+   "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n    asc.wait_flag(asc.HardEvent.MTE2_V, 1)\n")
 # -- lint -----------------------------------------------------------------------------------------------------------
 _c("PA701", "unused-variable", W, "A local variable that is assigned but never read.",
    _K + "    n = 4\n    asc.printf(\"x\")\n", _K + "    asc.printf(\"x\")\n")

@@ -45,6 +45,14 @@ REQUIRED: object = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
 UB_POSITIONS = frozenset({"VECIN", "VECOUT", "VECCALC"})
 """TPositions that live in the Unified Buffer: where every vector instruction reads and writes."""
 
+POSITION_MEMORY = {"A1": "L1", "B1": "L1", "C1": "L1", "A2": "L0A", "B2": "L0B", "CO1": "L0C", "C2": "BT"}
+"""The on-chip memory of each cube TPosition; every other position is in the Unified Buffer."""
+
+
+def memory_of_position(position: str) -> str:
+    """The on-chip memory a TPosition name lives in (`UB`, `L1`, `L0A`, ...)."""
+    return POSITION_MEMORY.get(position, "UB")
+
 
 @dataclass(frozen=True)
 class Param:
@@ -107,12 +115,17 @@ class ApiSpec:
     sim: str | None = None
     """`module:function` of its simulator semantics; None means the default `pyasc.sim.api.<family>:<name>`."""
     reads: tuple[str, ...] = ()
-    """Tensor parameters the operation reads (for race detection); defaults derived from names when empty."""
+    """Tensor parameters the operation reads (for race detection; `self` is a method's receiver); when both are empty,
+    `dst` is written and the other tensor parameters are read."""
     writes: tuple[str, ...] = ()
     """Tensor parameters the operation writes."""
     pipes: Mapping[str, str] = field(default_factory=dict)
     """Pipe by data direction, `"<src kind>-><dst kind>"` (`"GlobalTensor->LocalTensor": "MTE2"`); `pipe` is the
     fallback.  DataCopy runs on MTE2 into the Unified Buffer, MTE3 out of it and V within it."""
+    extent: str | None = None
+    """How many elements of each tensor operand it touches, from the operand's start: `"<param>"` (that parameter's
+    value), `"@<param>"` (the one element at that index), None: the overload's `count` parameter when it has one,
+    else not known statically (the static hazard analysis then only trusts accesses that start at the same place)."""
 
     @cached_property
     def overloads(self) -> tuple[Overload, ...]:
@@ -363,6 +376,7 @@ def api(
     reads: tuple[str, ...] = (),
     writes: tuple[str, ...] = (),
     pipes: Mapping[str, str] | None = None,
+    extent: str | None = None,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -377,6 +391,7 @@ def api(
         reads=reads,
         writes=writes,
         pipes=dict(pipes or {}),
+        extent=extent,
     )
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..language import registry
 from ..language.dtypes import DType, lookup
-from ..language.spec import ClassSpec
+from ..language.spec import POSITION_MEMORY, ClassSpec
 from . import dispatch, state
 
 _NP_STORAGE: dict[str, np.dtype] = {}
@@ -395,7 +395,7 @@ class LocalTensor(_Methods):
 # Framework: TPipe, queues and buffers
 
 
-_MEMORY = {"A1": "L1", "B1": "L1", "C1": "L1", "A2": "L0A", "B2": "L0B", "CO1": "L0C", "C2": "BT"}
+_MEMORY = POSITION_MEMORY
 
 
 _MEMORY_OF: dict[tuple[type, int], str] = {}

@@ -173,8 +173,11 @@ def test_bases_exist() -> None:
 
 @pytest.mark.parametrize("spec", registry.all_apis(), ids=lambda s: s.name)
 def test_rules_name_existing_tensor_parameters(spec: ApiSpec) -> None:
-    """dtype rules, positions and reads/writes refer to tensor parameters of some overload, with real dtypes."""
+    """dtype rules, positions and reads/writes refer to tensor parameters of some overload, with real dtypes; the
+    receiver of a tensor method is `self`; an extent names a parameter."""
     tensors = {p.name for o in spec.overloads for p in o.params if p.kind in TENSORS}
+    if spec.name.startswith(("LocalTensor.", "GlobalTensor.")):
+        tensors.add("self")
     problems = []
     for rule in spec.dtype_rules:
         problems += [f"rule param {p}" for p in rule.params if p not in tensors]
@@ -186,6 +189,9 @@ def test_rules_name_existing_tensor_parameters(spec: ApiSpec) -> None:
     problems += [f"position {p}" for p in spec.positions if p not in tensors]
     problems += [f"reads {p}" for p in spec.reads if p not in tensors]
     problems += [f"writes {p}" for p in spec.writes if p not in tensors]
+    if spec.extent is not None:
+        params = {p.name for o in spec.overloads for p in o.params}
+        problems += [f"extent {spec.extent}"] if spec.extent.lstrip("@") not in params else []
     assert problems == []
 
 

@@ -6,8 +6,9 @@ from ..dtypes import method_members
 from ..spec import ApiSpec, ClassSpec, ConstSpec, api, parse_signature
 
 
-def _m(cls: str, name: str, doc: str, forms: list[tuple[str, str | None]], pipe: str = "S") -> ApiSpec:
-    return api(f"{cls}.{name}", "core", doc, forms, pipe=pipe)
+def _m(cls: str, name: str, doc: str, forms: list[tuple[str, str | None]], pipe: str = "S",
+       reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), extent: str | None = None) -> ApiSpec:
+    return api(f"{cls}.{name}", "core", doc, forms, pipe=pipe, reads=reads, writes=writes, extent=extent)
 
 
 def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated: bool = True,
@@ -102,9 +103,11 @@ LOCAL_TENSOR = ClassSpec(
     ),
     methods={
         "get_value": _m("LocalTensor", "get_value", "Read one element with the scalar unit.",
-                        [("(self, index: int) -> Scalar[self]", "{self}.GetValue({index})")]),
+                        [("(self, index: int) -> Scalar[self]", "{self}.GetValue({index})")],
+                        reads=("self",), extent="@index"),
         "set_value": _m("LocalTensor", "set_value", "Write one element with the scalar unit.",
-                        [("(self, index: int, value: Number) -> None", "{self}.SetValue({index}, {value:T})")]),
+                        [("(self, index: int, value: Number) -> None", "{self}.SetValue({index}, {value:T})")],
+                        writes=("self",), extent="@index"),
         "get_length": _m("LocalTensor", "get_length", "Length of the tensor's buffer in bytes.",
                          [("(self) -> Scalar[int]", "{self}.GetLength()")]),
         "get_phy_addr": _m("LocalTensor", "get_phy_addr", "On-chip address of element `offset`.",

@@ -1,0 +1,55 @@
+"""Static pipe-hazard analysis of kernels that synchronize by hand (`auto_sync=False`, or explicit flags).
+
+One job per module: `lin` (comparable integers), `access` (a call's pipe and byte ranges, from the spec),
+`machine` (pipe clocks, flags, last accesses: the sanitizer's model), `interp` (runs the typed IR on it, through
+helpers, branches and a few iterations of each loop), `report` (codes, both sites and the fix). It runs inside the
+per-kernel analysis (`analysis._analyze_unit`), so the CLI, pyasc-check and the language server see the same findings
+and an edit re-runs it only for the kernel it touched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import checks, ir
+from ..diagnostics import DiagnosticSink
+from .interp import Interp, OutOfBudget
+from .machine import Machine
+from .report import Reporter, hard_events
+
+if TYPE_CHECKING:
+    from ..lower import LowerResult
+
+
+def _uses_flags(kernels: list[ir.KernelIR]) -> bool:
+    for k in kernels:
+        for call in checks.calls_in(k):
+            assert call.api is not None
+            if call.api.name in ("set_flag", "wait_flag"):
+                return True
+    return False
+
+
+def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -> None:
+    """PA551-PA557 for one kernel and the helpers it calls."""
+    k = lowered.kernel
+    manual = k.options.get("auto_sync", True) is False
+    helpers: dict[str, tuple[ir.KernelIR, bool]] = {}
+    for h in lowered.helpers:
+        helpers.setdefault(h.kernel.name, (h.kernel, h.foreign))
+    if not manual and not _uses_flags([k] + [h for h, _ in helpers.values()]):
+        return
+    interp = Interp(helpers)
+    machine = Machine()
+    try:
+        interp.run(k.body, {}, machine)
+    except OutOfBudget:
+        pass
+    else:
+        machine.finish()
+    findings = machine.shared.findings
+    if not manual:
+        # under automatic synchronization the compiler orders the pipes; only the flags the user wrote are checked
+        findings = [f for f in findings if f.kind != "race"]
+    for d in Reporter(alias, interp.used, hard_events()).diagnostics(findings):
+        sink.add(d)
