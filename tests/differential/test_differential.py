@@ -8,20 +8,30 @@ CANN's tracer comes from scripts/deps-cann.sh (``make deps``); ``make test`` run
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pyasc.compiler.analysis import analyze
 
+from .compare import calls, cann_dtypes
 from .known import GOLDEN_CASES, KNOWN
-from .oracle import OracleResult, calls, run_oracle
+from .oracle import OracleResult, run_oracle
 
 pytestmark = pytest.mark.differential
 
 HERE = Path(__file__).resolve().parent
 CASES = sorted((HERE / "cases").glob("[pr][0-9][0-9]_*.py"))
 GOLDENS = HERE / "goldens"
+
+
+def cann_error(oracle: OracleResult) -> str:
+    """The line of CANN's error that names it (its messages put the source excerpt first)."""
+    error = next((t.error for t in oracle.traces if not t.accepted), "")
+    lines = [line for line in error.strip().splitlines() if line.strip()]
+    named = [line for line in lines if re.match(r"\w*(Error|Exception)\b", line) and "CodegenError" not in line]
+    return (named or lines or [""])[-1][:300]
 
 
 def disagreement(case: Path, oracle: OracleResult) -> tuple[str, str] | None:
@@ -31,14 +41,13 @@ def disagreement(case: Path, oracle: OracleResult) -> tuple[str, str] | None:
     if oracle.accepted and errors:
         return "false-error", errors[0]
     if not oracle.accepted and not errors:
-        error = next((t.error for t in oracle.traces if not t.accepted), "")
-        return "missed-error", "CANN: " + (error.strip().splitlines() or [""])[-1]
+        return "missed-error", "CANN: " + cann_error(oracle)
     if not oracle.accepted:
         return None
     for trace in oracle.traces:
         theirs = calls(trace.cpp)
         try:
-            ours = calls(analysis.cpp, trace.kernel.rpartition(".")[2])
+            ours = calls(analysis.cpp, trace.kernel.rpartition(".")[2], cann_dtypes(trace.cpp))
         except LookupError as exc:
             return "calls", f"no C++ kernel of ours to compare: {exc}"
         if ours != theirs:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from .oracle import calls, run_oracle
+from .compare import calls, cann_dtypes
+from .oracle import run_oracle
 
 pytestmark = pytest.mark.differential
 
@@ -44,6 +45,9 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
     AscendC::GlobalTensor<half> g;
     g.SetGlobalBuffer((__gm__ half*)x, N);
     AscendC::DataCopyParams p(1, 2, 0, 0);
+    AscendC::Adds(t, t, 1.0f, mask, 1, AscendC::UnaryRepeatParams(1, 1, 8, 8));
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    AscendC::Foo(AscendC::TBuf<AscendC::TPosition::VECCALC>());
     for (int32_t i = 0; i < N; i++) {
         load(q, g);
         AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
@@ -55,7 +59,35 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
 
 
 def test_calls_inline_helpers_and_ignore_what_legitimately_differs() -> None:
-    assert calls(CPP) == [".SetGlobalBuffer", ".AllocTensor", "DataCopy", ".EnQue", "SetFlag", "PipeBarrier"]
+    assert calls(CPP) == [".SetGlobalBuffer", "Adds", "Foo", ".AllocTensor", "DataCopy", ".EnQue", "SetFlag",
+                          "PipeBarrier"]
     assert calls(CPP, "kernel") == calls(CPP)
     with pytest.raises(LookupError):
         calls(CPP.replace('extern "C" __global__ ', ""))
+
+
+GENERIC = """
+template <typename T_x>
+__aicore__ inline void kernel_impl(GM_ADDR x) {
+    if (AscendC::SupportType<T_x, half, float>()) {
+        AscendC::Exp(t, t, 128);
+    } else {
+        AscendC::Abs(t, t, 128);
+    }
+    if constexpr (!AscendC::IsSameType<T_x, half>::value && AscendC::SupportType<T_x, float>()) {
+        AscendC::Ln(t, t, 128);
+    }
+    if (n > 2) { AscendC::Relu(t, t, 128); }
+    x_gm.SetGlobalBuffer((__gm__ T_x*)x + AscendC::GetBlockIdx() * 64, 64);
+}
+extern "C" __global__ __aicore__ void kernel(GM_ADDR x) { kernel_impl<DTYPE>(x); }
+"""
+
+
+def test_generic_kernels_are_specialized_to_cann_s_dtypes() -> None:
+    signature = 'void kernel(__gm__ half* v1_x, __gm__ float* v2_y, int32_t v3_n)'
+    assert cann_dtypes(signature) == {"x": "half", "y": "float"}
+    assert calls(GENERIC, dtypes={"x": "half"}) == ["Exp", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
+    assert calls(GENERIC, dtypes={"x": "float"}) == ["Exp", "Ln", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
+    assert calls(GENERIC, dtypes={"x": "int32_t"}) == ["Abs", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
+    assert calls(GENERIC) == ["Exp", "Abs", "Ln", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]  # unknown: both kept

@@ -1,0 +1,21 @@
+"""Point 9: asc.inline inserts C++ text verbatim."""
+
+import asc
+import numpy as np
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 64)
+    asc.inline("AscendC::PipeBarrier<PIPE_ALL>();")
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 256)
+    t = buf.get(asc.float32)
+    asc.data_copy(t, x_gm, 64)
+    asc.data_copy(x_gm, t, 64)
+
+
+def launch():
+    kernel[1](np.zeros(64, np.float32))
