@@ -1,4 +1,4 @@
-"""`pyasc`: the compiler command, and the host of the `doctor` and `check` subcommands.
+"""`pyasc`: the compiler command, and the host of the `doctor`, `check` and `run` subcommands.
 
     pyasc --input my_vec_add.py --output vec_add.kernel --soc-version ascend910 [--keep-intermediate]
 
@@ -23,7 +23,7 @@ from ..language import soc
 from ..log import set_log_level
 from .render import render_text, summary_line, use_color, write
 
-SUBCOMMANDS = ("doctor", "check", "export")
+SUBCOMMANDS = ("doctor", "check", "export", "run")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pyasc",
         description="Compile a pyasc kernel file to Ascend C and a runnable kernel. "
         "Subcommands: 'pyasc doctor' (toolchain report), 'pyasc check' (same as pyasc-check), "
-        "'pyasc export' (a CANN operator project from a kernel).",
+        "'pyasc export' (a CANN operator project from a kernel), "
+        "'pyasc run FILE | -m MODULE' (run a program written for CANN's pyasc on the simulator).",
     )
     p.add_argument("--version", action="version", version=f"pyasc {__version__}")
     p.add_argument("--input", "-i", required=True, help="the Python file with @asc.jit kernels")
@@ -129,6 +130,10 @@ def _subcommand(name: str, argv: list[str]) -> int:
         from .export import main as export_main
 
         return export_main(argv)
+    if name == "run":
+        from .run import main as run_main
+
+        return run_main(argv)
     from .check import main as check_main
 
     return check_main(argv)

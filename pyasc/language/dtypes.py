@@ -6,6 +6,30 @@ import re
 from dataclasses import dataclass
 
 
+class Truth:
+    """A truth value that can also be called: CANN's dtype predicates are methods, pyasc's were properties."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool) -> None:
+        self.value = bool(value)
+
+    def __bool__(self) -> bool:
+        return self.value
+
+    def __call__(self) -> bool:
+        return self.value
+
+    def __eq__(self, other: object) -> bool:
+        return self.value == bool(other) if isinstance(other, (bool, Truth)) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
 @dataclass(frozen=True)
 class DType:
     """A scalar element type: `asc.float16` is `half` in C++ and `numpy.float16` in the simulator."""
@@ -21,12 +45,35 @@ class DType:
         return max(1, self.bits // 8)
 
     @property
-    def is_float(self) -> bool:
-        return self.kind == "float"
+    def is_float(self) -> Truth:
+        """`d.is_float` (pyasc) and `d.is_float()` (CANN's DataType method) both work."""
+        return Truth(self.kind == "float")
 
     @property
-    def is_int(self) -> bool:
-        return self.kind in ("int", "uint")
+    def is_int(self) -> Truth:
+        return Truth(self.kind in ("int", "uint"))
+
+    @property
+    def is_signed(self) -> Truth:
+        return Truth(self.kind == "int")
+
+    @property
+    def is_unsigned(self) -> Truth:
+        return Truth(self.kind == "uint")
+
+    @property
+    def is_numeric(self) -> Truth:
+        return Truth(self.kind in ("int", "uint", "float"))
+
+    @property
+    def is_void(self) -> Truth:
+        return Truth(self.kind == "void")
+
+    def sizeof(self) -> int:
+        """Bytes per element, as CANN's `DataType.sizeof()` (an error for void and the 1-bit int1)."""
+        if self.bits == 0 or self.bits % 8:
+            raise ValueError(f"DataType {self.name} does not have a size of whole bytes")
+        return self.bits // 8
 
     def __str__(self) -> str:
         return self.name

@@ -5,6 +5,7 @@ against numpy-backed cores.  Launch syntax and argument rules follow CANN pyasc 
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import inspect
 import threading
@@ -15,7 +16,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from ..language import soc as socs
-from . import objects, profiling, state
+from . import objects, profiling, state, structs
 from .findings import Report, SimulationError
 
 T = TypeVar("T")
@@ -90,6 +91,14 @@ def settings(**changes: Any) -> Iterator[state.Options]:
         yield _DEFAULTS
     finally:
         _DEFAULTS = old
+
+
+def set_default_soc(name: str) -> None:
+    """The SoC of later launches that do not choose one (`asc.runtime.config.set_platform` sets it)."""
+    global _DEFAULTS
+    if socs.find(str(name)) is None:
+        raise ValueError(f"unknown SoC '{name}'; known: {', '.join(socs.names())}")
+    _DEFAULTS = replace(_DEFAULTS, soc=str(name))
 
 
 def _annotation_kind(ann: Any) -> str:
@@ -263,6 +272,8 @@ def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks:
         return _gm(launch, name, value, writebacks)
     if isinstance(value, objects.GlobalAddress):
         return value
+    if isinstance(value, (structs.Struct, objects.Struct)):
+        return copy.deepcopy(value)  # the kernel's own copy of the struct, as the device receives one
     if hasattr(value, "__pyasc_array__"):
         return _gm(launch, name, value.__pyasc_array__(), writebacks)
     if isinstance(value, bool):

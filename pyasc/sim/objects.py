@@ -540,3 +540,8 @@ class Property(int):
         obj = super().__new__(cls, value)
         obj.const_name = name  # type: ignore[attr-defined]
         return obj
+
+
+from .autotensor import LocalTensorAuto  # noqa: E402 - it builds on LocalTensor above
+
+CLASSES["LocalTensorAuto"] = LocalTensorAuto

@@ -1,0 +1,66 @@
+"""`pyasc run FILE [ARGS...]` and `pyasc run -m MODULE [ARGS...]`: run a program written for CANN's pyasc on the
+simulator, as `python FILE` / `python -m MODULE` would run it, with `import asc` resolved to pyasc
+(pyasc.compat).  `pyasc run -m pytest tests/` runs a test suite that way."""
+
+from __future__ import annotations
+
+import os
+import runpy
+import sys
+from collections.abc import Sequence
+
+USAGE = ("usage: pyasc run FILE [ARGS...]\n"
+         "       pyasc run -m MODULE [ARGS...]\n"
+         "Runs a program written for CANN's pyasc (`import asc`) on pyasc's CPU simulator, like `python FILE` or\n"
+         "`python -m MODULE` (e.g. `pyasc run -m pytest tests/`).\n")
+
+
+def main(argv: Sequence[str]) -> int:
+    args = list(argv)
+    if not args or args[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return 0 if args else 2
+    module = None
+    if args[0] == "-m":
+        if len(args) < 2:
+            sys.stderr.write("pyasc run: error: -m needs a module name\n" + USAGE)
+            return 2
+        module, rest = args[1], args[2:]
+    elif args[0].startswith("-m") and len(args[0]) > 2:
+        module, rest = args[0][2:], args[1:]
+    elif args[0].startswith("-"):
+        sys.stderr.write(f"pyasc run: error: unknown option {args[0]}\n" + USAGE)
+        return 2
+    else:
+        path, rest = args[0], args[1:]
+        if not os.path.exists(path):
+            sys.stderr.write(f"pyasc run: error: no such file: {path}\n")
+            return 2
+    from ..compat import install
+
+    install()
+    saved_argv, saved_path = sys.argv[:], sys.path[:]
+    try:
+        if module is not None:
+            sys.argv = [module, *rest]  # runpy replaces argv[0] with the module's file, as python -m does
+            sys.path.insert(0, os.getcwd())
+            runpy.run_module(module, run_name="__main__", alter_sys=True)
+        else:
+            sys.argv = [path, *rest]
+            sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+            runpy.run_path(path, run_name="__main__")
+    except SystemExit as exc:
+        return _exit_code(exc.code)
+    finally:
+        sys.argv, sys.path[:] = saved_argv, saved_path
+    return 0
+
+
+def _exit_code(code: object) -> int:
+    """SystemExit's code as `python` turns it into an exit status (a message is printed, status 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    sys.stderr.write(f"{code}\n")
+    return 1

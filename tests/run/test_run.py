@@ -1,0 +1,127 @@
+"""`pyasc run`: CANN-style programs (`import asc`) run on the simulator, as `python FILE` / `python -m MODULE`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pyasc import compat
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+def pyasc_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-m", "pyasc.cli.main", "run", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_a_torch_program_with_structs_and_nested_kernels_runs(tmp_path):
+    pytest.importorskip("torch")
+    got = pyasc_run(str(PROGRAMS / "scale_add.py"), "--size", "8192", "--scale", "0.5", cwd=tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.strip() == "scale_add: 8192 elements OK on Ascend910B2"
+
+
+def test_pytest_runs_cann_style_tests(tmp_path):
+    got = pyasc_run("-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path),
+                    str(PROGRAMS / "cann_checks.py"), cwd=tmp_path)
+    assert got.returncode == 0, got.stdout + got.stderr
+    assert "3 passed" in got.stdout
+
+
+def test_exit_status_and_argv_are_python_s(tmp_path):
+    prog = tmp_path / "prog.py"
+    prog.write_text("import sys\nimport asc\nprint(sys.argv, asc.float16.sizeof())\nsys.exit(3)\n")
+    got = pyasc_run(str(prog), "a", "-b", cwd=tmp_path)
+    assert (got.returncode, got.stdout) == (3, f"[{str(prog)!r}, 'a', '-b'] 2\n")
+    failing = tmp_path / "fail.py"
+    failing.write_text("import asc\nassert asc.int32.sizeof() == 8, 'int32 has 4 bytes'\n")
+    got = pyasc_run(str(failing), cwd=tmp_path)
+    assert got.returncode == 1 and "AssertionError: int32 has 4 bytes" in got.stderr
+
+
+def test_usage_errors(tmp_path):
+    assert pyasc_run(str(tmp_path / "missing.py"), cwd=tmp_path).returncode == 2
+    assert pyasc_run("-m", cwd=tmp_path).returncode == 2
+    assert pyasc_run(cwd=tmp_path).returncode == 2
+
+
+def test_sanitizer_findings_name_the_program_line(tmp_path):
+    prog = tmp_path / "oob.py"
+    prog.write_text(
+        "import numpy as np\nimport asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n"
+        "    g = asc.GlobalTensor()\n    g.set_global_buffer(x, 64)\n    t = asc.LocalTensorAuto(x.dtype, 128)\n"
+        "    asc.data_copy(t, g, 128)\n\n\nk[1](np.zeros(64, dtype=np.float32))\n")
+    got = pyasc_run(str(prog), cwd=tmp_path)
+    assert got.returncode == 1
+    assert f"{prog}:10: error PS101 [gm-out-of-bounds]" in got.stderr
+
+
+@pytest.fixture
+def asc_modules():
+    compat.install()
+    yield
+    compat.uninstall()
+
+
+def test_cann_module_paths(asc_modules):
+    import asc
+    import asc.lib.runtime as rt
+    import asc.runtime.config as config
+    from asc.language.core.dtype import DataType, KnownTypes
+    from asc.runtime.jit import MockTensor
+
+    import pyasc
+
+    assert KnownTypes.half is asc.float16 is pyasc.float16 and DataType("int8") is asc.int8
+    assert isinstance(asc.float32, DataType) and asc.float32.is_float() and not asc.int32.is_float()
+    assert asc.adv.softmax is asc.language.adv.softmax
+    assert MockTensor(asc.float16).dtype is asc.float16
+    config.set_platform("Model", config.Platform.Ascend910B4_1)
+    assert rt.get_soc_version() is config.Platform.Ascend910B4_1 and config.simulator_soc(
+        config.Platform.Ascend910B4_1) == "Ascend910B4"
+    assert rt.current_stream() is rt.current_stream() and rt.is_available() and rt.device_count() == 1
+    with pytest.raises(RuntimeError, match="kernel\\[core_num\\]"):
+        rt.launch_kernel()
+    with pytest.raises(NotImplementedError, match="Matmul"):
+        from asc.lib.host import MultiCoreMatmulTiling  # noqa: F401
+    with pytest.raises(ModuleNotFoundError):
+        import asc.nothing_here  # noqa: F401
+    config.set_platform(config.Backend.Model)
+
+
+def test_uninstall_forgets_asc(asc_modules):
+    import asc  # noqa: F401
+
+    compat.uninstall()
+    assert "asc" not in sys.modules
+    compat.install()
+
+
+def test_struct_packs_as_a_c_struct(asc_modules):
+    from asc.language.core.dtype import KnownTypes as KT
+    from asc.language.core.struct import Field, Struct, StructField
+
+    class Inner(Struct):
+        a = Field(KT.int8, default=1)
+
+    class Outer(Struct):
+        inner = StructField(Inner)
+        n = Field(KT.int32, default=0)
+        x = Field(KT.float32, default=0.5)
+
+    o = Outer(n=2 ** 31 + 5)
+    assert o.n == -(2 ** 31) + 5  # an int32 field wraps as on the device
+    assert o.pack() == bytes([1, 0, 0, 0]) + np.int32(o.n).tobytes() + np.float32(0.5).tobytes()
+    with pytest.raises(RuntimeError, match="does not have a field 'm'"):
+        Outer(m=1)
+    with pytest.raises(TypeError, match="takes an int"):
+        o.n = 1.5
+    with pytest.raises(RuntimeError, match="at least one field"):
+        type("Empty", (Struct,), {})
