@@ -94,9 +94,10 @@ def settings(**changes: Any) -> Iterator[state.Options]:
 
 
 def set_default_soc(name: str) -> None:
-    """The SoC of later launches that do not choose one (`asc.runtime.config.set_platform` sets it)."""
+    """The SoC of later launches that do not choose one (`asc.runtime.config.set_platform` sets it); "" goes back
+    to the project's configuration."""
     global _DEFAULTS
-    if socs.find(str(name)) is None:
+    if name and socs.find(str(name)) is None:
         raise ValueError(f"unknown SoC '{name}'; known: {', '.join(socs.names())}")
     _DEFAULTS = replace(_DEFAULTS, soc=str(name))
 

@@ -65,9 +65,12 @@ def test_sanitizer_findings_name_the_program_line(tmp_path):
 
 @pytest.fixture
 def asc_modules():
+    from pyasc.sim import jit
+
     compat.install()
     yield
     compat.uninstall()
+    jit.set_default_soc("")  # set_platform chose a SoC for later launches: later tests take the project's
 
 
 def test_cann_module_paths(asc_modules):

@@ -233,3 +233,35 @@ def property(prop: Any) -> int:  # noqa: A001 - the asc name
 
 def ceildiv(x: Any, y: Any) -> int:
     return -(-int(x) // int(y))
+
+
+# DataType methods: a dtype on the simulator is pyasc's DType, whose predicates answer both spellings
+# (`d.is_float` and CANN's `d.is_float()`); these are the spec's pointers to them.
+
+
+def is_int(self: Any) -> bool:
+    return bool(self.is_int)
+
+
+def is_float(self: Any) -> bool:
+    return bool(self.is_float)
+
+
+def is_numeric(self: Any) -> bool:
+    return bool(self.is_numeric)
+
+
+def is_signed(self: Any) -> bool:
+    return bool(self.is_signed)
+
+
+def is_unsigned(self: Any) -> bool:
+    return bool(self.is_unsigned)
+
+
+def is_void(self: Any) -> bool:
+    return bool(self.is_void)
+
+
+def sizeof(self: Any) -> int:
+    return int(self.sizeof())
