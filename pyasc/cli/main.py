@@ -1,4 +1,4 @@
-"""`pyasc`: the compiler command, and the host of the `doctor`, `check` and `run` subcommands.
+"""`pyasc`: the compiler command, and the host of the `doctor`, `check`, `export` and `run` subcommands.
 
     pyasc --input my_vec_add.py --output vec_add.kernel --soc-version ascend910 [--keep-intermediate]
 
