@@ -1,4 +1,4 @@
-"""Prints the differential suite's current disagreements as markdown, one reproduction line each.
+"""Prints the differential suite's state as markdown: counts per point, and each disagreement with a reproduction.
 
 Run from the repository root: ``.venv/bin/python -m tests.differential.report``.
 """
@@ -15,19 +15,32 @@ from .test_differential import CASES, disagreement
 def main() -> int:
     results = run_oracle([{"id": c.stem, "file": str(c), "entry": "launch"} for c in CASES])
     known = {k.name: k for k in KNOWN}
-    rows, agree = [], 0
+    table: dict[int, list[int]] = {}  # point -> [valid cases, rejected cases, agree, disagree]
+    rows = []
     for case in CASES:
+        point = int(case.stem[1:3])
+        counts = table.setdefault(point, [0, 0, 0, 0])
+        counts[0 if case.stem.startswith("p") else 1] += 1
         found = disagreement(case, results[case.stem])
+        counts[2 if found is None else 3] += 1
         if found is None:
-            agree += 1
             continue
         kind, detail = found
         reason = known[case.stem].reason if case.stem in known else "NEW: not in known.py"
         rel = case.relative_to(case.parents[3])
-        rows.append(f"- `{case.stem}` (point {int(case.stem[1:3])}, {kind}): {reason}. "
-                    f"Reproduce: `.venv/bin/pyasc-check {rel}` -> {detail[:300]}")
-    print(f"# Differential suite: disagreements with CANN's tracer\n\n{len(CASES)} cases, {agree} agree, "
-          f"{len(rows)} disagree.\n")
+        check = f"`.venv/bin/pyasc-check {rel}`, " if kind != "calls" else ""
+        rows.append(f"- `{case.stem}` (point {point}, {kind}): {reason}.\n  Reproduce: {check}"
+                    f"`.venv/bin/python -m pytest tests/differential -k {case.stem}` -> {detail[:300]}")
+    total = [sum(c[i] for c in table.values()) for i in range(4)]
+    print("# Differential suite: our analysis against CANN's tracer (pyasc 1.1.1)\n")
+    print(f"{len(CASES)} cases ({total[0]} CANN-valid, {total[1]} CANN-rejected): {total[2]} agree, "
+          f"{total[3]} disagree.\n")
+    print("| point | valid | rejected | agree | disagree |\n|---|---|---|---|---|")
+    for point in sorted(table):
+        print(f"| {point} | " + " | ".join(str(n) for n in table[point]) + " |")
+    print("\nA change that makes a case agree must remove its line from tests/differential/known.py (the suite fails"
+          " until then) and, for the golden case of its point, run `pytest tests/differential --update-goldens`.")
+    print("\n## Disagreements\n")
     print("\n".join(rows))
     return 0
 
