@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import subprocess
 import tempfile
 import threading
@@ -19,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..compiler.codegen import NOT_GENERATED
 from ..compiler.diagnostics import Diagnostic, Severity, is_suppressed, suppressions
 from ..compiler.results import Analysis, KernelInfo
 from ..compiler.sourcemap import MapFlag
@@ -226,18 +226,6 @@ PYTHON_EQUIVALENT = {
 same span, and silenced by the Python code's suppression comment too."""
 
 
-_NOT_MODELLED = re.compile(r"no (?:member|type|template|class)(?: template)? named '\w+' in "
-                           r"(?:namespace )?'AscendC(?:::|')")
-
-
-def _not_modelled(finding: RawFinding) -> bool:
-    """An API the bundled header does not declare: that is the Python side's question (PA202), not a C++ error."""
-    return finding.source == "clang" and _NOT_MODELLED.search(finding.message) is not None
-
-
-_PLACEHOLDER = re.compile(r"/\*\s*unsupported")
-
-
 def _kernels_with_python_errors(analysis: Analysis) -> set[str]:
     """Kernels whose C++ is incomplete because the Python side found errors in them."""
     out = set()
@@ -362,18 +350,14 @@ def _check(analysis: Analysis, config: Config, timeout: float, libclang: str | N
 
     diags: list[Diagnostic] = []
     seen: set[tuple[int, str, str, str]] = set()
+    incomplete = _kernels_with_python_errors(analysis)
     for i, unit in enumerate(units):
         unit_lines = _line_starts(unit.text)
-        # Errors on a line that uses an API the bundled header does not model are cascades of that gap.
-        gaps = {f.line for f in results[i] if f.line >= 0 and _not_modelled(f)}
-        if header_set.kind != "bundled":
-            gaps.clear()
         text_lines = unit.text.split("\n")
         for finding in results[i]:
-            if finding.line in gaps and finding.source == "clang":
-                continue
-            if 0 <= finding.line < len(text_lines) and _PLACEHOLDER.search(text_lines[finding.line]):
-                continue  # the generator left a placeholder for code it could not emit: the Python side said why
+            if (unit.kernel.name in incomplete and 0 <= finding.line < len(text_lines)
+                    and NOT_GENERATED in text_lines[finding.line]):
+                continue  # code the generator could not emit, where the Python side reported the error that says why
             diag, full_off = _map(analysis, unit, finding, unit_lines)
             key = (full_off, diag.code, diag.message, diag.source)
             if full_off >= 0 and key in seen:

@@ -8,6 +8,7 @@ that is the line the user wrote.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import signal
@@ -40,6 +41,7 @@ class RawFinding:
 
 _PRETTY = ((re.compile(r"\b_Float16\b"), "half"), (re.compile(r"\b__bf16\b"), "bfloat16_t"),
            (re.compile(r"\bunsigned char\b"), "uint8_t"), (re.compile(r"\bsigned char\b"), "int8_t"),
+           (re.compile(r"\bunsigned short\b"), "uint16_t"), (re.compile(r"(?<!unsigned )\bshort\b"), "int16_t"),
            (re.compile(r"AscendC::check::"), ""))
 _STATIC_ASSERT = re.compile(r"^static assertion failed due to requirement '.*?': (?P<text>.+)$", re.DOTALL)
 _SPECIALIZATION = re.compile(r"in instantiation of function template specialization '[\w:]+<(?P<args>[^>]*)>'")
@@ -123,6 +125,7 @@ def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: s
                 cfile = c.location.file.name if c.location.file else ""
                 children.append((c.spelling, cfile, c.location.line, c.location.column))
             raw.append((d.severity, d.spelling, d.option, file, loc.line, loc.column, children))
+        partial = _partial_uses(ci, tu, path)
     out: list[RawFinding] = []
     main = os.path.normcase(os.path.abspath(path))
     for severity, spelling, option, file, line, col, children in raw:
@@ -154,16 +157,77 @@ def parse(libclang: Tool, path: str, text: str, args: list[str], resource_dir: s
                                   "clang", where))
         else:
             out.append(RawFinding(-1, 0, sev, pretty(message), code, "clang", where))
+    for line, col, name, why in partial:
+        if 1 <= line <= len(lines):
+            message = (f"the bundled header models AscendC::{name} only in part ({why}), so the C++ check of this "
+                       "call is partial; CANN's real headers check it in full")
+            out.append(RawFinding(line - 1, _char_col(lines[line - 1], col - 1), Severity.INFO, message, PA_PARTIAL,
+                                  "pyasc", f"{os.path.basename(path)}:{line}:{col}"))
+    return out
+
+
+PA_PARTIAL = "PA803"
+PARTIAL_MARK = "pyasc-partial: "
+"""Prefix of the `annotate` attribute the bundled header puts on declarations it models only in part
+(`__attribute__((annotate("pyasc-partial: <what is not modelled>")))`)."""
+
+
+def _partial_uses(ci, tu, path: str) -> list[tuple[int, int, str, str]]:  # noqa: ANN001 - clang.cindex objects
+    """(line, column, name, reason) of every use in the unit of a declaration the header marks as partial.
+
+    Read from the AST (declarations' annotate attributes), not from diagnostic text. Each (line, name) once.
+    """
+    kinds = {ci.CursorKind.DECL_REF_EXPR, ci.CursorKind.MEMBER_REF_EXPR, ci.CursorKind.TYPE_REF,
+             ci.CursorKind.TEMPLATE_REF}
+    main = os.path.normcase(os.path.abspath(path))
+    reasons: dict[int, str | None] = {}
+    out: list[tuple[int, int, str, str]] = []
+    seen: set[tuple[int, str]] = set()
+
+    def reason(decl) -> str | None:  # noqa: ANN001
+        key = decl.hash
+        if key not in reasons:
+            found = None
+            node = decl
+            while node is not None and node.kind not in (ci.CursorKind.NAMESPACE, ci.CursorKind.TRANSLATION_UNIT):
+                for attr in node.get_children():
+                    if attr.kind == ci.CursorKind.ANNOTATE_ATTR and attr.spelling.startswith(PARTIAL_MARK):
+                        found = f"{node.spelling}: {attr.spelling[len(PARTIAL_MARK):]}"
+                        break
+                if found:
+                    break
+                node = node.semantic_parent
+            reasons[key] = found
+        return reasons[key]
+
+    def walk(cursor) -> None:  # noqa: ANN001
+        for child in cursor.get_children():
+            if child.kind in kinds:
+                decl = child.referenced
+                why = reason(decl) if decl is not None else None
+                if why is not None:
+                    name, _, text = why.partition(": ")
+                    loc = child.location
+                    if (loc.line, name) not in seen:
+                        seen.add((loc.line, name))
+                        out.append((loc.line, loc.column, name, text))
+            walk(child)
+
+    for top in tu.cursor.get_children():
+        file = top.location.file
+        if file is not None and os.path.normcase(os.path.abspath(file.name)) == main:
+            walk(top)
     return out
 
 
 # ---- clang-tidy -------------------------------------------------------------------------------------------------
-_TIDY_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>warning|error): (?P<msg>.*?)"
-                        r"(?: \[(?P<check>[A-Za-z0-9_.,-]+)\])?$")
+def fixes_path(path: str) -> str:
+    """Where clang-tidy writes its structured report (`--export-fixes`) for the unit at `path`."""
+    return f"{path}.tidy.yaml"
 
 
 def tidy_command(tidy: Tool, path: str, args: list[str], checks: str | None, config_file: str | None) -> list[str]:
-    cmd = [tidy.path or "clang-tidy", "--quiet", "--use-color=false"]
+    cmd = [tidy.path or "clang-tidy", "--quiet", "--use-color=false", f"--export-fixes={fixes_path(path)}"]
     if config_file:
         cmd.append(f"--config-file={config_file}")
     if checks:
@@ -174,8 +238,9 @@ def tidy_command(tidy: Tool, path: str, args: list[str], checks: str | None, con
 
 def start_tidy(cmd: list[str]) -> subprocess.Popen[bytes]:
     try:
-        # Own session: a timeout can then stop the tool together with anything it started.
-        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        # Own session: a timeout can then stop the tool together with anything it started. The findings come from
+        # the --export-fixes file, so the text on stdout is not kept.
+        return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                 start_new_session=os.name == "posix")
     except OSError as exc:
         raise ToolchainError(f"cannot run {cmd[0]}: {exc}") from exc
@@ -193,36 +258,64 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate()
 
 
-def finish_tidy(proc: subprocess.Popen[bytes], path: str, text: str, deadline: float) -> list[RawFinding]:
-    """Wait for one clang-tidy process (killing it at `deadline`) and parse its report for `path`."""
+def _read_fixes(report: str) -> list[dict[str, object]] | None:
+    """The `Diagnostics` list of a clang-tidy --export-fixes report, or None when there is no readable report."""
     try:
-        out, err = proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
+        import yaml
+    except ImportError as exc:
+        raise ToolchainError(f"PyYAML is needed to read clang-tidy's --export-fixes report ({exc})") from exc
+    try:
+        with open(report, encoding="utf-8", errors="replace") as fh:
+            data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError):
+        return None
+    if data is None:
+        return []  # clang-tidy writes an empty document when nothing was found
+    found = data.get("Diagnostics") if isinstance(data, dict) else None
+    return [d for d in found if isinstance(d, dict)] if isinstance(found, list) else []
+
+
+def finish_tidy(proc: subprocess.Popen[bytes], path: str, text: str, deadline: float) -> list[RawFinding]:
+    """Wait for one clang-tidy process (killing it at `deadline`) and read its --export-fixes report for `path`."""
+    try:
+        _, err = proc.communicate(timeout=max(0.1, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
         stop(proc)
         raise ToolchainError("clang-tidy did not finish in time (raise the timeout, or narrow the checks)") from None
-    stdout = out.decode("utf-8", errors="replace")
-    if proc.returncode not in (0, 1) and not stdout.strip():
+    report = fixes_path(path)
+    entries = _read_fixes(report) if os.path.exists(report) else None
+    try:
+        os.remove(report)  # a later run on the same path must not read this report
+    except OSError:
+        pass
+    if entries is None:
+        if proc.returncode in (0, 1):
+            return []  # nothing to report: clang-tidy writes no file when no check fired
         raise ToolchainError(f"clang-tidy failed (exit {proc.returncode}): "
                              f"{err.decode('utf-8', errors='replace').strip()[:300]}")
-    lines = text.split("\n")
+    data = text.encode("utf-8")
+    line_starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
     main = os.path.normcase(os.path.realpath(path))
     found: list[RawFinding] = []
-    for row in stdout.splitlines():
-        m = _TIDY_LINE.match(row)
-        if m is None:
-            continue
-        check = m.group("check") or "clang-tidy"
+    for entry in entries:
+        check = str(entry.get("DiagnosticName") or "clang-tidy")
         if check.startswith("clang-diagnostic-"):
             continue  # compiler diagnostics come from libclang, once
-        if os.path.normcase(os.path.realpath(m.group("path"))) != main:
+        msg = entry.get("DiagnosticMessage")
+        if not isinstance(msg, dict) or not msg.get("FilePath"):
             continue
-        line, col = int(m.group("line")), int(m.group("col"))
-        sev = Severity.ERROR if m.group("sev") == "error" else Severity.WARNING
-        where = f"{os.path.basename(path)}:{line}:{col}"
-        if 1 <= line <= len(lines):
-            found.append(RawFinding(line - 1, _char_col(lines[line - 1], col - 1), sev, pretty(m.group("msg")),
-                                    check, "clang-tidy", where))
+        if os.path.normcase(os.path.realpath(str(msg["FilePath"]))) != main:
+            continue
+        offset = msg.get("FileOffset")
+        if not isinstance(offset, int) or not 0 <= offset <= len(data):
+            continue
+        line = bisect.bisect_right(line_starts, offset) - 1
+        col = len(data[line_starts[line]:offset].decode("utf-8", errors="ignore"))
+        sev = Severity.ERROR if str(entry.get("Level", "")).lower() == "error" else Severity.WARNING
+        where = f"{os.path.basename(path)}:{line + 1}:{col + 1}"
+        found.append(RawFinding(line, col, sev, pretty(str(msg.get("Message", ""))), check, "clang-tidy", where))
     return found
 
 
-__all__ = ["RawFinding", "ToolchainError", "finish_tidy", "parse", "pretty", "start_tidy", "tidy_command"]
+__all__ = ["PARTIAL_MARK", "PA_PARTIAL", "RawFinding", "ToolchainError", "finish_tidy", "fixes_path", "parse", "pretty",
+           "start_tidy", "tidy_command"]

@@ -28,6 +28,8 @@ class Case:
 
 def _dtype_for(api: ApiSpec, param: str) -> str:
     for rule in api.dtype_rules:
+        if param in rule.params and rule.combos:  # a (dst, src) table: one documented pair, the same for every param
+            return min(rule.combos)[rule.params.index(param)]
         if param in rule.params and rule.allowed:
             for d in PREFERRED:
                 if d in rule.allowed:

@@ -7,10 +7,12 @@ import tempfile
 
 import pytest
 
+from pyasc.compiler.codegen import not_generated
 from pyasc.compiler.diagnostics import Severity, Span
 from pyasc.config import Config
 from pyasc.toolchain import CACHE, CppChecker, check_cpp, find_clang_tidy_config, tidy_settings
 from pyasc.toolchain.check import DEFAULT_CHECKS
+from pyasc.toolchain.runner import PARTIAL_MARK
 
 from .support import build, line_of
 
@@ -330,17 +332,32 @@ def test_static_assert_message_names_the_offending_type():
     assert errors[0].span.line == 14
 
 
-def test_api_missing_from_bundled_header_is_not_a_cpp_error():
-    """An API the bundled header does not declare (and the cascade it causes on its line) is left to the Python
-    side; the same misuse of a declared API on the next line is still an error."""
-    py = "pool = asc.LocalMemAllocator()\n    asc.metrics_prof_start()\n    asc.adds(t, t, 1.5, N)"
-    cpp = ("AscendC::LocalMemAllocator<AscendC::Hardware::UB> pool; // py:14\n"
-           "    AscendC::MetricsProfStart(); // py:15\n"
-           "    AscendC::Adds(t, t, 1.5f, N); // py:16\n"
-           "    AscendC::LocalTensor<half> u; u.ToFile(\"u.bin\");")
+def test_api_missing_from_the_header_is_an_error_not_dropped():
+    """A name the header does not declare is reported like any clang error (the header declares every name the
+    generator emits; a gap is a bug to see, not to hide), and the next line is checked as well."""
+    py = "asc.metrics_prof_start()\n    asc.adds(t, t, 1.5, N)  # pyasc: ignore[PA401]"
+    cpp = ("AscendC::NotAnAscendCApi(); // py:14\n"
+           "    AscendC::Adds(t, t, 1.5f, N); // py:15\n    ")
     analysis = kernel(py, cpp)
-    diags = check_cpp(analysis, Config())
-    assert [(d.code, d.span.line) for d in diags] == [("clang-error", 16)]
+    diags = check_cpp(analysis, Config(tidy_checks="-*"))
+    assert [(d.code, d.severity, d.span.line) for d in diags] == [("clang-error", Severity.ERROR, 14),
+                                                                   ("clang-error", Severity.ERROR, 15)], diags
+    assert "NotAnAscendCApi" in diags[0].message
+
+
+def test_a_call_the_header_models_in_part_gets_an_info_and_keeps_its_errors():
+    """A declaration marked partial (an annotate attribute, read from the AST) puts PA803 on each call of it; an
+    error on the same call is still reported."""
+    decl = (f'namespace AscendC {{ __attribute__((annotate("{PARTIAL_MARK}its config is not checked"))) '
+            "void Fancy(int32_t n); }")
+    analysis = kernel("asc.adds(t, t, 1.5, N)", "AscendC::Fancy(N); AscendC::Fancy(t); // py:14")
+    analysis = build(analysis.text, analysis.cpp.replace('#include "kernel_operator.h"',
+                                                         '#include "kernel_operator.h"\n' + decl))
+    diags = check_cpp(analysis, Config(tidy_checks="-*"))
+    assert [(d.code, d.severity, d.span.line) for d in diags] == [("PA803", Severity.INFO, 14),
+                                                                   ("clang-error", Severity.ERROR, 14)]
+    assert "AscendC::Fancy only in part (its config is not checked)" in diags[0].message
+    assert diags[0].span.col == diags[1].span.col == 4, "on the call that uses the partial declaration"
 
 
 def test_internal_failure_becomes_a_diagnostic(monkeypatch):
@@ -357,10 +374,15 @@ def test_internal_failure_becomes_a_diagnostic(monkeypatch):
 
 
 def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
+    """Placeholder lines are left to the Python-side error that explains them, and only when that error exists."""
     from pyasc.compiler.diagnostics import Diagnostic
 
-    # The placeholder's syntax error is never reported (the Python side said why the code is missing).
-    analysis = kernel("y = helper_that_does_not_exist(x)", "auto y = /* unsupported */;")
+    # A placeholder's syntax error is left to the Python-side error that says why the code is missing ...
+    analysis = kernel("y = helper_that_does_not_exist(x)", f"auto y = {not_generated('expression')};")
+    assert [(d.code, d.span.line) for d in check_cpp(analysis, Config())] == [("clang-error", 14)]
+    CACHE.clear()
+    analysis.diagnostics.append(Diagnostic("PA201", Severity.ERROR, "'helper_that_does_not_exist' is not defined",
+                                           Span(14, 8, 14, 34), kernel="scale_kernel"))
     assert check_cpp(analysis, Config()) == []
     # A kernel with a Python-side error is only partly emitted: its C++ warnings are artifacts, its errors are not.
     analysis = kernel("spare = 3", "int32_t spare = 3;")

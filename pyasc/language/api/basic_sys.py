@@ -72,7 +72,7 @@ APIS: list[ApiSpec] = [
     _getter("get_system_cycle", "GetSystemCycle", "The current system cycle counter (for timing)."),
     _getter("get_program_counter", "GetProgramCounter", "The current program counter."),
     _getter("get_data_block_size_in_bytes", "GetDataBlockSizeInBytes", "Size of one data block (32 bytes)."),
-    _getter("get_task_ratio", "GetTaskRation", "Ratio of vector cores to cube cores in a mixed kernel."),
+    _getter("get_task_ratio", "GetTaskRatio", "Ratio of vector cores to cube cores in a mixed kernel."),
     _sys("get_arch_version", "basic.sys_var", "Read the core's architecture version into core_version.",
          [("(core_version: int) -> None", None)]),
     _nullary("trap", "AscendC::Trap", "Stop the kernel with an exception (an assertion failure).", "basic.sys_var"),

@@ -78,6 +78,19 @@ enum pipe_t : uint8_t {
     PIPE_FIX,
 };
 
+// Padding modes of the enhanced DataCopy: a built-in enum in device builds, used qualified (pad_t::PAD_NONE).
+enum pad_t : uint8_t {
+    PAD_NONE = 0,
+    PAD_MODE1,
+    PAD_MODE2,
+    PAD_MODE3,
+    PAD_MODE4,
+    PAD_MODE5,
+    PAD_MODE6,
+    PAD_MODE7,
+    PAD_MODE8,
+};
+
 namespace AscendC {
 
 // ---- compile-time helpers (a tiny subset of <type_traits>, to keep parsing fast) ------------------------------
@@ -248,6 +261,9 @@ enum class TransposeType : uint8_t {
     TRANSPOSE_NHWC2NCHW,
 };
 enum class PaddingMode : uint8_t { Normal = 0, Compact };
+enum class BlockMode : uint8_t { BLOCK_MODE_NORMAL = 0, BLOCK_MODE_MATRIX, BLOCK_MODE_VECTOR, BLOCK_MODE_SMALL_CHANNEL,
+                                 BLOCK_MODE_DEPTHWISE };
+enum class DeqScale : uint8_t { DEQ_NONE = 0, DEQ, VDEQ, DEQ8, VDEQ8, DEQ16, VDEQ16 };
 
 // ---- sizes ----------------------------------------------------------------------------------------------------
 constexpr int32_t ONE_BLK_SIZE = 32;
@@ -373,12 +389,18 @@ struct DataCopyPadExtParams {
 };
 
 struct DataCopyEnhancedParams {
-    uint8_t blockMode = 0;
-    uint8_t deqScale = 0;
+    __aicore__ DataCopyEnhancedParams() {}
+    __aicore__ DataCopyEnhancedParams(const BlockMode blockModeIn, const DeqScale deqScaleIn, const uint64_t deqValueIn,
+                                      const uint8_t sidStoreModeIn, const bool isReluIn, const pad_t padModeIn,
+                                      const uint64_t padValueIn)
+        : blockMode(blockModeIn), deqScale(deqScaleIn), deqValue(deqValueIn), sidStoreMode(sidStoreModeIn),
+          isRelu(isReluIn), padMode(padModeIn), padValue(padValueIn) {}
+    BlockMode blockMode = BlockMode::BLOCK_MODE_NORMAL;
+    DeqScale deqScale = DeqScale::DEQ_NONE;
     uint64_t deqValue = 0;
     uint8_t sidStoreMode = 0;
     bool isRelu = false;
-    uint8_t padMode = 0;
+    pad_t padMode = pad_t::PAD_NONE;
     uint64_t padValue = 0;
 };
 
@@ -634,6 +656,9 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
                                 const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams) {}
 template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams) {}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                 const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams) {}
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
@@ -1067,6 +1092,281 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
 }
 template <typename T>
 __aicore__ void SetAtomicType();
+
+// ---- fused and converting vector ops (documented (dst, src) element type pairs) -----------------------------
+namespace check {
+template <typename T, typename U>
+struct relu_cast_pair {  // AddReluCast, SubReluCast: half <- float, int8_t <- half, int8_t <- int16_t
+    static constexpr bool value = (is_same<T, half>::value && is_same<U, float>::value) ||
+                                  (is_same<T, int8_t>::value && one_of<U, half, int16_t>::value);
+};
+template <typename T, typename U>
+struct mul_cast_pair {  // MulCast: int8_t or uint8_t <- half
+    static constexpr bool value = one_of<T, int8_t, uint8_t>::value && is_same<U, half>::value;
+};
+template <typename T, typename U>
+struct deq_pair {  // CastDeq: int8_t or uint8_t <- int16_t
+    static constexpr bool value = one_of<T, int8_t, uint8_t>::value && is_same<U, int16_t>::value;
+};
+template <typename T, typename U>
+struct deq_relu_pair {  // AddDeqRelu: half <- int32_t
+    static constexpr bool value = is_same<T, half>::value && is_same<U, int32_t>::value;
+};
+template <typename T>
+struct gatherb_type {  // Gatherb moves 2- and 4-byte elements
+    static constexpr bool value = one_of<T, half, float, int16_t, uint16_t, int32_t, uint32_t>::value;
+};
+}  // namespace check
+
+#define PYASC_CONVERTING_BINARY(NAME, RULE, WHAT)                                                                  \
+    template <typename T, typename U>                                                                             \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
+                                const uint32_t count) {                                                           \
+        static_assert(check::RULE<T, U>::value, #NAME ": " WHAT);                                                 \
+    }                                                                                                             \
+    template <typename T, typename U, bool isSetMask = true>                                                      \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
+                                uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T, U>::value, #NAME ": " WHAT);                                                 \
+    }                                                                                                             \
+    template <typename T, typename U, bool isSetMask = true>                                                      \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
+                                uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        static_assert(check::RULE<T, U>::value, #NAME ": " WHAT);                                                 \
+    }
+
+PYASC_CONVERTING_BINARY(AddReluCast, relu_cast_pair,
+                        "(dst, src) element types must be (half, float), (int8_t, half) or (int8_t, int16_t)")
+PYASC_CONVERTING_BINARY(SubReluCast, relu_cast_pair,
+                        "(dst, src) element types must be (half, float), (int8_t, half) or (int8_t, int16_t)")
+PYASC_CONVERTING_BINARY(MulCast, mul_cast_pair, "(dst, src) element types must be (int8_t, half) or (uint8_t, half)")
+PYASC_CONVERTING_BINARY(AddDeqRelu, deq_relu_pair, "(dst, src) element types must be (half, int32_t)")
+#undef PYASC_CONVERTING_BINARY
+
+#define PYASC_CAST_DEQ_TYPES "CastDeq: (dst, src) element types must be (int8_t, int16_t) or (uint8_t, int16_t)"
+template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
+__aicore__ inline void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count) {
+    static_assert(check::deq_pair<T, U>::value, PYASC_CAST_DEQ_TYPES);
+}
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+__aicore__ inline void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
+                               uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::deq_pair<T, U>::value, PYASC_CAST_DEQ_TYPES);
+}
+template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+__aicore__ inline void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
+                               uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    static_assert(check::deq_pair<T, U>::value, PYASC_CAST_DEQ_TYPES);
+}
+
+#undef PYASC_CAST_DEQ_TYPES
+
+struct VdeqInfo {
+    __aicore__ VdeqInfo() {}
+    __aicore__ VdeqInfo(const float vdeqScaleIn[16], const int16_t vdeqOffsetIn[16], const bool vdeqSignModeIn[16]);
+    float vdeqScale[16] = {0};
+    int16_t vdeqOffset[16] = {0};
+    bool vdeqSignMode[16] = {false};
+};
+// The quantization scale of CastDeq: a half scale, or float scale with offset and sign mode, or a per-lane table.
+__aicore__ void SetDeqScale(half scale);
+__aicore__ void SetDeqScale(float scale, int16_t offset, bool signMode);
+template <typename T>
+__aicore__ inline void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo) {
+    static_assert(check::is_same<T, uint64_t>::value, "SetDeqScale: the vdeq table must be a uint64_t tensor");
+}
+
+template <typename T>
+__aicore__ inline void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                               const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
+                               const GatherRepeatParams& repeatParams) {
+    static_assert(check::gatherb_type<T>::value,
+                  "Gatherb: element type must be half, float, int16_t, uint16_t, int32_t or uint32_t");
+}
+
+// ---- proposals and sorting (half and float proposals; indices are uint32_t) --------------------------------
+template <typename T>
+struct MrgSortSrcList {
+    __aicore__ MrgSortSrcList() {}
+    __aicore__ MrgSortSrcList(const LocalTensor<T>& src1In, const LocalTensor<T>& src2In, const LocalTensor<T>& src3In,
+                              const LocalTensor<T>& src4In)
+        : src1(src1In), src2(src2In), src3(src3In), src4(src4In) {}
+    LocalTensor<T> src1;
+    LocalTensor<T> src2;
+    LocalTensor<T> src3;
+    LocalTensor<T> src4;
+};
+struct MrgSort4Info {
+    __aicore__ MrgSort4Info() {}
+    __aicore__ MrgSort4Info(const uint16_t elementLengthsIn[4], const bool ifExhaustedSuspensionIn,
+                            const uint16_t validBitIn, const uint16_t repeatTimesIn);
+    uint16_t elementLengths[4] = {0};
+    bool ifExhaustedSuspension = false;
+    uint16_t validBit = 0;
+    uint8_t repeatTimes = 1;
+};
+
+#define PYASC_FP_ONLY(NAME) static_assert(check::fp<T>::value, #NAME ": element type must be half or float")
+template <typename T>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList,
+                               const MrgSort4Info& params) {
+    PYASC_FP_ONLY(MrgSort);
+}
+template <typename T>
+__aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
+    PYASC_FP_ONLY(MrgSort4);
+}
+template <typename T>
+__aicore__ inline void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime) {
+    PYASC_FP_ONLY(RpSort16);
+}
+template <typename T>
+__aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1,
+                              const int32_t repeatTime) {
+    PYASC_FP_ONLY(Sort32);
+}
+template <typename T>
+__aicore__ inline void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                      const int32_t modeNumber) {
+    PYASC_FP_ONLY(ProposalConcat);
+}
+template <typename T>
+__aicore__ inline void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                       const int32_t modeNumber) {
+    PYASC_FP_ONLY(ProposalExtract);
+}
+template <typename T>
+__aicore__ inline void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp,
+                              const int32_t repeatTime) {
+    PYASC_FP_ONLY(Concat);
+}
+template <typename T>
+__aicore__ inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex,
+                               const LocalTensor<T>& sorted, const int32_t repeatTime) {
+    PYASC_FP_ONLY(Extract);
+}
+// Sort of region proposals: the full-sort flag is a template argument; the index tensor holds uint32_t.
+template <typename T, bool isFullSort>
+__aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index,
+                            LocalTensor<T>& tmp, const int32_t repeatTime) {
+    PYASC_FP_ONLY(Sort);
+}
+#undef PYASC_FP_ONLY
+
+// ---- transpose with parameters -------------------------------------------------------------------------------
+struct TransposeParamsExt {
+    __aicore__ TransposeParamsExt() {}
+    __aicore__ TransposeParamsExt(const uint16_t nSizeIn, const uint16_t cSizeIn, const uint16_t hSizeIn,
+                                  const uint16_t wSizeIn, const TransposeType transposeTypeIn)
+        : nSize(nSizeIn), cSize(cSizeIn), hSize(hSizeIn), wSize(wSizeIn), transposeType(transposeTypeIn) {}
+    uint16_t nSize = 0;
+    uint16_t cSize = 0;
+    uint16_t hSize = 0;
+    uint16_t wSize = 0;
+    TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+};
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& params) {}
+
+// ---- system control, caches, scalar helpers ------------------------------------------------------------------
+struct CheckLocalMemoryIAParam {
+    __aicore__ CheckLocalMemoryIAParam() {}
+    __aicore__ CheckLocalMemoryIAParam(const uint8_t enableBitIn, const uint32_t startAddrIn, const uint32_t endAddrIn,
+                                       const bool isScalarReadIn, const bool isScalarWriteIn,
+                                       const bool isVectorReadIn, const bool isVectorWriteIn, const bool isMteReadIn,
+                                       const bool isMteWriteIn, const bool isEnableIn)
+        : enableBit(enableBitIn), startAddr(startAddrIn), endAddr(endAddrIn), isScalarRead(isScalarReadIn),
+          isScalarWrite(isScalarWriteIn), isVectorRead(isVectorReadIn), isVectorWrite(isVectorWriteIn),
+          isMteRead(isMteReadIn), isMteWrite(isMteWriteIn), isEnable(isEnableIn) {}
+    uint8_t enableBit = 0;
+    uint32_t startAddr = 0;
+    uint32_t endAddr = 0;
+    bool isScalarRead = false;
+    bool isScalarWrite = false;
+    bool isVectorRead = false;
+    bool isVectorWrite = false;
+    bool isMteRead = false;
+    bool isMteWrite = false;
+    bool isEnable = false;
+};
+__aicore__ void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams);
+__aicore__ void InitSocState();
+template <AtomicDtype type, AtomicOp op>
+__aicore__ void SetStoreAtomicConfig();
+template <uint32_t index>
+__aicore__ __gm__ uint8_t* GetHcclContext();
+template <uint32_t index>
+__aicore__ void SetHcclContext(__gm__ uint8_t* context);
+__aicore__ void SetSysWorkspace(GM_ADDR workspace);
+
+template <typename T>
+__aicore__ void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset);
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ void DataCacheCleanAndInvalid(const LocalTensor<T>& dst);
+template <typename T, CacheLine entireType>
+__aicore__ void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);
+__aicore__ void ICachePreLoad(const int64_t preFetchLen);
+__aicore__ int64_t GetICachePreloadStatus();
+
+template <typename T, typename U, RoundMode roundMode>
+__aicore__ U ScalarCast(T valueIn);
+template <int countValue>
+__aicore__ int64_t ScalarGetSFFValue(uint64_t valueIn);
+template <int countValue>
+__aicore__ int64_t ScalarGetCountOfValue(uint64_t valueIn);
+__aicore__ int64_t ScalarCountLeadingZero(uint64_t valueIn);
+__aicore__ int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
+__aicore__ int64_t GetGatherMaskRemainCount();
+__aicore__ uint64_t GetShapeSize(const ShapeInfo& shapeInfo);
+
+// Inter-block synchronisation through an int32_t workspace in GM and one in UB.
+template <bool isAIVOnly = true>
+__aicore__ void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                      int32_t blockIdx, int32_t eventID);
+template <bool isAIVOnly = true>
+__aicore__ void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                       int32_t blockIdx, int32_t eventID);
+__aicore__ void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+__aicore__ void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
+
+// ---- debugging and profiling ---------------------------------------------------------------------------------
+template <typename T>
+__aicore__ void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+template <typename T>
+__aicore__ void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize);
+__aicore__ void MetricsProfStart();
+__aicore__ void MetricsProfStop();
+
+// ---- cube-unit mode switches and image loads ----------------------------------------------------------------
+__aicore__ void SetHF32Mode(bool hf32Mode);
+__aicore__ void SetHF32TransMode(bool hf32TransMode);
+__aicore__ void SetMMLayoutTransform(bool mmLayoutMode);
+
+struct LoadImageToLocalParams {
+    __aicore__ LoadImageToLocalParams() {}
+    __aicore__ LoadImageToLocalParams(const uint16_t horizSizeIn, const uint16_t vertSizeIn,
+                                      const uint16_t horizStartPosIn, const uint16_t vertStartPosIn,
+                                      const uint16_t srcHorizSizeIn, const uint8_t topPadSizeIn,
+                                      const uint8_t botPadSizeIn, const uint16_t leftPadSizeIn,
+                                      const uint16_t rightPadSizeIn)
+        : horizSize(horizSizeIn), vertSize(vertSizeIn), horizStartPos(horizStartPosIn), vertStartPos(vertStartPosIn),
+          srcHorizSize(srcHorizSizeIn), topPadSize(topPadSizeIn), botPadSize(botPadSizeIn),
+          leftPadSize(leftPadSizeIn), rightPadSize(rightPadSizeIn) {}
+    uint16_t horizSize = 0;
+    uint16_t vertSize = 0;
+    uint16_t horizStartPos = 0;
+    uint16_t vertStartPos = 0;
+    uint16_t srcHorizSize = 0;
+    uint8_t topPadSize = 0;
+    uint8_t botPadSize = 0;
+    uint16_t leftPadSize = 0;
+    uint16_t rightPadSize = 0;
+};
+template <typename T>
+__aicore__ void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& loadDataParams);
 
 // ---- advanced math (elementwise; count, shared temporary buffer and whole-tensor forms) ------------------------
 #define PYASC_ADV_UNARY(NAME)                                                                                     \

@@ -1,0 +1,192 @@
+"""The bundled kernel_operator.h declares every C++ name the code generator can emit.
+
+The emitted names are read from the spec (C++ templates of every overload, constructor and method, class types,
+enum spellings, constants); the declared names from the header's AST through libclang. The header itself is written
+by hand: this test only compares the two descriptions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from pyasc.language import APIS, ENUMS
+from pyasc.language.registry import CLASSES, CONSTANTS
+from pyasc.toolchain import headers, locate
+
+_QUALIFIED = re.compile(r"(?<![\w:.])((?:AscendC::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+|AscendC::\w+)")
+_METHOD = re.compile(r"\{self\}\.(\w+)")
+
+
+def _templates() -> Iterator[tuple[str, str | None, str]]:
+    """(owner, class spec name or None, template) for every C++ template in the spec."""
+    for api in APIS.values():
+        for ov in api.overloads:
+            if ov.cpp:
+                yield api.name, None, ov.cpp
+    for cls in CLASSES.values():
+        yield cls.name, None, cls.cpp
+        for ov in cls.constructors:
+            if ov.cpp:
+                yield cls.name, None, ov.cpp
+        for method in cls.methods.values():
+            for ov in method.overloads:
+                if ov.cpp:
+                    yield method.name, cls.name, ov.cpp
+
+
+def _class_type(cls_name: str) -> str:
+    """`AscendC::TQue<{pos}, {depth}>` -> `AscendC::TQue`."""
+    return CLASSES[cls_name].cpp.split("<", 1)[0].strip()
+
+
+def emitted_names() -> dict[str, str]:
+    """Every qualified C++ name the generator can write, with one spec entry that writes it."""
+    out: dict[str, str] = {}
+    for owner, cls_name, tpl in _templates():
+        text = re.sub(r"\{[^{}]*\}", " ", tpl)
+        for m in _QUALIFIED.finditer(text):
+            out.setdefault(m.group(1), owner)
+        if cls_name is not None:
+            for m in _METHOD.finditer(tpl):
+                out.setdefault(f"{_class_type(cls_name)}::{m.group(1)}", owner)
+    for enum in ENUMS.values():
+        for member in enum.members:
+            out.setdefault(enum.cpp(member), f"enum {enum.name}")
+    for const in CONSTANTS.values():
+        for m in _QUALIFIED.finditer(const.cpp):
+            out.setdefault(m.group(1), f"const {const.name}")
+    return out
+
+
+def declared_names() -> set[str]:
+    """Qualified names the bundled header declares, members of classes with their bases' members included."""
+    import clang.cindex as ci
+
+    lib = locate.find_libclang()
+    assert lib.ok, lib.error
+    if not ci.Config.loaded:
+        ci.Config.set_library_file(lib.path or "")
+    args = headers.bundled().compile_args() + ["-resource-dir", locate.resource_dir(lib) or ""]
+    tu = ci.Index.create().parse("coverage.cpp", args=args,
+                                 unsaved_files=[("coverage.cpp", '#include "kernel_operator.h"\n')])
+    errors = [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    assert not errors, errors
+    scopes = (ci.CursorKind.NAMESPACE, ci.CursorKind.CLASS_DECL, ci.CursorKind.STRUCT_DECL,
+              ci.CursorKind.CLASS_TEMPLATE, ci.CursorKind.ENUM_DECL)
+    names: set[str] = set()
+    bases: dict[str, list[str]] = {}
+    members: dict[str, set[str]] = {}
+
+    def walk(cursor, prefix: str) -> None:  # noqa: ANN001
+        for child in cursor.get_children():
+            if not child.spelling:
+                continue
+            if child.kind == ci.CursorKind.CXX_BASE_SPECIFIER:
+                base = child.referenced
+                if base is not None:
+                    bases.setdefault(prefix, []).append(_qualified(base))
+                continue
+            name = f"{prefix}::{child.spelling}" if prefix else child.spelling
+            names.add(name)
+            members.setdefault(prefix, set()).add(child.spelling)
+            if child.kind == ci.CursorKind.ENUM_DECL and not child.is_scoped_enum():
+                for constant in child.get_children():  # unscoped enumerators are visible in the enclosing scope
+                    names.add(f"{prefix}::{constant.spelling}" if prefix else constant.spelling)
+            if child.kind in scopes:
+                walk(child, name)
+
+    def _qualified(cursor) -> str:  # noqa: ANN001
+        parts = []
+        while cursor is not None and cursor.kind != ci.CursorKind.TRANSLATION_UNIT:
+            parts.append(cursor.spelling)
+            cursor = cursor.semantic_parent
+        return "::".join(reversed(parts))
+
+    walk(tu.cursor, "")
+    for derived in list(bases):
+        todo, seen = list(bases[derived]), set()
+        while todo:
+            base = todo.pop()
+            if base in seen:
+                continue
+            seen.add(base)
+            names.update(f"{derived}::{m}" for m in members.get(base, ()))
+            todo.extend(bases.get(base, []))
+    return names
+
+
+NOT_YET_DECLARED = frozenset({
+    'AscendC::AippChannelPaddingParams', 'AscendC::AippColorSpaceConvParams', 'AscendC::AippDataTypeConvParams',
+    'AscendC::AippInputFormat::RGB888_U8', 'AscendC::AippInputFormat::XRGB8888_U8',
+    'AscendC::AippInputFormat::YUV400_U8', 'AscendC::AippInputFormat::YUV420SP_U8', 'AscendC::AippPaddingParams',
+    'AscendC::AippParams', 'AscendC::AippSingleLineParams', 'AscendC::AippSwapParams',
+    'AscendC::BatchMode::BATCH_LARGE_THAN_L1', 'AscendC::BatchMode::BATCH_LESS_THAN_L1', 'AscendC::BatchMode::NONE',
+    'AscendC::BatchMode::SINGLE_LARGE_THAN_L1', 'AscendC::BatchOutMode::DYNAMIC',
+    'AscendC::BatchOutMode::MULTI_BATCH', 'AscendC::BatchOutMode::SINGLE_BATCH', 'AscendC::CFG_NZ',
+    'AscendC::CFG_ROW_MAJOR', 'AscendC::CO2Layout::COLUMN_MAJOR', 'AscendC::CO2Layout::NZ',
+    'AscendC::CO2Layout::ROW_MAJOR', 'AscendC::DataCopyCO12DstParams', 'AscendC::FixpipeConfig',
+    'AscendC::FixpipeParamsV220', 'AscendC::GatherMaskMode::DEFAULT', 'AscendC::GatherMaskParams',
+    'AscendC::InitConstValue', 'AscendC::InitConstValueParams', 'AscendC::IterateMode::ITERATE_MODE_ALL',
+    'AscendC::IterateMode::ITERATE_MODE_BATCH', 'AscendC::IterateMode::ITERATE_MODE_DEFAULT',
+    'AscendC::IterateMode::ITERATE_MODE_NORMAL', 'AscendC::IterateMode::ITERATE_MODE_N_BATCH',
+    'AscendC::IterateOrder::ORDER_M', 'AscendC::IterateOrder::ORDER_N', 'AscendC::IterateOrder::UNDEF',
+    'AscendC::ListTensorDesc', 'AscendC::ListTensorDesc::GetDataPtr', 'AscendC::ListTensorDesc::GetDesc',
+    'AscendC::ListTensorDesc::GetSize', 'AscendC::ListTensorDesc::Init', 'AscendC::LoadData',
+    'AscendC::LoadData2DParams', 'AscendC::LoadData2DParamsV2', 'AscendC::LoadData2dTransposeParams',
+    'AscendC::LoadData2dTransposeParamsV2', 'AscendC::LoadData3DParamsV1', 'AscendC::LoadData3DParamsV2',
+    'AscendC::LoadData3DParamsV2Pro', 'AscendC::LoadDataRepeatParam', 'AscendC::LoadDataWithSparse',
+    'AscendC::LoadDataWithTranspose', 'AscendC::LocalMemAllocator', 'AscendC::LocalMemAllocator::Alloc',
+    'AscendC::LocalMemAllocator::GetCurAddr', 'AscendC::LocalTensor::ToFile', 'AscendC::Matmul',
+    'AscendC::Matmul::AsyncGetTensorC', 'AscendC::Matmul::DisableBias', 'AscendC::Matmul::End',
+    'AscendC::Matmul::GetOffsetC', 'AscendC::Matmul::GetTensorC', 'AscendC::Matmul::Init',
+    'AscendC::Matmul::IterateAll', 'AscendC::Matmul::SetBatchNum', 'AscendC::Matmul::SetBias',
+    'AscendC::Matmul::SetHF32', 'AscendC::Matmul::SetOrgShape', 'AscendC::Matmul::SetQuantScalar',
+    'AscendC::Matmul::SetQuantVector', 'AscendC::Matmul::SetSelfDefineData', 'AscendC::Matmul::SetSingleShape',
+    'AscendC::Matmul::SetSparseIndex', 'AscendC::Matmul::SetTail', 'AscendC::Matmul::SetTensorA',
+    'AscendC::Matmul::SetTensorB', 'AscendC::Matmul::SetUserDefInfo', 'AscendC::Matmul::WaitGetTensorC',
+    'AscendC::Matmul::WaitIterateAll', 'AscendC::Matmul::WaitIterateBatch', 'AscendC::MatmulApiStaticTiling',
+    'AscendC::MatmulBatchParams', 'AscendC::MatmulConfig', 'AscendC::MatmulConfigMode::CONFIG_IBSHARE',
+    'AscendC::MatmulConfigMode::CONFIG_MDL', 'AscendC::MatmulConfigMode::CONFIG_NORM',
+    'AscendC::MatmulConfigMode::CONFIG_SPECIALMDL', 'AscendC::MatmulFuncParams',
+    'AscendC::MatmulPolicy::MatmulPolicy', 'AscendC::MatmulPolicy::NBuffer33MatmulPolicy',
+    'AscendC::MatmulPolicy::TrianLowerMatmulPolicy', 'AscendC::MatmulPolicy::TrianUpperMatmulPolicy',
+    'AscendC::MatmulQuantParams', 'AscendC::MatmulShapeParams', 'AscendC::MatmulType', 'AscendC::MatrixOffset',
+    'AscendC::Mmad', 'AscendC::MmadParams', 'AscendC::MmadWithSparse', 'AscendC::Nz2NdParamsFull',
+    'AscendC::QuantConfig', 'AscendC::RmsNormTiling', 'AscendC::ScheduleType::INNER_PRODUCT',
+    'AscendC::ScheduleType::OUTER_PRODUCT', 'AscendC::SetFixPipePreQuantFlag', 'AscendC::SetLoadDataBoundary',
+    'AscendC::SetLoadDataPaddingValue', 'AscendC::SetLoadDataRepeat', 'AscendC::SliceInfo', 'AscendC::TBufHandle',
+    'AscendC::TBufPool::InitBufPool', 'AscendC::TensorDesc', 'AscendC::TensorDesc::GetDataObj',
+    'AscendC::TensorDesc::GetDataPtr', 'AscendC::TensorDesc::GetDim', 'AscendC::TensorDesc::GetIndex',
+    'AscendC::TensorDesc::GetShape', 'AscendC::TensorDesc::SetShapeAddr', 'AscendC::TransDataTo5HDParams',
+    'CubeFormat::ND', 'CubeFormat::NZ', 'LayoutMode::BNGS1S2', 'LayoutMode::BSNGD', 'LayoutMode::NONE',
+    'LayoutMode::NORMAL', 'LayoutMode::SBNGD', 'QuantMode_t::DEQF16', 'QuantMode_t::F322BF16',
+    'QuantMode_t::F322F16', 'QuantMode_t::NoQuant', 'QuantMode_t::QF322B8_PRE', 'QuantMode_t::REQ8',
+    'QuantMode_t::VDEQF16', 'QuantMode_t::VQF322B8_PRE', 'QuantMode_t::VREQ8'
+})
+"""Names the header does not declare yet (the cube, Matmul, list-tensor and AIPP families): this set only shrinks,
+and the test fails as soon as one of them is declared without being taken out, or a new name is missing."""
+
+
+@pytest.fixture(scope="module")
+def coverage() -> tuple[dict[str, str], set[str]]:
+    return emitted_names(), declared_names()
+
+
+def test_every_name_the_generator_can_emit_is_declared(coverage) -> None:
+    emitted, declared = coverage
+    missing = {name for name in emitted if name not in declared}
+    assert missing == NOT_YET_DECLARED, (f"{len(emitted) - len(missing)} of {len(emitted)} declared; newly missing: "
+                                         f"{sorted(missing - NOT_YET_DECLARED)}; now declared: "
+                                         f"{sorted(NOT_YET_DECLARED - missing)}")
+
+
+def test_the_name_list_is_read_from_the_spec(coverage) -> None:
+    """The extraction sees what it must: a function, a method through its class, an enum member, a nested name."""
+    emitted, declared = coverage
+    for name in ("AscendC::Add", "AscendC::TQueBind::AllocTensor", "AscendC::TPosition::VECIN", "PIPE_ALL"):
+        assert name in emitted, name
+        assert name in declared, name
+    assert "AscendC::TQue::AllocTensor" in declared, "members inherited from a base class count"
