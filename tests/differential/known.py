@@ -52,6 +52,7 @@ KNOWN: tuple[Known, ...] = (
     Known("p11_matmul_iterate", "false-error", "PA204 register_matmul not generated; PA101 `with` rejected"),
     Known("p11_iterate_into_local", "false-error", "PA204 register_matmul not generated; PA101 `with` rejected"),
     Known("r03_loop_python_int", "missed-error", "CANN's passes fail on a Python int re-bound in a loop; we accept"),
+    Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
     Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
     Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),
     Known("r09_tensor_setitem", "missed-error", "`t[i] = v` on a LocalTensor is accepted; CANN has no __setitem__"),
