@@ -26,6 +26,7 @@ from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Spa
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag, Segment, SourceMap
+from .structs import struct_definition
 from .sync import check_sync
 from .syntax import JitFunction, ModuleInfo, project_reader, scan_module
 from .types import AddrT, ScalarT, TensorT, Type
@@ -210,6 +211,7 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
     h.update(repr(sorted(module.from_imports.items())).encode())
     h.update(repr(sorted((n, repr(v)) for n, v in module.constants.items())).encode())
     h.update(repr(sorted(module.jit)).encode())
+    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
     h.update(repr(config.key()).encode())
     return h.hexdigest()
 
@@ -252,6 +254,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         todo.extend(n for n in inner if n in module.jit)
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
+    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
     h.update(repr(config.key()).encode())
     return h.hexdigest()
 
@@ -534,6 +537,13 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
             else:
                 add(line, segment=Segment(0, len(line), module.positions.span(node), MapFlag.ALL_STATEMENT))
                 add("\n", boiler=True)
+    for sd in module.structs.values():
+        text = struct_definition(sd)
+        add("\n", boiler=True)
+        if sd.span is None:
+            add(text, boiler=True)
+        else:
+            add(text, segment=Segment(0, len(text) - 1, sd.span, MapFlag.ALL_STATEMENT))
     emitted_helpers: set[str] = set()
     for u in units:
         for hinfo, hc in u.helpers_code:

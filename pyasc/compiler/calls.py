@@ -28,6 +28,7 @@ from .types import (
     ObjT,
     ScalarT,
     StrT,
+    StructT,
     TensorT,
     TupleT,
     Type,
@@ -127,6 +128,8 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, NoneT)
     if kind in ENUMS:
         return isinstance(t, EnumT) and t.enum == kind
+    if isinstance(t, StructT):
+        return t.struct.name == kind or t.struct.name == f"adv.{kind}"
     if kind in CLASSES:
         return isinstance(t, ObjT) and _subclass(t.cls, kind) or (
             isinstance(t, TensorT) and kind in ("LocalTensor", "GlobalTensor")

@@ -30,8 +30,9 @@ def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
     cached: list[ir.Expr] | None = s.__dict__.get("_exprs")
     if cached is None:
         cached = []
-        for e in (getattr(s, "value", None), getattr(s, "expr", None), getattr(s, "cond", None),
-                  getattr(s, "start", None), getattr(s, "stop", None), getattr(s, "step", None)):
+        for e in (getattr(s, "target", None), getattr(s, "value", None), getattr(s, "expr", None),
+                  getattr(s, "cond", None), getattr(s, "start", None), getattr(s, "stop", None),
+                  getattr(s, "step", None)):
             if isinstance(e, ir.Expr):
                 cached += walk_expr(e)
         s.__dict__["_exprs"] = cached
@@ -54,6 +55,10 @@ def walk_expr(e: ir.Expr) -> list[ir.Expr]:
             if isinstance(e, ir.Call):
                 children += e.varargs + [e.receiver]
             stack += reversed(children)
+        elif isinstance(e, ir.Member):
+            stack.append(e.base)
+        elif isinstance(e, ir.StructNew):
+            stack += reversed(list(e.values.values()))
         elif isinstance(e, (ir.UnaryOp, ir.CastExpr)):
             stack.append(e.operand)
         elif isinstance(e, ir.IfExp):

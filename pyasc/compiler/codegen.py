@@ -16,7 +16,7 @@ from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
 from .diagnostics import Span
 from .sourcemap import MapFlag, Segment
-from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, TensorT, TupleT, Type
+from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 
 INDENT = "    "
 # C++ precedence levels: lower binds tighter.
@@ -134,6 +134,8 @@ class TypeNamer:
             return f"__gm__ {self.dtype(t.dvar)}*"
         if isinstance(t, StrT):
             return "const char*"
+        if isinstance(t, StructT):
+            return t.struct.cpp
         return "auto"
 
 
@@ -191,6 +193,8 @@ class KernelGen:
         body = Emitter(self.k.name)
         saved, self.e = self.e, body
         self.e.depth = 1
+        if self.k.kind == "kernel":
+            self.struct_copies()
         self.block(self.k.body)
         self.e = saved
         params = self.k.params
@@ -232,12 +236,31 @@ class KernelGen:
             with self.e.node(self.k.name_span, MapFlag.NAVIGATION):
                 self.e.write(name)
             self.e.boiler("(" + ", ".join(decls) + ") {\n")
-            args = ", ".join(p.cpp_name for p in params)
+            args = ", ".join(p.cpp_name + ("_gm" if isinstance(p.type, StructT) else "") for p in params)
             self.e.boiler(f"{INDENT}{name}_impl<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
         return self.e.code()
 
+    def struct_copies(self) -> None:
+        """A struct parameter of a kernel arrives as a Global Memory pointer: it is copied into a local struct."""
+        for p in self.k.params:
+            if not isinstance(p.type, StructT):
+                continue
+            cpp, name = p.type.struct.cpp, p.cpp_name
+            with self.e.node(p.def_span, MapFlag.ALL_STATEMENT):
+                self.e.indent()
+                self.e.write(f"{cpp} {name};\n")
+                self.e.indent()
+                self.e.write(f"for (uint32_t i = 0; i < sizeof({cpp}); ++i) {{\n")
+                self.e.indent()
+                self.e.write(f"{INDENT}reinterpret_cast<uint8_t*>(&{name})[i] = "
+                             f"reinterpret_cast<__gm__ uint8_t*>({name}_gm)[i];\n")
+                self.e.indent()
+                self.e.write("}\n")
+
     def param_decl(self, p: ir.Symbol) -> str:
         t = p.type
+        if isinstance(t, StructT):
+            return f"GM_ADDR {p.cpp_name}_gm" if self.k.kind == "kernel" else f"{t.struct.cpp}& {p.cpp_name}"
         if isinstance(t, AddrT):
             return f"GM_ADDR {p.cpp_name}"
         if isinstance(t, TensorT):
@@ -304,6 +327,9 @@ class KernelGen:
                     e.write(s.target.cpp_name)
                 e.write(";")
                 return
+            if s.declare and isinstance(v, ir.StructNew) and v.struct is not None:
+                self.struct_declaration(s, v)
+                return
             if s.declare:
                 typ = self.decl_type(s.target.type, v)
                 e.write(f"{typ} ")
@@ -311,6 +337,11 @@ class KernelGen:
                 e.write(s.target.cpp_name)
             e.write(" = ")
             self.expr(v, target_type=s.target.type)
+            e.write(";")
+        elif isinstance(s, ir.MemberAssign) and s.target is not None and s.value is not None:
+            self.expr(s.target)
+            e.write(" = ")
+            self.expr(s.value, target_type=s.target.type)
             e.write(";")
         elif isinstance(s, ir.AugAssign) and s.target is not None and s.value is not None:
             with e.node(s.target_span):
@@ -374,7 +405,7 @@ class KernelGen:
             if t.dvar.value is None and not t.dvar.find().name:
                 return "auto"
             return self.types.dtype(t.dvar)
-        if isinstance(t, (TensorT, AddrT, StrT)):
+        if isinstance(t, (TensorT, AddrT, StrT, StructT)):
             return self.types.of(t)
         if isinstance(t, ObjT):
             return self.obj_type(t, v if isinstance(v, ir.Construct) else None)
@@ -490,6 +521,11 @@ class KernelGen:
             self.expr(ex.offset, level=5)
             if paren:
                 e.write(")")
+        elif isinstance(ex, ir.Member) and ex.base is not None and ex.field is not None:
+            self.expr(ex.base, level=2)
+            e.write(f".{ex.field.cpp}")
+        elif isinstance(ex, ir.StructNew) and ex.struct is not None:
+            self.struct_value(ex)
         elif isinstance(ex, ir.EnumMember):
             e.write(enum_cpp(ex.enum, ex.member))
         elif isinstance(ex, ir.ApiConst):
@@ -515,6 +551,44 @@ class KernelGen:
                 e.write("}")
         else:
             e.write(not_generated("expression"))
+
+    def struct_declaration(self, s: ir.Assign, v: ir.StructNew) -> None:
+        """`t = Tiling(a=x)`: the struct is declared with its defaults, then each given field is set."""
+        assert v.struct is not None and s.target is not None
+        e = self.e
+        with e.node(v.span):
+            e.write(v.struct.cpp)
+        e.write(" ")
+        with e.node(s.target_span):
+            e.write(s.target.cpp_name)
+        e.write("{};")
+        fields = v.struct.fields
+        for name, value in v.values.items():
+            e.newline()
+            e.indent()
+            with e.node(value.span):
+                e.write(f"{s.target.cpp_name}.{fields[name].cpp} = ")
+                self.expr(value)
+                e.write(";")
+
+    def struct_value(self, ex: ir.StructNew) -> None:
+        """An aggregate in field order: the given values, the others from their Field defaults (zero without)."""
+        assert ex.struct is not None
+        e = self.e
+        e.write(ex.struct.cpp + "{")
+        for i, f in enumerate(ex.struct.fields.values()):
+            if i:
+                e.write(", ")
+            given = ex.values.get(f.name)
+            if given is not None:
+                self.expr(given)
+            elif f.struct is not None:
+                e.write("{}")
+            else:
+                from ..language.dtypes import DTYPES
+
+                e.write(cpp_literal(f.default if f.default is not None else 0, DTYPES[f.dtype or "int32"].cpp))
+        e.write("}")
 
     def binop(self, ex: ir.BinOp, level: int, right: bool) -> None:
         assert ex.left is not None and ex.right is not None

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..language.spec import ApiSpec, ClassSpec, Overload
 from .diagnostics import Span
+from .structs import FieldDef, StructDef
 from .types import Type, UnknownT
 
 
@@ -162,6 +163,22 @@ class IntList(Expr):
 
 
 @dataclass(eq=False)
+class Member(Expr):
+    """A struct's field: `tiling.single_core_m` (C++ `tiling.singleCoreM`)."""
+
+    base: Expr | None = None
+    field: FieldDef | None = None
+
+
+@dataclass(eq=False)
+class StructNew(Expr):
+    """A struct built in the kernel: `Params(total=4)` (C++ aggregate, unset fields from their defaults)."""
+
+    struct: StructDef | None = None
+    values: dict[str, Expr] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
 class Invalid(Expr):
     """A placeholder after an error; its type is unknown so no further error cascades from it."""
 
@@ -184,6 +201,14 @@ class Assign(Stmt):
     target_span: Span | None = None
     value: Expr | None = None
     declare: bool = False
+
+
+@dataclass(eq=False)
+class MemberAssign(Stmt):
+    """`tiling.share_l1_size = value`."""
+
+    target: Member | None = None
+    value: Expr | None = None
 
 
 @dataclass(eq=False)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity, Span
+from .structs import StructDef, scan_structs
 
 
 class Positions:
@@ -133,6 +134,8 @@ class ModuleInfo:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     broken_units: list[Span] = field(default_factory=list)
     """Top-level units that did not parse."""
+    structs: dict[str, StructDef] = field(default_factory=dict)
+    """The module's `Struct` subclasses, by name (structs.py)."""
 
 
 _UNIT_START = re.compile(r"^[^\s#)\]}]")
@@ -414,6 +417,7 @@ def scan_module(
                 continue
             info.constants[targets[0].id] = folded
             info.constant_nodes[targets[0].id] = stmt
+    info.structs = scan_structs(tree, info.positions, info.diagnostics)
     _misplaced_jit(tree, info, text)
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):

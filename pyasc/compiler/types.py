@@ -8,9 +8,13 @@ analyzed are generic and become template parameters in the generated C++.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..language.dtypes import DTYPES, DType
 from .diagnostics import Span
+
+if TYPE_CHECKING:
+    from .structs import StructDef
 
 
 class DVar:
@@ -203,6 +207,16 @@ class ObjT(Type):
 
 
 @dataclass(eq=False)
+class StructT(Type):
+    """A struct value: a tiling struct of the headers or a user `Struct` subclass (structs.StructDef)."""
+
+    struct: StructDef
+
+    def display(self) -> str:
+        return self.struct.display()
+
+
+@dataclass(eq=False)
 class DTypeValT(Type):
     """A dtype used as a value: `asc.float16`, or `x.dtype` (which shares x's dtype variable, so it propagates)."""
 
@@ -284,4 +298,6 @@ def same_kind(a: Type, b: Type) -> bool:
         return a.memory == b.memory
     if isinstance(a, ObjT) and isinstance(b, ObjT):
         return a.cls == b.cls
+    if isinstance(a, StructT) and isinstance(b, StructT):
+        return a.struct.name == b.struct.name
     return True

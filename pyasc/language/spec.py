@@ -166,6 +166,18 @@ class ClassSpec:
     """Classes whose methods this one inherits (TQue and TBuf inherit TQueBind's)."""
     declared: bool = False
     """True when construction is a C++ declaration (`AscendC::TPipe pipe;`), false for a value (`Params{...}`)."""
+    field_cpp: Mapping[str, str] = field(default_factory=dict)
+    """C++ member names of fields that the camelCase rule does not give (`k_a` is `Ka` in TCubeTiling)."""
+
+    def cpp_field(self, name: str) -> str:
+        """The C++ member of field `name`: `single_core_m` is `singleCoreM` unless field_cpp says otherwise."""
+        return self.field_cpp.get(name) or camel_case(name)
+
+
+def camel_case(name: str) -> str:
+    """`single_core_m` -> `singleCoreM` (how the Ascend C structs spell the language's snake_case fields)."""
+    first, *rest = name.split("_")
+    return first + "".join(p[:1].upper() + p[1:] for p in rest)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ FORMS = sorted(HERE.glob("*.py"))
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     # (code, line) of every diagnostic of the file
     "dtype_methods": [("PA406", 7), ("PA406", 7)],
+    "structs": [],
 }
 
 
@@ -31,3 +32,47 @@ def test_form_diagnostics_and_cpp(form: Path, update_goldens: bool) -> None:
 
 def test_every_form_has_expectations() -> None:
     assert sorted(EXPECTED) == [p.stem for p in FORMS]
+
+
+STRUCT_PRELUDE = """import asc
+from asc.language.core.struct import Field, Struct
+
+
+class Pair(Struct):
+    left = Field(asc.int32, 0)
+    right = Field(asc.int32, 0)
+
+
+@asc.jit
+def kernel(p: Pair, tiling: asc.adv.TCubeTiling):
+"""
+
+STRUCT_ERRORS = [
+    ("PA203", "    asc.printf('%d', p.lfet)\n", "lfet", "Pair has no field 'lfet'; did you mean 'left'?"),
+    ("PA203", "    asc.printf('%d', tiling.single_core)\n", "single_core",
+     "adv.TCubeTiling has no field 'single_core'; did you mean 'single_core_n'?"),
+    ("PA303", "    p.left = tiling\n", "tiling", "field 'left' is int, got adv.TCubeTiling"),
+    ("PA301", "    q = Pair(1, 2)\n    asc.printf('%d', q.left)\n", "1",
+     "Pair() takes its fields by keyword (left, right)"),
+    ("PA101", "    p.left += 1\n", "p.left",
+     "augmented assignment to this target is not supported in a jit function; write s.field = s.field + value"),
+    ("PA302", "    q = Pair(middle=1)\n    asc.printf('%d', q.left)\n", "middle",
+     "Pair has no field 'middle' (fields: left, right)"),
+]
+
+
+@pytest.mark.parametrize(("code", "body", "covered", "message"), STRUCT_ERRORS, ids=[c[3] for c in STRUCT_ERRORS])
+def test_struct_errors(code: str, body: str, covered: str, message: str) -> None:
+    text = STRUCT_PRELUDE + body
+    errors = [d for d in analyze(text, "k.py").diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.message) for d in errors] == [(code, message)]
+    line = text.split("\n")[errors[0].span.line - 1]
+    assert line[errors[0].span.col:errors[0].span.end_col] == covered
+
+
+def test_struct_definitions_follow_the_module_and_key_the_cache() -> None:
+    first = analyze(STRUCT_PRELUDE + "    asc.printf('%d', p.left)\n", "k.py")
+    assert "struct Pair {\n    int32_t left;\n    int32_t right;\n};" in first.cpp
+    widened = analyze(STRUCT_PRELUDE.replace("left = Field(asc.int32", "left = Field(asc.int64")
+                      + "    asc.printf('%d', p.left)\n", "k.py")
+    assert "    int64_t left;" in widened.cpp and not widened.errors

@@ -14,9 +14,11 @@ from .exprs import ExprLowering
 from .function import FunctionLowering, check_naming
 from .operators import OperatorLowering
 from .stmts import StmtLowering
+from .structs import StructLowering
 
 __all__ = ["CallRecord", "LowerResult", "Lowerer", "TooComplex", "check_naming"]
 
 
-class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, ConstructLowering):
+class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, ConstructLowering,
+              StructLowering):
     """Lowers one jit function (a kernel, or a helper specialized for one call's argument types)."""

@@ -11,6 +11,7 @@ from ...language.spec import ApiSpec, Overload
 from .. import calls as C
 from .. import ir
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
+from ..structs import tiling_struct
 from ..types import (
     AddrT,
     BoundMethodT,
@@ -66,6 +67,11 @@ class CallLowering(LowerBase):
             self.report("PA101", f"asc.{ft.name} cannot be called here ({SPECIAL_NAMES.get(ft.name, '')})", sp)
             return ir.invalid(sp)
         if isinstance(ft, ClassRefT):
+            if ft.kind == "struct":
+                return self.construct_struct(self.m.structs[ft.name], args, sp)
+            tiling = tiling_struct(ft.name) if ft.name.startswith("adv.") else None
+            if tiling is not None:
+                return self.construct_struct(tiling, args, sp)
             if ft.kind == "enum":
                 self.report("PA303", f"{ft.name} is an enum: use a member such as {ft.name}."
                             f"{next(iter(ENUMS[ft.name].members))}", sp)

@@ -24,6 +24,7 @@ from ..types import (
     ObjT,
     ScalarT,
     StrT,
+    StructT,
     TensorT,
     TupleT,
     Type,
@@ -149,6 +150,8 @@ class ExprLowering(LowerBase):
         if name in self.m.jit:
             self.module_refs.setdefault(name, []).append(sp)
             return ir.Expr(sp, FuncRefT(name, "helper"))
+        if name in self.m.structs:
+            return ir.Expr(sp, ClassRefT(name, "struct"))
         if name in BUILTINS:
             return ir.Expr(sp, FuncRefT(name, "builtin"))
         if name in ("True", "False", "None"):
@@ -243,6 +246,8 @@ class ExprLowering(LowerBase):
                 msg += f" (members: {', '.join(enum.members)})"
             self.report("PA203", msg, aspan, fixes=fixes)
             return ir.invalid(sp)
+        if isinstance(bt, StructT):
+            return self.struct_member(base, bt.struct, attr, sp, aspan)
         if attr == "dtype" and isinstance(bt, (TensorT, AddrT)):
             return ir.DTypeRef(sp, DTypeValT(bt.dvar))
         cls = self._class_of(bt)

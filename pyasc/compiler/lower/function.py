@@ -11,8 +11,9 @@ from ...language.registry import CLASSES
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
+from ..structs import annotation_struct
 from ..syntax import NotConstant, fold
-from ..types import AddrT, DVar, ObjT, TensorT, Type, scalar
+from ..types import AddrT, DVar, ObjT, StructT, TensorT, Type, scalar
 from .base import JIT_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
@@ -123,6 +124,9 @@ class FunctionLowering(LowerBase):
         if "ConstExpr" in text:
             inner = text.split("[", 1)[1].rstrip("]") if "[" in text else "int"
             return scalar({"float": "float32", "bool": "int1"}.get(inner, "int32")), True
+        sd = annotation_struct(self.m.structs, ann)
+        if sd is not None:
+            return StructT(sd), False
         if leaf == "GlobalAddress":
             return AddrT(DVar(name=arg.arg)), False
         if leaf in ("int", "float", "bool"):

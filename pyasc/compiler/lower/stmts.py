@@ -137,8 +137,7 @@ class StmtLowering(LowerBase):
         if isinstance(target, ast.Subscript):
             return self.lower_setitem(node, target, value_node)
         if isinstance(target, ast.Attribute):
-            self.unsupported(target, "assigning to an attribute", "pass the values to the constructor")
-            return []
+            return self.assign_member(node, target, value_node)
         if not isinstance(target, ast.Name):
             self.unsupported(target, "this assignment target")
             return []
@@ -219,7 +218,8 @@ class StmtLowering(LowerBase):
 
     def lower_augassign(self, node: ast.AugAssign) -> list[ir.Stmt]:
         if not isinstance(node.target, ast.Name):
-            self.unsupported(node.target, "augmented assignment to this target")
+            self.unsupported(node.target, "augmented assignment to this target",
+                             "write s.field = s.field + value" if isinstance(node.target, ast.Attribute) else "")
             return []
         sym = self.symbols.get(node.target.id)
         tspan = self.span(node.target)

@@ -154,11 +154,23 @@ def _fields_sig(spec: str) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
-def _record(name: str, doc: str, spec: str, *, cpp: str | None = None, family: str = "adv.types") -> ClassSpec:
+def _record(name: str, doc: str, spec: str, *, cpp: str | None = None, family: str = "adv.types",
+            field_cpp: dict[str, str] | None = None) -> ClassSpec:
     """A settings record or tiling struct: keyword fields in C++ declaration order."""
     ctor = parse_signature(_fields_sig(spec), None)
     return ClassSpec(name=f"adv.{name}", family=family, doc=doc, cpp=cpp or f"AscendC::{name}",
-                     constructors=(ctor,), fields=tuple(p.name for p in ctor.params))
+                     constructors=(ctor,), fields=tuple(p.name for p in ctor.params), field_cpp=field_cpp or {})
+
+
+def _cube_cpp_fields() -> dict[str, str]:
+    """Members of the Matmul tilings whose C++ spelling is not the camelCase of the field (kernel_tiling.h)."""
+    out = {"m": "M", "n": "N", "k_a": "Ka", "k_b": "Kb", "step_k_a": "stepKa", "step_k_b": "stepKb",
+           "share_l0c_size": "shareL0CSize", "depth_a_l1_cache_ub": "depthAL1CacheUB",
+           "depth_b_l1_cache_ub": "depthBL1CacheUB", "batch_num": "BatchNum"}
+    out.update({f"db_l0{c}": f"dbL0{c.upper()}" for c in "abc"})
+    for operand, dims in (("a", "b s n g d"), ("b", "b s n g d"), ("c", "b s1 n g s2")):
+        out.update({f"{operand}_layout_info_{d}": f"{operand.upper()}LayoutInfo{d.upper()}" for d in dims.split()})
+    return out
 
 
 _CUBE_COMMON = ("used_core_num m n k_a k_b single_core_m single_core_n single_core_k base_m base_n base_k depth_a1"
@@ -328,9 +340,10 @@ CLASSES: list[ClassSpec] = [
             " enable_kdim_reorder_load:bool=False"),
     _record("TCubeTiling", "Tiling of Matmul, computed on the host and passed to the kernel.",
             _ints(_CUBE_COMMON + " batch_m batch_n single_batch_m single_batch_n " + _CUBE_TAIL, 0),
-            cpp="TCubeTiling", family="adv.tiling"),
+            cpp="TCubeTiling", family="adv.tiling", field_cpp=_cube_cpp_fields()),
     _record("MatmulApiStaticTiling", "A Matmul tiling fixed at compile time (-1 means unset).",
-            _ints(_CUBE_COMMON + " " + _CUBE_TAIL + " mx_type_para", -1), family="adv.tiling"),
+            _ints(_CUBE_COMMON + " " + _CUBE_TAIL + " mx_type_para", -1), cpp="MatmulApiStaticTiling",
+            family="adv.tiling", field_cpp=_cube_cpp_fields()),
     _record("SoftmaxTiling", "Tiling of adv.softmax.",
             _ints("src_m src_k src_size out_max_m out_max_k out_max_size split_m split_k split_size reduce_m"
                   " reduce_k reduce_size range_m tail_m tail_split_size tail_reduce_size", 0),
@@ -338,5 +351,5 @@ CLASSES: list[ClassSpec] = [
     _record("RmsNormTiling", "Tiling of adv.rmsnorm.",
             _ints("b_length s_length h_length original_h_length", 0) + " reciprocal_of_h_length:float=0.0 "
             + _ints("main_bsh_length main_bs_length main_bs_length_align loop_round input_tail_pos tail_bsh_length"
-                    " tail_bs_length", 0), family="adv.tiling"),
+                    " tail_bs_length", 0), cpp="RmsNormTiling", family="adv.tiling"),
 ]

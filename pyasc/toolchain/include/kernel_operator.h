@@ -1475,4 +1475,45 @@ __aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0
 
 }  // namespace AscendC
 
+// ---- tiling structs: computed on the host, copied from Global Memory into the kernel (global namespace) ----
+struct TCubeTiling {
+    int32_t usedCoreNum = 0; int32_t M = 0; int32_t N = 0; int32_t Ka = 0; int32_t Kb = 0; int32_t singleCoreM = 0;
+    int32_t singleCoreN = 0; int32_t singleCoreK = 0; int32_t baseM = 0; int32_t baseN = 0; int32_t baseK = 0;
+    int32_t depthA1 = 0; int32_t depthB1 = 0; int32_t stepM = 0; int32_t stepN = 0; int32_t isBias = 0;
+    int32_t transLength = 0; int32_t iterateOrder = 0; int32_t shareMode = 0; int32_t shareL1Size = 0;
+    int32_t shareL0CSize = 0; int32_t shareUbSize = 0; int32_t batchM = 0; int32_t batchN = 0;
+    int32_t singleBatchM = 0; int32_t singleBatchN = 0; int32_t stepKa = 0; int32_t stepKb = 0;
+    int32_t depthAL1CacheUB = 0; int32_t depthBL1CacheUB = 0; int32_t dbL0A = 0; int32_t dbL0B = 0;
+    int32_t dbL0C = 0; int32_t ALayoutInfoB = 0; int32_t ALayoutInfoS = 0; int32_t ALayoutInfoN = 0;
+    int32_t ALayoutInfoG = 0; int32_t ALayoutInfoD = 0; int32_t BLayoutInfoB = 0; int32_t BLayoutInfoS = 0;
+    int32_t BLayoutInfoN = 0; int32_t BLayoutInfoG = 0; int32_t BLayoutInfoD = 0; int32_t CLayoutInfoB = 0;
+    int32_t CLayoutInfoS1 = 0; int32_t CLayoutInfoN = 0; int32_t CLayoutInfoG = 0; int32_t CLayoutInfoS2 = 0;
+    int32_t BatchNum = 0;
+};
+struct SoftMaxTiling {
+    uint32_t srcM = 0; uint32_t srcK = 0; uint32_t srcSize = 0; uint32_t outMaxM = 0; uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0; uint32_t splitM = 0; uint32_t splitK = 0; uint32_t splitSize = 0; uint32_t reduceM = 0;
+    uint32_t reduceK = 0; uint32_t reduceSize = 0; uint32_t rangeM = 0; uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0; uint32_t tailReduceSize = 0;
+};
+struct RmsNormTiling {
+    uint32_t bLength = 0; uint32_t sLength = 0; uint32_t hLength = 0; uint32_t originalHLength = 0;
+    float reciprocalOfHLength = 0.0; uint32_t mainBshLength = 0; uint32_t mainBsLength = 0;
+    uint32_t mainBsLengthAlign = 0; uint32_t loopRound = 0; uint32_t inputTailPos = 0; uint32_t tailBshLength = 0;
+    uint32_t tailBsLength = 0;
+};
+struct MatmulApiStaticTiling {
+    int32_t usedCoreNum = -1; int32_t M = -1; int32_t N = -1; int32_t Ka = -1; int32_t Kb = -1;
+    int32_t singleCoreM = -1; int32_t singleCoreN = -1; int32_t singleCoreK = -1; int32_t baseM = -1;
+    int32_t baseN = -1; int32_t baseK = -1; int32_t depthA1 = -1; int32_t depthB1 = -1; int32_t stepM = -1;
+    int32_t stepN = -1; int32_t isBias = -1; int32_t transLength = -1; int32_t iterateOrder = -1;
+    int32_t shareMode = -1; int32_t shareL1Size = -1; int32_t shareL0CSize = -1; int32_t shareUbSize = -1;
+    int32_t stepKa = -1; int32_t stepKb = -1; int32_t depthAL1CacheUB = -1; int32_t depthBL1CacheUB = -1;
+    int32_t dbL0A = -1; int32_t dbL0B = -1; int32_t dbL0C = -1; int32_t ALayoutInfoB = -1;
+    int32_t ALayoutInfoS = -1; int32_t ALayoutInfoN = -1; int32_t ALayoutInfoG = -1; int32_t ALayoutInfoD = -1;
+    int32_t BLayoutInfoB = -1; int32_t BLayoutInfoS = -1; int32_t BLayoutInfoN = -1; int32_t BLayoutInfoG = -1;
+    int32_t BLayoutInfoD = -1; int32_t CLayoutInfoB = -1; int32_t CLayoutInfoS1 = -1; int32_t CLayoutInfoN = -1;
+    int32_t CLayoutInfoG = -1; int32_t CLayoutInfoS2 = -1; int32_t BatchNum = -1; int32_t mxTypePara = -1;
+};
+
 #endif  // PYASC_BUNDLED_KERNEL_OPERATOR_H
