@@ -10,8 +10,9 @@ Each request is one Python file of ours and how to launch its kernel, in one of 
                                                  launch kernel ``k`` (``outer.k``: the kernel ``k`` that calling
                                                  ``outer()`` defines) with these launch arguments.
 Arguments: JSON numbers and booleans as they are; {"tensor": "float16", "shape": [1024]} a numpy array (CANN's tests
-launch with numpy arrays or torch tensors; only the dtype matters to the tracer); {"scalar": "float16", "value": 1}
-a numpy scalar.
+launch with numpy arrays, torch tensors or its MockTensor; only the dtype matters to the tracer);
+{"scalar": "float16", "value": 1} a numpy scalar; {"mock": "float16"} a MockTensor, {"mock_value": "int32"} a
+MockValue (CANN's stand-ins for a device pointer and a scalar of that dtype).
 
 Every kernel the request traces gives one line of RESULTS: accepted with CANN's C++ (the tracer stops after
 ``run_passes`` + ``run_translation``: bisheng is never run) or rejected with CANN's error.  An exception raised
@@ -36,6 +37,7 @@ os.environ["PYASC_HOME"] = tempfile.mkdtemp(prefix="cann_oracle_")
 os.environ.pop("PYASC_DUMP_PATH", None)
 
 import numpy as np  # noqa: E402
+from asc.language.core.dtype import DataType  # noqa: E402
 from asc.runtime import compiler as cann_compiler  # noqa: E402
 from asc.runtime import config  # noqa: E402
 from asc.runtime import jit as cann_jit  # noqa: E402
@@ -96,6 +98,10 @@ cann_jit.JITFunction._run = _run
 
 
 def _arg(spec: Any) -> Any:
+    if isinstance(spec, dict) and "mock" in spec:
+        return cann_jit.MockTensor(DataType(spec["mock"]))
+    if isinstance(spec, dict) and "mock_value" in spec:
+        return cann_jit.MockValue(DataType(spec["mock_value"]))
     if isinstance(spec, dict) and "tensor" in spec:
         return np.zeros(spec.get("shape", [16]), dtype=spec["tensor"])
     if isinstance(spec, dict) and "scalar" in spec:

@@ -23,6 +23,8 @@ def test_both_request_forms_and_the_verdicts() -> None:
         {"id": "entry", "file": nested, "entry": "launch"},
         {"id": "arity", "file": module, "kernel": "scale_kernel", "args": [F32]},
         {"id": "broken", "file": module, "entry": "no_such_function"},
+        {"id": "mock", "file": module, "kernel": "scale_kernel", "args": [{"mock": "float32"}, {"mock": "float32"},
+                                                                           {"mock_value": "int32"}]},
     ])
     assert [(t.kernel, t.accepted) for t in results["args"].traces] == [("scale_kernel", True)]
     assert "Muls" in calls(results["args"].traces[0].cpp)
@@ -30,6 +32,7 @@ def test_both_request_forms_and_the_verdicts() -> None:
     assert results["entry"].accepted and results["entry"].traces[0].kernel == "launch.kernel"
     assert not results["arity"].accepted and results["arity"].harness_error is None
     assert results["arity"].traces[0].error.startswith("TypeError: missing a required argument")
+    assert results["mock"].accepted and "__gm__ float*" in results["mock"].traces[0].cpp
     assert not results["broken"].accepted and "no_such_function" in (results["broken"].harness_error or "")
 
 
