@@ -442,6 +442,16 @@ class MrgSortSrcList:
     src2: LocalTensor
     src3: LocalTensor | None
     src4: LocalTensor | None
+    @overload
+    def __init__(
+        self,
+        dtype: DataType,
+        src1: LocalTensor,
+        src2: LocalTensor,
+        src3: LocalTensor,
+        src4: LocalTensor,
+    ) -> None: ...
+    @overload
     def __init__(
         self,
         dtype: DataType,
@@ -1276,8 +1286,10 @@ class TPipe:
         """An event id for `event` without reserving it."""
     def release_event_id(self, id: int, event: HardEvent = ...) -> None:
         """Release an event id taken with alloc_event_id."""
-    def get_base_addr(self, logic_pos: TPosition | None = ...) -> int:
-        """Base address of a logical position's memory."""
+    @overload
+    def get_base_addr(self, logic_pos: TPosition) -> int: ...
+    @overload
+    def get_base_addr(self) -> int: ...
     def init(self) -> None:
         """Initialize the pipe's memory management."""
     def reset(self) -> None:
@@ -2558,9 +2570,9 @@ def transpose(
 ) -> None: ...
 
 @overload
-def trans_data_to_5hd(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None: ...
-@overload
 def trans_data_to_5hd(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None: ...
+@overload
+def trans_data_to_5hd(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None: ...
 
 @overload
 def reduce_max(

@@ -939,6 +939,17 @@ def rmsnorm(
 ) -> None:
     """RMS normalization of src scaled by gamma."""
 
+@overload
+def quant(
+    dst: LocalTensor,
+    src: LocalTensor,
+    scale: float,
+    offset: float,
+    count: int | None = ...,
+    temp_buffer: LocalTensor | None = ...,
+    reuse_source: bool = ...,
+) -> None: ...
+@overload
 def quant(
     dst: LocalTensor,
     src: LocalTensor,
@@ -948,8 +959,7 @@ def quant(
     temp_buffer: LocalTensor | None = ...,
     reuse_source: bool = ...,
     config: QuantConfig | None = ...,
-) -> None:
-    """dst(int8) = round(src * scale + offset)."""
+) -> None: ...
 
 def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: int) -> None:
     """Prepare src for sort: lay values into sort structures (through tmp)."""

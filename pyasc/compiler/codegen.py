@@ -282,14 +282,17 @@ class KernelGen:
             for p in construct.overload.params:
                 if p.name == "self":
                     continue
-                if p.name in construct.args:
-                    args[p.name] = self.expr_text(construct.args[p.name])
+                a = construct.args.get(p.name)
+                if a is not None and isinstance(a.type, DTypeValT):  # `{dtype:type}`: the element type it names
+                    args[f"{p.name}:type"] = self.types.dtype(a.type.dvar)
+                if a is not None:
+                    args[p.name] = self.expr_text(a)
                 elif p.default is not REQUIRED:
                     args[p.name] = default_cpp(p.default)
         else:
             for k, v in t.args.items():
                 args[k] = enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and isinstance(v, str) else str(v)
-        return re.sub(r"\{(\w+)\}", lambda m: args.get(m.group(1), m.group(0)), tpl)
+        return re.sub(r"\{(\w+(?::type)?)\}", lambda m: args.get(m.group(1), m.group(0)), tpl)
 
     # -- statements -------------------------------------------------------------------------------------------------
     def block(self, stmts: list[ir.Stmt]) -> None:
@@ -429,7 +432,7 @@ class KernelGen:
                     self.mask_names[id(arg)] = name
                     self.e.indent()
                     with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
-                        self.e.write(f"uint64_t {name}[] = {{")
+                        self.e.write(f"{list_element_type(ex.overload, p.name)} {name}[] = {{")
                         for i, item in enumerate(arg.items):
                             if i:
                                 self.e.write(", ")
@@ -631,7 +634,7 @@ class KernelGen:
             return
         ov = c.overload
         if ov is None or ov.cpp is None:
-            self.e.write(c.cls.cpp + "()")
+            self.e.write((self.obj_type(c.type, c) if isinstance(c.type, ObjT) else c.cls.cpp) + "()")
             return
         tpl = ov.cpp
         if c.cls.declared and "(" not in tpl:
@@ -712,7 +715,7 @@ class KernelGen:
         if "." in ph and ph.endswith(".T"):
             name = ph[:-2]
             a = args.get(name)
-            if a is not None and isinstance(a.type, (TensorT, AddrT)):
+            if a is not None and isinstance(a.type, (TensorT, AddrT, ScalarT)):
                 e.write(self.types.dtype(a.type.dvar))
             else:
                 e.write(self.primary_dtype(ov, args, receiver))
@@ -737,6 +740,9 @@ class KernelGen:
         if fmt == "T":
             target = self.primary_dtype(ov, args, receiver)
             self.scalar_as(arg, target)
+            return
+        if fmt and isinstance(arg, ir.IntList):  # `{p:uint16_t}`: the list, declared as that C array
+            self.expr(arg)
             return
         if param is not None and param.kind in ("bool",) and isinstance(arg, ir.Const):
             with e.node(arg.span):
@@ -773,6 +779,17 @@ class KernelGen:
             self.e.write(last[:-2])
 
 
+_LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t)\}")
+
+
+def list_element_type(ov: Overload, param: str) -> str:
+    """The C array element type of a list argument: `{p:uint16_t}` in the template, else a 64-bit mask word."""
+    for m in _LIST_TYPE.finditer(ov.cpp or ""):
+        if m.group(1) == param:
+            return m.group(2)
+    return "uint64_t"
+
+
 def enum_cpp(enum: str, member: str) -> str:
     spec = ENUMS.get(enum)
     return spec.cpp(member) if spec else f"AscendC::{enum}::{member}"
@@ -784,6 +801,11 @@ def default_cpp(default: object, target: str | None = None) -> str:
         enum, member = default.split(".")
         if enum in ENUMS:
             return enum_cpp(enum, member)
+        from ..language.registry import method
+
+        preset = method(enum, member)  # a class's named preset (FixpipeConfig.cfg_row_major -> CFG_ROW_MAJOR)
+        if preset is not None and preset.overloads and (preset.overloads[0].cpp or "{").find("{") < 0:
+            return preset.overloads[0].cpp or str(default)
     if isinstance(default, (bool, int, float)):
         return cpp_literal(default, target)
     return str(default)

@@ -20,8 +20,9 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p}        the emitted expression for parameter p (its default when omitted)
     {p:T}      argument p converted to the element C++ type of the primary tensor (the first tensor parameter)
     {T}        the element C++ type of the primary tensor
-    {p.T}      the element C++ type of tensor parameter p
+    {p.T}      the element C++ type of tensor parameter p (or the C++ type of scalar parameter p)
     {p:type}   a DataType argument spelled as a C++ type (`half`, `float`, ...)
+    {p:uint16_t}  a list argument declared as a C array of that element type (default: uint64_t mask words)
     {,p}       `, <p>` when p was passed explicitly, nothing otherwise
     {self}     the receiver of a method call
     {*p}       a variadic parameter's arguments joined with ", "

@@ -14,6 +14,7 @@ BASE_KINDS = {
     "IntList", "NumberList", "BoolList", "Any",
 }
 TENSORS = {"LocalTensor", "GlobalTensor", "Tensor"}
+SCALARS = {"int", "float", "Number", "bool"}
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 SCALAR_RET = re.compile(r"^Scalar\[(\w+)\]$")
 TENSOR_RET = re.compile(r"^(LocalTensor|GlobalTensor)\[(\w+)\]$")
@@ -56,7 +57,7 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             if receiver is None:
                 problems.append("{self} outside a method")
             continue
-        m = re.fullmatch(r"(,)?(\*)?(\w+)(\.T|:T|:type)?", field)
+        m = re.fullmatch(r"(,)?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t)?", field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
             continue
@@ -69,8 +70,10 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             problems.append(f"{{{field}}} on a non-variadic parameter")
         if comma and not star and p.default is REQUIRED:
             problems.append(f"{{{field}}} on a required parameter")
-        if suffix == ".T" and p.kind not in TENSORS:
-            problems.append(f"{{{field}}}: {name} is not a tensor")
+        if suffix == ".T" and p.kind not in TENSORS and p.kind not in SCALARS:
+            problems.append(f"{{{field}}}: {name} is not a tensor or a scalar")
+        if suffix and suffix.endswith("_t") and p.kind != "IntList":
+            problems.append(f"{{{field}}}: {name} is not a list")
         if suffix == ":type" and p.kind != "DataType":
             problems.append(f"{{{field}}}: {name} is not a DataType")
         if suffix == ":T" and not has_tensor:
@@ -245,9 +248,9 @@ def test_checks_detect_broken_records() -> None:
     assert _check_default(o.params[4]) == []
     assert _check_return(o.returns, _params(o), None) == []
     assert _check_template("AscendC::F({dst}, {count})", _params(o), None) == ["{count} names no parameter"]
-    assert _check_template("AscendC::F({n.T}, {,n}, {n:type}", _params(o), None) == [
-        "{n.T}: n is not a tensor", "{,n} on a required parameter", "{n:type}: n is not a DataType",
-        "unbalanced brackets"]
+    assert _check_template("AscendC::F({mode.T}, {,n}, {n:type}, {n:uint16_t}", _params(o), None) == [
+        "{mode.T}: mode is not a tensor or a scalar", "{,n} on a required parameter", "{n:type}: n is not a DataType",
+        "{n:uint16_t}: n is not a list", "unbalanced brackets"]
     bad = parse_signature("(mode: RoundMode = RoundMode.CAST_WRONG, q: Que = 1) -> Scalar[q]", None)
     assert _check_default(bad.params[0]) == ["mode: no member RoundMode.CAST_WRONG"]
     assert not _known_kind("Que")

@@ -3,6 +3,8 @@ proposals, cube fractal loads, scalar helpers and tensor methods."""
 
 from __future__ import annotations
 
+import linecache
+
 import numpy as np
 import pytest
 
@@ -216,3 +218,28 @@ def test_overlapping_local_tensors_share_bytes(ub):
         assert half.view()[1] == whole.view()[:1].view(np.float16)[1]
         asc.duplicate(half[64:], 0.0, 64)
         assert (whole.view()[:32] == 1).all() and not whole.view()[32:].any()
+
+
+def test_sort_sizes_pad_value_and_unmodelled_instructions_report_ps110():
+    out = np.zeros(8, np.int32)
+
+    @asc.jit
+    def k(z: asc.GlobalAddress):
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z, 8)
+        asc.set_pad_value(3)
+        t = asc.LocalTensor(asc.int32, asc.TPosition.VECOUT, 0, 8)
+        t.set_value(0, asc.get_sort_len(100))
+        t.set_value(1, asc.get_sort_offset(10))
+        h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 256, 128)
+        w = asc.LocalTensor(asc.uint32, asc.TPosition.VECCALC, 512, 64)
+        tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 1024, 256)
+        asc.bilinear_interpolation(h, h, w, h, 128, 1, False, 1, 8, 1, tmp)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.data_copy(zg, t, 8)
+
+    with sim.collect() as rep:
+        k[1](out)
+    assert out[:2].tolist() == [200, 20]  # sorted (value, index) structures are two floats each
+    assert [(f.kind, f.message.split(" ")[0]) for f in rep.findings] == [("unsupported", "bilinear_interpolation")]
+    assert "asc.bilinear_interpolation(" in linecache.getline(rep.findings[0].file, rep.findings[0].line)

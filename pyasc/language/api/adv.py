@@ -79,20 +79,28 @@ APIS: list[ApiSpec] = [
         "Row-wise softmax of src into dst, also writing each row's sum and max (for flash-attention updates).",
         [("(dst: LocalTensor, sum: LocalTensor, max: LocalTensor, src: LocalTensor, tiling: adv.SoftmaxTiling,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False, basic_block: bool = False,"
-          " data_format_nz: bool = False) -> None", None)],
-        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS)],
+          " data_format_nz: bool = False) -> None",
+          "AscendC::SoftMax<{T}, {reuse_source}, {basic_block}, {data_format_nz}>({dst}, {sum}, {max}, {src}"
+          "{,temp_buffer}, {tiling})")],
+        dtypes=[same("dst", "sum", "max", "src", allowed=FLOATS), each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "sum", "max", "src", "temp_buffer"), pipe="V", reads=("src",),
         writes=("dst", "sum", "max")),
     api("adv.rmsnorm", "adv.normalization", "RMS normalization of src scaled by gamma.",
         [("(dst: LocalTensor, src: LocalTensor, gamma: LocalTensor, epsilon: Number, tiling: adv.RmsNormTiling,"
-          " temp_buffer: Optional[LocalTensor] = None, basic_block: bool = False) -> None", None)],
-        dtypes=[same("dst", "src", "gamma", allowed=FLOATS)], positions=ub("dst", "src", "gamma", "temp_buffer"),
+          " temp_buffer: Optional[LocalTensor] = None, basic_block: bool = False) -> None",
+          "AscendC::RmsNorm<{T}, {basic_block}>({dst}, {src}, {gamma}{,temp_buffer}, {epsilon:T}, {tiling})")],
+        dtypes=[same("dst", "src", "gamma", allowed=FLOATS), each("temp_buffer", allowed=dtypes_of("uint8"))],
+        positions=ub("dst", "src", "gamma", "temp_buffer"),
         pipe="V", reads=("src", "gamma"), writes=("dst",)),
     api("adv.quant", "adv.quantization", "dst(int8) = round(src * scale + offset).",
         [("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
+          " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False) -> None",
+          "AscendC::AscendQuant<{src.T}, {reuse_source}>({dst}, {src}{,temp_buffer}, {scale}, {offset}{,count})"),
+         ("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False,"
           " config: Optional[adv.QuantConfig] = None) -> None", None)],
-        dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS)],
+        dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS),
+                each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "temp_buffer"),
         pipe="V", reads=("src",), writes=("dst",)),
     api("adv.concat", "adv.sort", "Prepare src for sort: lay values into sort structures (through tmp).",

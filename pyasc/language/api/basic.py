@@ -186,7 +186,8 @@ def _select_forms() -> list[tuple[str, str | None]]:
         (f"({head}, src1: float, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
          f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
          " {repeat_params})"),
-        (f"({head}, {rep}) -> None", None),
+        (f"({head}, {rep}) -> None",
+         "AscendC::Select({dst}, {sel_mask}, {src0}, {repeat_times}, {repeat_params})"),
         (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: IntList, {rep}, {_SET_MASK}) -> None",
          f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
          " {repeat_params})"),
@@ -254,11 +255,12 @@ APIS: list[ApiSpec] = [
             tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     _binary("add_deq_relu", "AddDeqRelu", "dst(half) = max(dequant(src0 + src1), 0) for int32 inputs.", BINARY,
             mixed=DTypeRule(("dst", "src0", "src1"), dtypes_of("float16", "int32"), False,
-                            frozenset({("float16", "int32", "int32")})), masked_cpp=False),
+                            frozenset({("float16", "int32", "int32")})),
+            tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     _binary("mul_cast", "MulCast", "dst = cast(src0 * src1) into a narrower dtype (half inputs to int8/uint8).",
             BINARY, mixed=combos("dst", "src0", "src1", table=[("int8", "float16", "float16"),
                                                                 ("uint8", "float16", "float16")]),
-            set_mask=False, masked_cpp=False),
+            set_mask=False, tmpl_args="{dst.T}, {src0.T}"),
     _binary("add_relu_cast", "AddReluCast", "dst = cast(max(src0 + src1, 0)) into a narrower dtype.", BINARY,
             mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
                                                         ("int8", "float16", "float16"),
@@ -273,9 +275,12 @@ APIS: list[ApiSpec] = [
         "Bilinear interpolation of src0 gathered by src0_offset, weighted by src1.",
         [(f"(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor, mask: {m},"
           " h_repeat: int, repeat_mode: bool, dst_blk_stride: int, v_r_offset: int, v_repeat: int,"
-          " shared_tmp_buffer: LocalTensor) -> None", None) for m in ("int", "IntList")],
+          " shared_tmp_buffer: LocalTensor) -> None",
+          "AscendC::BilinearInterpolation({dst}, {src0}, {src0_offset}, {src1}, {mask}, {h_repeat}, {repeat_mode},"
+          " {dst_blk_stride}, {v_r_offset}, {v_repeat}, {shared_tmp_buffer})") for m in ("int", "IntList")],
         dtypes=[same("dst", "src0", "src1", allowed=dtypes_of("float16")),
-                each("src0_offset", allowed=dtypes_of("uint32"))],
+                each("src0_offset", allowed=dtypes_of("uint32")),
+                each("shared_tmp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src0", "src0_offset", "src1", "shared_tmp_buffer"), pipe="V",
         reads=("src0", "src0_offset", "src1"), writes=("dst", "shared_tmp_buffer")),
     # --- binary with a scalar -----------------------------------------------------------------------------------
@@ -329,7 +334,7 @@ APIS: list[ApiSpec] = [
         [("(scale: float) -> None", "AscendC::SetDeqScale(static_cast<half>({scale}))"),
          ("(scale: float, offset: int, sign_mode: bool) -> None",
           "AscendC::SetDeqScale(static_cast<float>({scale}), static_cast<int16_t>({offset}), {sign_mode})"),
-         ("(vdeq: LocalTensor, vdeq_info: VdeqInfo) -> None", None)],
+         ("(vdeq: LocalTensor, vdeq_info: VdeqInfo) -> None", "AscendC::SetDeqScale({vdeq}, {vdeq_info})")],
         dtypes=[each("vdeq", allowed=dtypes_of("uint64"))], pipe="S", reads=("vdeq",)),
     # --- comparison and selection -------------------------------------------------------------------------------
     api("compare", "basic.vec_cmpsel",
@@ -410,8 +415,10 @@ APIS: list[ApiSpec] = [
         positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
         writes=("dst", "shared_tmp_buffer")),
     api("trans_data_to_5hd", "basic.vec_transpose", "Convert NCHW data to the NC1HWC0 (5HD) layout.",
-        [("(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None", None),
-         ("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None", None)],
+        [("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None",
+          "AscendC::TransDataTo5HD<{T}>({dst}, {src}, {params})"),
+         ("(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None", None)],
+        dtypes=[same("dst", "src", allowed=dtypes_of("uint64"))],
         positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",)),
     # --- reductions ---------------------------------------------------------------------------------------------
     _reduce_tmp("reduce_max", "ReduceMax", "dst[0] = max of src (dst[1] = its index when cal_index).", True),
@@ -460,5 +467,6 @@ APIS: list[ApiSpec] = [
         [("(dst: LocalTensor, load_data_params: LoadImageToLocalParams) -> None",
           "AscendC::LoadImageToLocal({dst}, {load_data_params})")], pipe="MTE2", writes=("dst",)),
     api("set_pad_value", "basic.data_copy", "Set the value data_copy_pad writes into padding.",
-        [("(padding_value: Number, pos: Optional[TPosition] = TPosition.MAX) -> None", None)], pipe="S"),
+        [("(padding_value: Number, pos: Optional[TPosition] = TPosition.MAX) -> None",
+          "AscendC::SetPadValue<{padding_value.T}, {pos}>({padding_value})")], pipe="S"),
 ]

@@ -46,22 +46,27 @@ APIS: list[ApiSpec] = [
         [("(param: LoadDataRepeatParam) -> None", "AscendC::SetLoadDataRepeat({param})")], pipe="S"),
     api("fixpipe", "basic.fixpipe", "Move (and convert) a matrix result from L0C to Global Memory.",
         [("(dst: GlobalTensor, src: LocalTensor, params: FixpipeParamsV220,"
-          " config: FixpipeConfig = FixpipeConfig.cfg_row_major) -> None", None),
+          " config: FixpipeConfig = FixpipeConfig.cfg_row_major) -> None",
+          "AscendC::Fixpipe<{dst.T}, {src.T}, {config}>({dst}, {src}, {params})"),
          ("(dst: GlobalTensor, src: LocalTensor, cbuf_workspace: LocalTensor, params: FixpipeParamsV220,"
-          " config: FixpipeConfig = FixpipeConfig.cfg_row_major) -> None", None)],
+          " config: FixpipeConfig = FixpipeConfig.cfg_row_major) -> None",
+          "AscendC::Fixpipe<{dst.T}, {src.T}, {config}>({dst}, {src}, {cbuf_workspace}, {params})")],
+        dtypes=[each("cbuf_workspace", allowed=dtypes_of("uint64"))],
         pipe="FIX", reads=("src", "cbuf_workspace"), writes=("dst",)),
     api("set_fix_pipe_pre_quant_flag", "basic.fixpipe", "Set the scalar quantization parameter of fixpipe.",
         [("(config: int) -> None", "AscendC::SetFixPipePreQuantFlag({config})")], pipe="S"),
     # --- sorting ------------------------------------------------------------------------------------------------
     api("get_sort_len", "basic.proposal", "Size in elements of elem_count sorted (value, index) structures.",
-        [("(elem_count: int) -> Scalar[int]", None)], pipe="S"),
+        [("(elem_count: int) -> Scalar[int]", "AscendC::GetSortLen<float>({elem_count})")], pipe="S"),
     api("get_sort_offset", "basic.proposal", "Offset in elements of structure elem_offset of a sorted list.",
-        [("(elem_offset: int) -> Scalar[int]", None)], pipe="S"),
+        [("(elem_offset: int) -> Scalar[int]", "AscendC::GetSortOffset<float>({elem_offset})")], pipe="S"),
     api("get_mrg_sort_result", "basic.proposal", "The number of elements each of the 4 lists of mrg_sort consumed.",
         [("() -> Tuple[int, int, int, int]", None)], pipe="S"),
     api("mrg_sort", "basic.proposal", "Merge up to 4 sorted lists into dst.",
         [("(dst: LocalTensor, sort_list: MrgSortSrcList, element_count_list: IntList, sorted_num: IntList,"
-          " valid_bit: int, repeat_time: int, is_exhausted_suspension: bool = False) -> None", None),
+          " valid_bit: int, repeat_time: int, is_exhausted_suspension: bool = False) -> None",
+          "AscendC::MrgSort<{T}, {is_exhausted_suspension}>({dst}, {sort_list}, {element_count_list:uint16_t},"
+          " {sorted_num:uint32_t}, {valid_bit}, {repeat_time})"),
          ("(dst: LocalTensor, sort_list: MrgSortSrcList, params: MrgSort4Info) -> None",
           "AscendC::MrgSort({dst}, {sort_list}, {params})")],
         dtypes=[each("dst", allowed=FLOATS)], positions=ub("dst"), pipe="V", writes=("dst",)),

@@ -108,9 +108,10 @@ APIS: list[ApiSpec] = [
     _sys("pop_stack_buffer", "basic.common", "Take a tensor from the stack space of the Unified Buffer.",
          [("(dtype: DataType, position: TPosition = TPosition.VECCALC) -> LocalTensor[dtype]", None)]),
     _sys("set_aipp_functions", "basic.common", "Configure the AIPP image preprocessing of load_image_to_local.",
-         [("(src0: GlobalTensor, input_format: AippInputFormat, config: AippParams) -> None", None),
+         [("(src0: GlobalTensor, input_format: AippInputFormat, config: AippParams) -> None",
+           "AscendC::SetAippFunctions({src0}, {input_format}, {config})"),
           ("(src0: GlobalTensor, src1: GlobalTensor, input_format: AippInputFormat, config: AippParams) -> None",
-           None)]),
+           "AscendC::SetAippFunctions({src0}, {src1}, {input_format}, {config})")]),
     _sys("check_local_memory_ia", "basic.common", "Install a Unified Buffer access check (illegal access trap).",
          [("(check_params: CheckLocalMemoryIAParam) -> None", "AscendC::CheckLocalMemoryIA({check_params})")]),
     # --- atomics ------------------------------------------------------------------------------------------------

@@ -12,15 +12,16 @@ def _m(cls: str, name: str, doc: str, forms: list[tuple[str, str | None]], pipe:
 
 
 def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated: bool = True,
-            skip: tuple[str, ...] = (), family: str = "core.types") -> ClassSpec:
+            skip: tuple[str, ...] = (), family: str = "core.types", order: tuple[str, ...] = ()) -> ClassSpec:
     """A parameter struct whose fields are its constructor parameters, in C++ aggregate order.
 
     The C++ is a constructor call `AscendC::Name(a, b, ...)`: the Ascend C structs declare constructors taking
-    every field in order, and parentheses (unlike braces) accept run-time ints without narrowing errors.
+    every field in order, and parentheses (unlike braces) accept run-time ints without narrowing errors. `order`
+    gives the C++ constructor's argument order where it differs from the Python keyword order.
     """
     ctor = parse_signature(sig, None)
     fields = tuple(p.name for p in ctor.params if p.name not in skip)
-    args = ", ".join(f"{{{f}}}" for f in fields)
+    args = ", ".join(f"{{{f}}}" for f in (order or fields))
     cpp_type = cpp or f"AscendC::{name}"
     template = f"{cpp_type}({args})" if generated else None
     return ClassSpec(name=name, family=family, doc=doc, cpp=cpp_type,
@@ -154,10 +155,14 @@ CLASSES: list[ClassSpec] = [
     ),
     ClassSpec(
         name="MrgSortSrcList", family="core", doc="The 2 to 4 sorted input lists of mrg_sort.",
-        cpp="AscendC::MrgSortSrcList<{T}>",
-        constructors=(parse_signature(
-            "(dtype: DataType, src1: LocalTensor, src2: LocalTensor, src3: Optional[LocalTensor] = None,"
-            " src4: Optional[LocalTensor] = None)", None),),
+        cpp="AscendC::MrgSortSrcList<{dtype:type}>",
+        constructors=(
+            parse_signature("(dtype: DataType, src1: LocalTensor, src2: LocalTensor, src3: LocalTensor,"
+                            " src4: LocalTensor)",
+                            "AscendC::MrgSortSrcList<{dtype:type}>({src1}, {src2}, {src3}, {src4})"),
+            parse_signature(
+                "(dtype: DataType, src1: LocalTensor, src2: LocalTensor, src3: Optional[LocalTensor] = None,"
+                " src4: Optional[LocalTensor] = None)", None)),
         fields=("src1", "src2", "src3", "src4"),
     ),
     ClassSpec(
@@ -348,7 +353,9 @@ CLASSES: list[ClassSpec] = [
     _struct("FixpipeParamsV220", "Shape, strides and quantization of fixpipe (arch 220).",
             "(n_size: int, m_size: int, src_stride: int, dst_stride: int, quant_pre: QuantModes = QuantModes.NoQuant,"
             " deq_scalar: int = 0, nd_num: int = 1, src_nd_stride: int = 0, dst_nd_stride: int = 0,"
-            " relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False)", generated=False),
+            " relu_en: bool = False, unit_flag: int = 0, is_channel_split: bool = False)",
+            order=("n_size", "m_size", "src_stride", "dst_stride", "relu_en", "quant_pre", "deq_scalar", "nd_num",
+                   "src_nd_stride", "dst_nd_stride", "unit_flag", "is_channel_split")),
     _struct("VdeqInfo", "Per-channel dequantization scales, offsets and sign modes of set_deq_scale.",
             "(scale: NumberList, offset: IntList, sign_mode: BoolList)", generated=False),
     _struct("CheckLocalMemoryIAParam", "Address range and access kinds checked by check_local_memory_ia.",

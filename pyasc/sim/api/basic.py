@@ -967,3 +967,12 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     transpose,
     wait_pre_block,
 )
+from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
+    bilinear_interpolation,
+    fixpipe,
+    get_sort_len,
+    get_sort_offset,
+    set_aipp_functions,
+    set_pad_value,
+    trans_data_to_5hd,
+)

@@ -566,8 +566,7 @@ public:
     template <HardEvent evt>
     __aicore__ int8_t FetchEventID();
     __aicore__ int8_t FetchEventID(HardEvent evt);
-    template <TPosition pos>
-    __aicore__ uint64_t GetBaseAddr();
+    __aicore__ uint8_t* GetBaseAddr(int8_t logicPos);  // CPU debugging: the host address behind a position
 };
 
 __aicore__ TPipe* GetTPipePtr();
@@ -688,7 +687,7 @@ template <typename T, bool isSetMask = true>
 __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],
                             const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {}
 
-template <typename T>
+template <typename T, TPosition pos = TPosition::MAX>
 __aicore__ void SetPadValue(T paddingValue);
 
 // ---- vector operations ----------------------------------------------------------------------------------------
@@ -1472,6 +1471,171 @@ template <typename T, bool isReuseSource = false>
 __aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1) {
     static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
 }
+
+// ==== issue 12: APIs CANN's pyasc tests call (vector extras, AIPP, fixpipe, sorting, adv softmax/rmsnorm/quant) ====
+// Written from the documented Ascend C API; kept in one section so that it merges cleanly with the rest.
+
+// Select without src1: the selection mask against src0 and the register-held scalar (mode 1 set up earlier).
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+    static_assert(check::fp<T>::value, "Select: element type must be half or float");
+}
+
+// BilinearInterpolation: half data, uint32_t byte offsets into src0, a uint8_t scratch buffer.
+template <typename T>
+__aicore__ inline void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                                             const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1,
+                                             uint64_t mask, uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride,
+                                             uint16_t vROffset, uint8_t vRepeat,
+                                             const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::is_same<T, half>::value, "BilinearInterpolation: element type must be half");
+}
+template <typename T>
+__aicore__ inline void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                                             const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1,
+                                             uint64_t mask[], uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride,
+                                             uint16_t vROffset, uint8_t vRepeat,
+                                             const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::is_same<T, half>::value, "BilinearInterpolation: element type must be half");
+}
+
+// TransDataTo5HD: NCHW to NC1HWC0 through 16 source and 16 destination addresses.
+struct TransDataTo5HDParams {
+    __aicore__ TransDataTo5HDParams() {}
+    __aicore__ TransDataTo5HDParams(bool dstHighHalfIn, bool srcHighHalfIn, uint8_t repeatTimesIn,
+                                    uint16_t dstRepStrideIn, uint16_t srcRepStrideIn);
+    bool dstHighHalf = false;
+    bool srcHighHalf = false;
+    uint8_t repeatTimes = 1;
+    uint16_t dstRepStride = 0;
+    uint16_t srcRepStride = 0;
+};
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], const LocalTensor<T> (&srcList)[16],
+                                      const TransDataTo5HDParams& nchwconvParams);
+template <typename T>
+__aicore__ inline void TransDataTo5HD(uint64_t dstList[16], uint64_t srcList[16],
+                                      const TransDataTo5HDParams& nchwconvParams);
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
+                                      const TransDataTo5HDParams& nchwconvParams);
+
+// Sorting: lengths and offsets in elements of the (value, index) structures; the four-list merge with arrays.
+template <typename T>
+__aicore__ inline uint32_t GetSortLen(const uint32_t elemCount);
+template <typename T>
+__aicore__ inline uint32_t GetSortOffset(const uint32_t elemOffset);
+template <typename T, bool isExhaustedSuspension = false>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList,
+                               const uint16_t elementCountList[4], uint32_t sortedNum[4], uint16_t validBit,
+                               const int32_t repeatTime) {
+    static_assert(check::fp<T>::value, "MrgSort: element type must be half or float");
+}
+
+// AIPP: image preprocessing configuration for LoadImageToLocal.
+enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
+template <typename U>
+struct AippParams {
+    __aicore__ AippParams() {}
+};
+template <typename T, typename U>
+__aicore__ inline void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config);
+template <typename T, typename U>
+__aicore__ inline void SetAippFunctions(const GlobalTensor<T>& src0, const GlobalTensor<T>& src1,
+                                        AippInputFormat format, AippParams<U> config);
+
+}  // namespace AscendC
+
+// Fixpipe's quantization modes live outside the namespace in Ascend C, like the tiling structs below.
+enum QuantMode_t { NoQuant = 0, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+
+// Tiling structs of the advanced APIs (plain aggregates, host-computed, copied to the kernel).
+struct SoftMaxTiling {
+    uint32_t srcM = 0, srcK = 0, srcSize = 0, outMaxM = 0, outMaxK = 0, outMaxSize = 0, splitM = 0, splitK = 0,
+             splitSize = 0, reduceM = 0, reduceK = 0, reduceSize = 0, rangeM = 0, tailM = 0, tailSplitSize = 0,
+             tailReduceSize = 0;
+};
+struct RmsNormTiling {
+    uint32_t bLength = 0, sLength = 0, hLength = 0, originalHLength = 0;
+    float reciprocalOfHLength = 0;
+    uint32_t mainBshLength = 0, mainBsLength = 0, mainBsLengthAlign = 0, loopRound = 0, inputTailPos = 0,
+             tailBshLength = 0, tailBsLength = 0;
+};
+
+namespace AscendC {
+
+// Fixpipe: L0C results to Global Memory, optionally through a uint64_t quantization table in L1.
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+    CO2Layout format;
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};
+struct FixpipeParamsV220 {
+    __aicore__ FixpipeParamsV220() {}
+    __aicore__ FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint16_t srcStrideIn, uint32_t dstStrideIn,
+                                 bool reluEnIn);
+    __aicore__ FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint16_t srcStrideIn, uint32_t dstStrideIn,
+                                 bool reluEnIn, QuantMode_t quantPreIn, int64_t deqScalarIn, uint16_t ndNumIn,
+                                 uint16_t srcNdStrideIn, uint16_t dstNdStrideIn, uint8_t unitFlagIn,
+                                 bool isChannelSplitIn = false);
+};
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsV220& intriParams);
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                               const LocalTensor<uint64_t>& cbufWorkspace, const FixpipeParamsV220& intriParams);
+
+// Advanced: row-wise SoftMax (with each row's sum and max), RmsNorm, AscendQuant to int8_t.
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+                               const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+                               const SoftMaxTiling& tiling) {
+    static_assert(check::fp<T>::value, "SoftMax: element type must be half or float");
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+                               const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+                               const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling) {
+    static_assert(check::fp<T>::value, "SoftMax: element type must be half or float");
+}
+template <typename T, bool isBasicBlock = false>
+__aicore__ inline void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                               const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& tiling) {
+    static_assert(check::fp<T>::value, "RmsNorm: element type must be half or float");
+}
+template <typename T, bool isBasicBlock = false>
+__aicore__ inline void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                               const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                               const T epsilon, const RmsNormTiling& tiling) {
+    static_assert(check::fp<T>::value, "RmsNorm: element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                                   const float scale, const float offset) {
+    static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                                   const float scale, const float offset, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                                   const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale,
+                                   const float offset) {
+    static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
+                                   const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale,
+                                   const float offset, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
+}
+// ==== end of issue 12's section =====================================================================================
 
 }  // namespace AscendC
 

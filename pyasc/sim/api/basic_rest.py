@@ -1,0 +1,50 @@
+"""Basic APIs of the less common families: the padding value, the sizes of sorted structures, and the
+instructions the simulator does not model (they report PS110 at the call instead of silently doing nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..objects import GlobalTensor, LocalTensor, enum_member_name
+from ._vec import cur
+
+_SORTED_ELEMENTS = 2
+"""A sorted (value, index) structure spans 8 bytes: two float elements (the C++ is `GetSortLen<float>`)."""
+
+
+def set_pad_value(padding_value: Any, pos: Any = None) -> None:
+    """SetPadValue: remembered per position (TPosition.MAX: every position) for the copies that pad."""
+    where = enum_member_name(pos, "TPosition") if pos is not None else "MAX"
+    cur().scalar_state.setdefault("pad_value", {})[where] = padding_value
+
+
+def get_sort_len(elem_count: Any) -> int:
+    """GetSortLen<float>: elem_count sorted structures measured in float elements."""
+    return int(elem_count) * _SORTED_ELEMENTS
+
+
+def get_sort_offset(elem_offset: Any) -> int:
+    """GetSortOffset<float>: the element offset of sorted structure elem_offset."""
+    return int(elem_offset) * _SORTED_ELEMENTS
+
+
+def bilinear_interpolation(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor,
+                           mask: Any, h_repeat: Any, repeat_mode: Any, dst_blk_stride: Any, v_r_offset: Any,
+                           v_repeat: Any, shared_tmp_buffer: LocalTensor) -> None:
+    cur().report("unsupported", "bilinear_interpolation is not modelled by the simulator; dst is left unchanged")
+
+
+def trans_data_to_5hd(params: Any, dst: Any = None, src: Any = None, dst_list: Any = None,
+                      src_list: Any = None) -> None:
+    cur().report("unsupported", "trans_data_to_5hd (NCHW to NC1HWC0 by address lists) is not modelled by the "
+                 "simulator; dst is left unchanged")
+
+
+def set_aipp_functions(src0: GlobalTensor, input_format: Any, config: Any, src1: Any = None) -> None:
+    cur().report("unsupported", "set_aipp_functions (AIPP image input) is not modelled by the simulator")
+
+
+def fixpipe(dst: GlobalTensor, src: LocalTensor, params: Any, config: Any = None, cbuf_workspace: Any = None) -> None:
+    cur().report("unsupported", "fixpipe (L0C to Global Memory with conversion) is not modelled by the simulator; "
+                 "adv.Matmul's get_tensor_c is")
