@@ -40,6 +40,7 @@ KNOWN: tuple[Known, ...] = (
     Known("p07_dtype_compare", "false-error", "PA303: `x.dtype == y.dtype` (DataType equality) is rejected"),
     Known("p08_tiling_param", "false-error", "PA203: .ceildiv() on a TCubeTiling field (point 9)"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
+    Known("p09_tensor_call", "false-error", "PA303: `t(i)` (LocalTensor bracket form) is not callable"),
     Known("p09_ceildiv", "false-error", "PA203: .ceildiv() on a run-time int is unknown"),
     Known("p09_inline", "false-error", "PA204: asc.inline has no code generation"),
     Known("p10_auto_list_shape", "false-error", "PA303: a LocalTensorAuto is not accepted where a LocalTensor is"),
