@@ -212,11 +212,15 @@ class JITFunction:
         saved_err = np.seterr(all="ignore")  # float16 overflow, integer wrap-around and NaN are results, not errors
         try:
             if not self._lockstep(core_num, options, launch, conv):
+                structs_at = [i for i, a in enumerate(conv) if isinstance(a, (structs.Struct, objects.Struct))]
                 for i in range(core_num):
                     core = state.Core(launch, i)
                     state.set_current(core)
+                    args = conv
+                    if structs_at:  # every core reads its own copy of a struct argument
+                        args = [copy.deepcopy(a) if j in structs_at else a for j, a in enumerate(args)]
                     try:
-                        self.fn(*conv)
+                        self.fn(*args)
                     finally:
                         core.finish()
                         launch.stats.append(core.stats)

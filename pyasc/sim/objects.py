@@ -281,7 +281,8 @@ class LocalTensor(_Methods):
     buf = None
     """Never a GM buffer: lets the sanitizer tell Local from Global tensors with one attribute read."""
 
-    __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view", "mem")
+    __slots__ = ("core", "addr", "dtype", "npdt", "esize", "length", "position", "buffer", "gen", "_view", "mem",
+                 "_shape_info")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         b = _bind_ctor("LocalTensor", args, kwargs)

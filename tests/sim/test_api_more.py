@@ -231,15 +231,13 @@ def test_sort_sizes_pad_value_and_unmodelled_instructions_report_ps110():
         t = asc.LocalTensor(asc.int32, asc.TPosition.VECOUT, 0, 8)
         t.set_value(0, asc.get_sort_len(100))
         t.set_value(1, asc.get_sort_offset(10))
-        h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 256, 128)
-        w = asc.LocalTensor(asc.uint32, asc.TPosition.VECCALC, 512, 64)
-        tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 1024, 256)
-        asc.bilinear_interpolation(h, h, w, h, 128, 1, False, 1, 8, 1, tmp)
+        h = asc.LocalTensor(asc.uint64, asc.TPosition.VECCALC, 256, 128)
+        asc.trans_data_to_5hd(h, h, asc.TransDataTo5HDParams())
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)
         asc.data_copy(zg, t, 8)
 
     with sim.collect() as rep:
         k[1](out)
     assert out[:2].tolist() == [200, 20]  # sorted (value, index) structures are two floats each
-    assert [(f.kind, f.message.split(" ")[0]) for f in rep.findings] == [("unsupported", "bilinear_interpolation")]
-    assert "asc.bilinear_interpolation(" in linecache.getline(rep.findings[0].file, rep.findings[0].line)
+    assert [(f.kind, f.message.split(" ")[0]) for f in rep.findings] == [("unsupported", "trans_data_to_5hd")]
+    assert "asc.trans_data_to_5hd(" in linecache.getline(rep.findings[0].file, rep.findings[0].line)

@@ -22,7 +22,7 @@ BINARY_REF = {
 }
 SPECIAL_BINARY = {"fused_mul_add", "fused_mul_add_relu", "mul_add_dst", "add_deq_relu", "mul_cast", "add_relu_cast",
                   "sub_relu_cast", "bilinear_interpolation"}
-"""Tested elsewhere (bilinear_interpolation is not modelled: tests/sim/test_api_more.py checks its PS110)."""
+"""Tested elsewhere (bilinear_interpolation in tests/sim/test_cann_forms.py)."""
 UNARY_REF = {
     "abs": np.abs, "exp": np.exp, "ln": np.log, "sqrt": np.sqrt, "rsqrt": lambda a: 1 / np.sqrt(a),
     "reciprocal": lambda a: 1 / a, "relu": lambda a: np.maximum(a, 0), "bitwise_not": np.invert,

@@ -13,6 +13,7 @@ from .. import state
 from ..objects import LocalTensor
 from ._vec import as_dtype, cur, store
 from .cast import convert
+from .core import _dims
 
 V = state.V
 
@@ -141,6 +142,10 @@ def _shape(tiling: Any, src: LocalTensor) -> tuple[int, int]:
         c = getattr(tiling, cols_name, None)
         if r and c:
             return int(r), int(c)
+    info = getattr(src, "_shape_info", None)  # set_shape_info: the last dimension is the row
+    dims = _dims(getattr(info, "shape", None))
+    if len(dims) >= 2:
+        return int(np.prod(dims[:-1])), dims[-1]
     return 1, src.length
 
 

@@ -968,7 +968,6 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     wait_pre_block,
 )
 from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
-    bilinear_interpolation,
     fixpipe,
     get_sort_len,
     get_sort_offset,
@@ -976,3 +975,4 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     set_pad_value,
     trans_data_to_5hd,
 )
+from .interp import bilinear_interpolation  # noqa: E402, F401 - the spec's pointer is basic:bilinear_interpolation

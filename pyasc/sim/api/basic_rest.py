@@ -29,12 +29,6 @@ def get_sort_offset(elem_offset: Any) -> int:
     return int(elem_offset) * _SORTED_ELEMENTS
 
 
-def bilinear_interpolation(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor,
-                           mask: Any, h_repeat: Any, repeat_mode: Any, dst_blk_stride: Any, v_r_offset: Any,
-                           v_repeat: Any, shared_tmp_buffer: LocalTensor) -> None:
-    cur().report("unsupported", "bilinear_interpolation is not modelled by the simulator; dst is left unchanged")
-
-
 def trans_data_to_5hd(params: Any, dst: Any = None, src: Any = None, dst_list: Any = None,
                       src_list: Any = None) -> None:
     cur().report("unsupported", "trans_data_to_5hd (NCHW to NC1HWC0 by address lists) is not modelled by the "

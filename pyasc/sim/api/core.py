@@ -215,6 +215,38 @@ def cfg_row_major() -> Any:
     return CLASSES["FixpipeConfig"](ENUM_CLASSES["CO2Layout"]["ROW_MAJOR"])
 
 
+class Array:
+    """What asc.array makes: a fixed-length C array of one dtype (`values` holds its elements)."""
+
+    spec_name = "Array"
+    spec_bases: tuple[str, ...] = ()
+
+    def __init__(self, dtype: Any, values: np.ndarray) -> None:
+        self.dtype = dtype
+        self.values = values
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.values[i]
+
+    def __setitem__(self, i: Any, v: Any) -> None:
+        self.values[i] = v
+
+    def __repr__(self) -> str:
+        return f"Array[{self.dtype}]({self.values.tolist()})"
+
+
+def array(dtype: Any, length: Any = None, fill_value: Any = None, values: Any = None) -> Array:
+    """asc.array: a C array of dtype, `length` long (filled with fill_value, else zeros) or holding `values`."""
+    from ..objects import np_dtype
+
+    data = np.asarray(list(values)) if values is not None else np.full(int(length), fill_value or 0)
+    with np.errstate(all="ignore"):  # C's conversions: integers wrap
+        return Array(dtype, data.astype(np_dtype(dtype)))
+
+
 def number(value: Any, dtype: Any) -> Any:
     """A scalar of the given dtype."""
     from ..objects import np_dtype
