@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", "-o", required=True, help="the kernel to write (e.g. vec_add.kernel)")
     p.add_argument("--soc-version", default=None, help=f"target SoC (default {soc.DEFAULT_SOC}; "
                    f"known: {', '.join(soc.names())})")
-    p.add_argument("--kernel", default=None, help="which kernel to build when the file has several")
+    p.add_argument("--kernel", default=None,
+                   help="build this kernel alone (with the helpers it calls); outer.name selects one defined in "
+                        "the function outer where several share a name")
     p.add_argument("--keep-intermediate", action="store_true",
                    help="keep the generated C++ as <output>.cpp and its source map as <output>.cpp.map")
     p.add_argument("--log-level", default=None, choices=["debug", "info", "warning", "error"],
@@ -85,7 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         write(sys.stderr, f"pyasc: error: cannot read {src}: {exc}\n")
         return 2
-    analysis = analyze(text, str(src), config)
+    analysis = analyze(text, str(src), config, kernel=args.kernel)
+    if args.kernel is not None and not analysis.kernels:
+        kernels = [k.name for k in analyze(text, str(src), config).kernels if k.kind == "kernel"]
+        write(sys.stderr, f"pyasc: error: --kernel: no kernel '{args.kernel}' in {src} "
+              f"(kernels: {', '.join(kernels)}; where a name repeats, give outer.name)\n")
+        return 2
     diags = list(analysis.diagnostics)
     if not args.no_cpp and analysis.kernels and not analysis.errors:
         diags.extend(_cpp_checks(analysis, config))
@@ -103,12 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         write(sys.stderr, f"pyasc: error: {src} has no @asc.jit kernel\n")
         return 1
     if args.kernel is not None:
-        chosen = [k for k in kernels if k.name == args.kernel]
-        if not chosen:
-            write(sys.stderr, f"pyasc: error: --kernel: no kernel '{args.kernel}' in {src} "
-                  f"(kernels: {', '.join(k.name for k in kernels)})\n")
-            return 2
-        kernel = chosen[0]
+        kernel = kernels[0]
     elif len(kernels) > 1:
         write(sys.stderr, f"pyasc: error: {src} has several kernels; choose one with --kernel "
               f"({', '.join(k.name for k in kernels)})\n")

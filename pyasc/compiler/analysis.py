@@ -126,12 +126,17 @@ class AnalysisCache:
 
 
 def analyze(
-    text: str, path: str = "<memory>", config: Config | None = None, cache: AnalysisCache | None = None
+    text: str, path: str = "<memory>", config: Config | None = None, cache: AnalysisCache | None = None,
+    kernel: str | None = None,
 ) -> Analysis:
-    """Analyze one document version: diagnostics, C++, source map and IDE data. Never raises."""
+    """Analyze one document version: diagnostics, C++, source map and IDE data. Never raises.
+
+    With `kernel` (a kernel's name, or `outer.name` for one nested in a function) only that kernel is analyzed
+    and emitted, with the helpers it calls: findings elsewhere in the file are not its concern, as CANN compiles
+    each kernel on its own.  No kernel matches: the result holds none (`select_kernel` says which exist)."""
     config = config or Config()
     try:
-        return _analyze(text, path, config, cache)
+        return _analyze(text, path, config, cache, kernel)
     except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never crash the caller
         log.exception("pyasc analysis failed for %s", path)
         return Analysis(path=path, text=text, diagnostics=[Diagnostic(
@@ -145,7 +150,17 @@ def _reader(path: str):  # noqa: ANN202
     return project_reader(Path(path).parent)
 
 
-def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | None) -> Analysis:
+def select_kernel(module: ModuleInfo, name: str) -> JitFunction | None:
+    """The jit function `name` designates: its key (`outer.name` when nested), or a name only one of them has."""
+    jit = module.jit.get(name)
+    if jit is not None and name not in module.project_imports:
+        return jit
+    same = [j for k, j in module.jit.items() if j.node.name == name and k not in module.project_imports]
+    return same[0] if len(same) == 1 else None
+
+
+def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | None,
+             only: str | None = None) -> Analysis:
     # Python (and LSP) end a line at \r\n, \r or \n; spans count lines the same way, on the text as given.
     text = original.replace("\r\n", "\n").replace("\r", "\n") if "\r" in original else original
     module = scan_module(text, path, _reader(path))
@@ -154,6 +169,16 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
     helpers = _helper_names(module)
     units: list[KernelUnit] = []
     local_jit = [(n, j) for n, j in module.jit.items() if n not in module.project_imports]
+    if only is not None:
+        chosen = select_kernel(module, only)
+        local_jit = [(chosen.qualname, chosen)] if chosen is not None else []
+        helpers = set()
+        if chosen is not None:
+            span = module.positions.span(chosen.node)
+            first = min([chosen.node.lineno] + [d.lineno for d in chosen.node.decorator_list])
+            diags = [d for d in diags if first <= d.span.line <= span.end_line]
+        else:
+            diags = []
     fingerprint = _module_fingerprint(module, config) if len(local_jit) > 1 else None
     for name, jit in local_jit:
         if name in helpers:
@@ -183,13 +208,15 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         result.hints.extend(unit.hints)
         result.expr_types.extend(unit.expr_types)
     result.symbols.extend(_module_symbols(module, units, text))
-    result.module_names = {n: "constant" for n in module.constants} | {n: "jit" for n in module.jit}
+    result.module_names = {n: "constant" for n in module.constants} | {n: "jit" for n, j in module.jit.items()
+                                                                         if not j.scope}
     result.diagnostics = _finish(diags, text, config, module.positions.lines)
     return result
 
 
 def _helper_names(module: ModuleInfo) -> set[str]:
-    """jit functions called by other jit functions: emitted as __aicore__ inline helpers."""
+    """jit functions called by other jit functions: emitted as __aicore__ inline helpers.  Only module-level ones
+    can be: a kernel sees module-level names only (nested functions are keyed `outer.name`, never an identifier)."""
     names = set(module.jit)
     called: set[str] = set()
     for name, jit in module.jit.items():
@@ -210,6 +237,7 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
     h.update(repr(sorted(module.from_imports.items())).encode())
     h.update(repr(sorted((n, repr(v)) for n, v in module.constants.items())).encode())
+    h.update(repr(sorted((n, ast.dump(e)) for n, e in module.ct_exprs.items())).encode())
     h.update(repr(sorted(module.jit)).encode())
     h.update(repr([sd.key() for sd in module.structs.values()]).encode())
     h.update(repr(config.key()).encode())
@@ -220,7 +248,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
               fingerprint: str | None = None) -> str:
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config."""
     memo: tuple[str, str, str] | None = None
-    if fingerprint is not None and jit.names.intersection(module.jit) <= {jit.node.name}:
+    if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name}:
         memo = (jit.source, kind, fingerprint)
         key = _KEYS.get(memo)
         if key is not None:
@@ -237,6 +265,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     h = hashlib.sha256()
     h.update(jit.source.encode())
     h.update(kind.encode())
+    h.update(jit.qualname.encode() + jit.cpp_name.encode() + jit.closure_key.encode())
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
     h.update(repr(sorted(module.from_imports.items())).encode())
     names = set(jit.names)
@@ -253,6 +282,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
+    h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
     h.update(repr([sd.key() for sd in module.structs.values()]).encode())
     h.update(repr(config.key()).encode())
@@ -274,7 +304,7 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
             check_sync(lowered, sink, _alias(module))
         if config.naming:
             check_naming(lowered.kernel, sink)
-        unit = _generate(lowered, sink, kind)
+        unit = _generate(lowered, sink, kind, jit.qualname)
     except RecursionError:
         return _failed_unit(jit, kind, name_span, "PA902", "this kernel is nested too deeply to analyze; split it")
     except TooComplex:
@@ -303,13 +333,14 @@ def _alias(module: ModuleInfo) -> str:
 def _failed_unit(jit: JitFunction, kind: str, name_span: Span, code: str, msg: str) -> KernelUnit:
     first = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
     span = Span(first, 0, jit.node.end_lineno or jit.node.lineno, 0)
-    info = KernelInfo(jit.node.name, kind, name_span, span, ())
+    info = KernelInfo(jit.qualname, kind, name_span, span, ())
     sev = Severity.ERROR if code == "PA901" else Severity.WARNING
-    return KernelUnit(jit.node.name, kind, first, info, [Diagnostic(code, sev, msg, name_span, kernel=jit.node.name)],
+    return KernelUnit(jit.qualname, kind, first, info, [Diagnostic(code, sev, msg, name_span, kernel=jit.node.name)],
                       [], Code(), [], [], [], [], set(), False)
 
 
-def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUnit:
+def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str) -> KernelUnit:
+    """The C++ and IDE data of a lowered kernel; `display` is its name in the results (`outer.name` nested)."""
     k = lowered.kernel
     namer = TypeNamer()
     gen = KernelGen(k, namer)
@@ -350,7 +381,7 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
             if text:
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
     params = tuple((p.name, p.type.display()) for p in k.params)
-    info = KernelInfo(k.name, kind, k.name_span, k.span, params,
+    info = KernelInfo(display, kind, k.name_span, k.span, params,
                       cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in k.params),
                       gm_params=_gm_params(lowered, namer))
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
@@ -359,7 +390,7 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str) -> KernelUn
         for n, spans in part.module_refs.items():
             found.setdefault(n, {}).update(dict.fromkeys(spans))
     refs = {n: list(spans) for n, spans in found.items()}
-    return KernelUnit(k.name, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
+    return KernelUnit(display, kind, k.span.line, info, _dedupe(sink.items), helper_codes, code, symbols, calls,
                       hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
 
 
@@ -461,13 +492,14 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
             for n, spans in unit.module_refs.items():
                 refs.setdefault(n, []).extend(spans)
     jit_nodes = {id(j.node) for j in module.jit.values()}
-    for stmt in module.tree.body:
-        if id(stmt) in jit_nodes:
-            continue
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and (
-                    node.id in module.constants or node.id in module.jit):
+    todo: list[ast.AST] = [stmt for stmt in module.tree.body if id(stmt) not in jit_nodes]
+    while todo:  # the module outside its jit functions (nested ones included)
+        node = todo.pop()
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load) and (node.id in module.constants or node.id in module.jit):
                 refs.setdefault(node.id, []).append(pos.span(node))
+            continue
+        todo.extend(c for c in ast.iter_child_nodes(node) if id(c) not in jit_nodes)
     for name, value in module.constants.items():
         if name in module.project_imports:
             continue
@@ -482,9 +514,10 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
         kind = kinds.get(name, "helper")
         sp = pos.span(jit.node)
         text_line = pos.line_text(jit.node.lineno)
-        idx = text_line.find(name, sp.col)
-        name_span = Span(jit.node.lineno, idx, jit.node.lineno, idx + len(name)) if idx >= 0 else sp
-        out.append(SymbolInfo(name, kind, "jit function", name_span, tuple(refs.get(name, [])), None))
+        plain = jit.node.name
+        idx = text_line.find(plain, sp.col)
+        name_span = Span(jit.node.lineno, idx, jit.node.lineno, idx + len(plain)) if idx >= 0 else sp
+        out.append(SymbolInfo(plain, kind, "jit function", name_span, tuple(refs.get(name, [])), None))
     return out
 
 

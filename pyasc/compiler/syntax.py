@@ -73,7 +73,29 @@ class JitFunction:
     """The function's own text: with the constants it reads, its cache key."""
     module: ModuleInfo | None = None
     """The module that defines it, when that is another file of the project (an imported helper)."""
+    qualname: str = ""
+    """`outer.name` for a function defined inside ordinary functions (CANN's tests nest kernels in test functions);
+    the plain name at module level.  It is the function's key in `ModuleInfo.jit`."""
+    scope: tuple[str, ...] = ()
+    """The enclosing functions' names, outermost first (empty at module level)."""
+    closure: dict[str, str] = field(default_factory=dict)
+    """Names the enclosing functions bind, to the function binding them (innermost wins).  CANN's tracer resolves
+    a kernel's names in its module's globals only, so these are not visible in the kernel: they only explain
+    why such a name is undefined there."""
+    cpp_name: str = ""
+    """The C++ function name: the Python name, made unique (`outer_name`) where several jit functions share it."""
     _names: frozenset[str] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.qualname:
+            self.qualname = self.node.name
+        if not self.cpp_name:
+            self.cpp_name = self.node.name
+
+    @property
+    def closure_key(self) -> str:
+        """What the enclosing functions contribute to the analysis (part of the cache key)."""
+        return repr(sorted(self.closure.items())) if self.closure else ""
 
     @property
     def names(self) -> frozenset[str]:
@@ -136,6 +158,10 @@ class ModuleInfo:
     """Top-level units that did not parse."""
     structs: dict[str, StructDef] = field(default_factory=dict)
     """The module's `Struct` subclasses, by name (structs.py)."""
+    ct_exprs: dict[str, ast.expr] = field(default_factory=dict)
+    """Module-level names bound to expressions that do not fold to a number, string or tuple but may still be
+    compile-time values (`DTYPE = asc.float16`, `MODE = asc.RoundMode.CAST_ROUND`): the front end evaluates them."""
+
 
 
 _UNIT_START = re.compile(r"^[^\s#)\]}]")
@@ -414,11 +440,16 @@ def scan_module(
             try:
                 folded = fold(value, info.constants)
             except (NotConstant, RecursionError):
+                info.constants.pop(targets[0].id, None)
+                info.ct_exprs[targets[0].id] = value
                 continue
+            info.ct_exprs.pop(targets[0].id, None)
             info.constants[targets[0].id] = folded
             info.constant_nodes[targets[0].id] = stmt
     info.structs = scan_structs(tree, info.positions, info.diagnostics)
-    _misplaced_jit(tree, info, text)
+    nested = _indented_jit_decorator(text)
+    if nested:
+        _misplaced_jit(tree, info)
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for dec in stmt.decorator_list:
@@ -428,7 +459,84 @@ def scan_module(
                     src = "\n".join(lines[first - 1 : (stmt.end_lineno or stmt.lineno)])
                     info.jit[stmt.name] = JitFunction(stmt, options, dec, src)
                     break
+            else:
+                if nested:
+                    _nested_jit(stmt, (), {}, info, lines)
+    if nested:
+        _unique_cpp_names(info)
     return info
+
+
+def _nested_jit(fn: ast.FunctionDef | ast.AsyncFunctionDef, outer: tuple[str, ...],
+                closure: dict[str, str], info: ModuleInfo, lines: list[str]) -> None:
+    """The jit functions defined inside the ordinary function `fn` (at any depth of ordinary functions)."""
+    scope = outer + (fn.name,)
+    inner = dict(closure)
+    inner.update(dict.fromkeys(_local_names(fn), fn.name))
+    for node in _defs_in(fn.body):
+        if isinstance(node, ast.ClassDef):
+            continue
+        for dec in node.decorator_list:
+            ok, options = _is_jit_decorator(dec, info)
+            if ok:
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                src = "\n".join(lines[first - 1 : (node.end_lineno or node.lineno)])
+                qual = ".".join(scope) + "." + node.name
+                bound = {n: e for n, e in inner.items() if n != node.name}
+                info.jit[qual] = JitFunction(node, options, dec, src, qualname=qual, scope=scope, closure=bound)
+                break
+        else:
+            _nested_jit(node, scope, inner, info, lines)
+
+
+def _defs_in(stmts: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """The definitions a function body makes, inside its if/for/while/with/try blocks too (not inside other defs)."""
+    out: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef] = []
+    todo = list(reversed(stmts))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.append(stmt)
+            continue
+        for attr in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(stmt, attr, None)
+            if isinstance(block, list):
+                todo.extend(reversed([s for s in block if isinstance(s, (ast.stmt, ast.excepthandler))]))
+    return out  # type: ignore[return-value]
+
+
+def _local_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names an ordinary function binds: its parameters, what it assigns, the functions it defines."""
+    a = fn.args
+    out = {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs}
+    out |= {extra.arg for extra in (a.vararg, a.kwarg) if extra is not None}
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.alias):
+            out.add((node.asname or node.name).split(".")[0])
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _unique_cpp_names(info: ModuleInfo) -> None:
+    """Jit functions sharing a Python name (a `kernel` in each of several tests) get distinct C++ names."""
+    by_name: dict[str, list[JitFunction]] = {}
+    for jit in info.jit.values():
+        if jit.module is None:
+            by_name.setdefault(jit.node.name, []).append(jit)
+    for same in by_name.values():
+        if len(same) > 1:
+            for jit in same:
+                if jit.scope:
+                    jit.cpp_name = jit.qualname.replace(".", "_")
 
 
 _INDENTED_DECORATOR = re.compile(r"[ \t]+@[^\n]*\bjit\b")
@@ -447,21 +555,21 @@ def _indented_jit_decorator(text: str) -> bool:
     return False
 
 
-def _misplaced_jit(tree: ast.Module, info: ModuleInfo, text: str) -> None:
-    """@asc.jit on a method or on a function defined inside another function: CANN's pyasc cannot compile those."""
-    if not _indented_jit_decorator(text):
-        return  # no indented decorator mentions jit: nothing to walk
-    top = set(map(id, tree.body))
+def _misplaced_jit(tree: ast.Module, info: ModuleInfo) -> None:
+    """@asc.jit on a method: a kernel is a function (at module level or inside other functions), not a method."""
     for node in ast.walk(tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(node) in top:
+        if not isinstance(node, ast.ClassDef):
             continue
-        for dec in node.decorator_list:
-            if _is_jit_decorator(dec, info)[0]:
-                span = info.positions.span(dec)
-                info.diagnostics.append(Diagnostic(
-                    "PA101", Severity.ERROR,
-                    "@asc.jit is only supported on module-level functions, not on methods or nested functions; "
-                    "move the function to the top level of the module", span))
+        for item in node.body:
+            if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for dec in item.decorator_list:
+                if _is_jit_decorator(dec, info)[0]:
+                    span = info.positions.span(dec)
+                    info.diagnostics.append(Diagnostic(
+                        "PA101", Severity.ERROR,
+                        "@asc.jit is not supported on methods; define the kernel as a function (at module level "
+                        "or inside another function)", span))
 
 
 def _relative_reader(path: str) -> Callable[[str], tuple[str, str] | None] | None:

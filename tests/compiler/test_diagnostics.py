@@ -201,9 +201,11 @@ def test_generic_dtype_is_reported_as_info() -> None:
     assert "template <typename T_x>" in a.cpp and "k_impl<DTYPE>(x)" in a.cpp and "#define DTYPE float" in a.cpp
 
 
-def test_jit_on_a_method_or_nested_function() -> None:
+def test_jit_on_a_method_is_rejected_and_a_nested_function_is_a_kernel() -> None:
     text = ("import pyasc as asc\n\nclass Ops:\n    @asc.jit\n    def m(self):\n        pass\n\n"
             "def outer():\n    @asc.jit\n    def inner(x: asc.GlobalAddress):\n        pass\n")
-    found = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA101"]
-    assert [span_text(text, d.span) for d in found] == ["asc.jit", "asc.jit"]
-    assert "module-level" in found[0].message
+    a = analyze(text, "k.py")
+    found = [d for d in a.diagnostics if d.code == "PA101"]
+    assert [(span_text(text, d.span), d.span.line) for d in found] == [("asc.jit", 4)]
+    assert "methods" in found[0].message
+    assert [k.name for k in a.kernels] == ["outer.inner"]

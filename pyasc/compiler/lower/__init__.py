@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .base import CallRecord, LowerResult, TooComplex
 from .callsite import CallLowering
+from .comptime import CompileTimeLowering
 from .construct import ConstructLowering
 from .exprs import ExprLowering
 from .function import FunctionLowering, check_naming
@@ -20,5 +21,5 @@ __all__ = ["CallRecord", "LowerResult", "Lowerer", "TooComplex", "check_naming"]
 
 
 class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, ConstructLowering,
-              StructLowering):
+              StructLowering, CompileTimeLowering):
     """Lowers one jit function (a kernel, or a helper specialized for one call's argument types)."""

@@ -83,7 +83,7 @@ class LowerBase:
         self.kind = kind
         self.sink = sink
         self.arg_types = arg_types
-        self.stack = stack + (fn.node.name,)
+        self.stack = stack + (fn.qualname,)
         self.pos = module.positions
         self.symbols: dict[str, ir.Symbol] = {}
         self.all_symbols: list[ir.Symbol] = []
@@ -104,6 +104,8 @@ class LowerBase:
         self.constructs: list[ir.Construct] = []
         self.module_refs: dict[str, list[Span]] = {}
         self.has_lists = False
+        self._evaluating: set[str] = set()
+        """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
 
     # -- helpers ------------------------------------------------------------------------------------------------------
     def span(self, node: ast.AST) -> Span:
@@ -147,3 +149,4 @@ class LowerBase:
         def struct_member(self, base: ir.Expr, sd: StructDef, attr: str, sp: Span, aspan: Span) -> ir.Expr: ...
         def assign_member(self, node: ast.stmt, target: ast.Attribute, value_node: ast.expr) -> list[ir.Stmt]: ...
         def construct_struct(self, sd: StructDef, args: list[C.Arg], sp: Span) -> ir.Expr: ...
+        def outer_value(self, name: str, sp: Span) -> ir.Expr: ...

@@ -211,7 +211,8 @@ class CallLowering(LowerBase):
 
     def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr:
         jit = self.m.jit[name]
-        if name in self.stack:
+        key, name = name, jit.node.name
+        if key in self.stack:
             self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
             return ir.invalid(sp)
         node = jit.node
@@ -239,7 +240,7 @@ class CallLowering(LowerBase):
         if not required <= len(exprs) <= len(params):
             self.report("PA301", f"{name}() takes {len(params)} arguments, {len(exprs)} given", sp)
             return ir.invalid(sp)
-        self.helpers_called.add(name)
+        self.helpers_called.add(key)
         foreign = jit.module is not None and jit.module is not self.m
         sink = DiagnosticSink(kernel=name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
@@ -255,7 +256,7 @@ class CallLowering(LowerBase):
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()
-        return ir.HelperCall(sp, ret, name, exprs)
+        return ir.HelperCall(sp, ret, jit.cpp_name, exprs)
 
     def builtin_call(self, name: str, args: list[C.Arg], sp: Span, node: ast.Call) -> ir.Expr:
         if name == "print":

@@ -136,6 +136,8 @@ class ExprLowering(LowerBase):
             sym.reads += 1
             sym.refs.append(sp)
             return ir.Name(sp, sym.type, sym)
+        if name in self.m.ct_exprs:
+            return self.outer_value(name, sp)
         if name in self.m.constants:
             value = self.m.constants[name]
             self.constants_read.add(name)
@@ -156,7 +158,12 @@ class ExprLowering(LowerBase):
             return ir.Expr(sp, FuncRefT(name, "builtin"))
         if name in ("True", "False", "None"):
             return ir.Const(sp, scalar("int1", name == "True"), name == "True")
-        candidates = [s for s in self.symbols] + list(self.m.constants) + list(self.m.jit)
+        if name in self.fn.closure:
+            self.report("PA201", f"'{name}' is not defined here: it is a local of '{self.fn.closure[name]}', and a "
+                        "jit function sees only module-level names (CANN's pyasc resolves them in the module's "
+                        "globals); move it to module level or pass it as a parameter", sp)
+            return ir.invalid(sp)
+        candidates = [s for s in self.symbols] + list(self.m.constants) + [j.node.name for j in self.m.jit.values()]
         guess = difflib.get_close_matches(name, candidates, n=1)
         msg = f"'{name}' is not defined"
         fixes: tuple[Fix, ...] = ()

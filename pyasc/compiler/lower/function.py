@@ -40,7 +40,7 @@ class FunctionLowering(LowerBase):
         self.check_scalar_args()
         returns = self.returns[0] if self.returns else None
         kernel = ir.KernelIR(
-            name=node.name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
+            name=self.fn.cpp_name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
             symbols=self.all_symbols, returns=returns, options=self.folded_options(),
             helpers_called=self.helpers_called, constants_read=self.constants_read,
             constructs=self.constructs, has_lists=self.has_lists,

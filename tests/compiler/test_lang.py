@@ -1,0 +1,155 @@
+"""CANN's language semantics the front end reproduces statically: one kernel file per point under lang/ (its exact
+diagnostics and a golden C++ in goldens/lang/), and the cases around each point written inline."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyasc.compiler.analysis import AnalysisCache, analyze
+
+from .test_goldens import GOLDENS, _check
+
+HERE = Path(__file__).parent / "lang"
+FILES = sorted(HERE.glob("*.py"))
+
+EXPECTED: dict[str, list[tuple[str, int]]] = {
+    # (code, line) of every diagnostic of the file
+    "nested_kernels": [],
+}
+KERNELS: dict[str, list[str]] = {
+    "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
+}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_file_diagnostics_and_cpp(path: Path, update_goldens: bool) -> None:
+    text = path.read_text(encoding="utf-8")
+    analysis = analyze(text, str(path))
+    got = sorted((d.code, d.span.line) for d in analysis.diagnostics)
+    assert got == sorted(EXPECTED[path.stem]), [(d.code, d.span.line, d.message) for d in analysis.diagnostics]
+    assert [k.name for k in analysis.kernels] == KERNELS[path.stem]
+    _check(GOLDENS / "lang" / f"{path.stem}.cpp", analysis.cpp, update_goldens)
+
+
+def test_every_file_has_expectations() -> None:
+    assert sorted(EXPECTED) == sorted(KERNELS) == [p.stem for p in FILES]
+
+
+# -- point 1: jit functions inside ordinary functions ----------------------------------------------------------------
+
+def _messages(text: str, errors_only: bool = False) -> list[tuple[str, str, str]]:
+    a = analyze(text, "k.py")
+    lines = text.split("\n")
+    return [(d.code, lines[d.span.line - 1][d.span.col:d.span.end_col], d.message)
+            for d in (a.errors if errors_only else a.diagnostics)]
+
+
+NESTED = '''import asc
+
+def launch(n):
+    length = 64
+
+    @asc.jit
+    def fill(t: asc.LocalTensor):
+        asc.duplicate(t, 1.0, 64)
+
+    @asc.jit
+    def kernel(x: asc.GlobalAddress) -> None:
+        x_gm = asc.GlobalTensor()
+        x_gm.set_global_buffer(x, 64)
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, 256)
+        t = buf.get(asc.float32)
+        asc.data_copy(t, x_gm, length)
+        fill(t)
+        asc.data_copy(x_gm, t, n)
+'''
+
+
+def test_a_nested_kernel_sees_module_names_only_as_cann_does() -> None:
+    # CANN's tracer resolves a kernel's names in its module's globals: a local of the enclosing function, its
+    # parameters and a jit function defined beside the kernel are all NameErrors there.
+    got = _messages(NESTED, errors_only=True)
+    why = ("a jit function sees only module-level names (CANN's pyasc resolves them in the module's globals); move "
+           "it to module level or pass it as a parameter")
+    assert got == [
+        ("PA201", "length", f"'length' is not defined here: it is a local of 'launch', and {why}"),
+        ("PA201", "fill", f"'fill' is not defined here: it is a local of 'launch', and {why}"),
+        ("PA201", "n", f"'n' is not defined here: it is a local of 'launch', and {why}"),
+    ]
+
+
+def test_a_module_name_wins_over_a_local_of_the_enclosing_function() -> None:
+    text = "LENGTH = 64\n" + NESTED.replace("    length = 64\n", "    LENGTH = 8\n").replace(
+        "x_gm, length)", "x_gm, LENGTH)").replace("        fill(t)\n", "").replace("t, n)", "t, 64)")
+    a = analyze(text, "k.py")
+    assert [d.code for d in a.errors] == []
+    assert "AscendC::DataCopy(t, x_gm, LENGTH);" in a.cpp and "constexpr int32_t LENGTH = 64;" in a.cpp
+
+
+def test_jit_on_a_method_stays_an_error() -> None:
+    text = "import asc\n\nclass Ops:\n    @asc.jit\n    def run(self, x: asc.GlobalAddress):\n        pass\n"
+    assert _messages(text) == [("PA101", "asc.jit", "@asc.jit is not supported on methods; define the kernel as "
+                                "a function (at module level or inside another function)")]
+
+
+def test_nested_kernels_are_cached_per_kernel_and_shifted() -> None:
+    text = (HERE / "nested_kernels.py").read_text(encoding="utf-8")
+    cache = AnalysisCache()
+    first = analyze(text, "k.py", cache=cache)
+    moved = analyze("# a comment line\n" + text, "k.py", cache=cache)
+    assert [k.reanalyzed for k in moved.kernels] == [False, False, False]
+    assert [k.span.line - 1 for k in moved.kernels] == [k.span.line for k in first.kernels]
+    edited = analyze(text.replace("scale(t, 0.5)", "scale(t, 0.25)"), "k.py", cache=cache)
+    assert [(k.name, k.reanalyzed) for k in edited.kernels] == [
+        ("scale", True), ("test_scale_half.kernel", False), ("test_scale_float.kernel", True)]
+    assert "scale(t, 0.25f);" in edited.cpp
+
+
+# -- pyasc --kernel: one kernel alone ----------------------------------------------------------------------------------
+
+BROKEN = '''
+
+def test_broken():
+    @asc.jit
+    def kernel(x: asc.GlobalAddress) -> None:
+        asc.no_such_api(x)
+'''
+
+
+def test_analyzing_one_kernel_keeps_its_helpers_and_ignores_the_others() -> None:
+    text = (HERE / "nested_kernels.py").read_text(encoding="utf-8") + BROKEN
+    full = analyze(text, "k.py")
+    assert [d.code for d in full.errors] == ["PA202"]
+    one = analyze(text, "k.py", kernel="test_scale_float.kernel")
+    assert one.diagnostics == [] and [k.name for k in one.kernels] == ["scale", "test_scale_float.kernel"]
+    assert "void test_scale_float_kernel(GM_ADDR x)" in one.cpp and "test_scale_half_kernel" not in one.cpp
+    assert "scale(AscendC::LocalTensor<float>& t" in one.cpp and "LocalTensor<half>" not in one.cpp
+    assert [k.name for k in analyze(text, "k.py", kernel="scale").kernels] == ["scale"]  # a unique plain name
+    assert analyze(text, "k.py", kernel="kernel").kernels == []  # three are called so: outer.name is needed
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pyasc.cli.main", *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def test_cli_builds_one_nested_kernel_of_a_file_with_errors_elsewhere(tmp_path: Path) -> None:
+    src = tmp_path / "tests.py"
+    src.write_text((HERE / "nested_kernels.py").read_text(encoding="utf-8") + BROKEN, encoding="utf-8")
+    out = tmp_path / "k.kernel"
+    r = _cli("--input", str(src), "--output", str(out), "--kernel", "test_scale_half.kernel", "--keep-intermediate",
+             "--no-cpp")
+    assert r.returncode == 0, r.stderr
+    cpp = out.with_suffix(".cpp").read_text(encoding="utf-8")
+    assert 'extern "C" __global__ __aicore__ void test_scale_half_kernel(GM_ADDR x)' in cpp
+    assert "test_scale_float_kernel" not in cpp and "no_such_api" not in cpp
+    r = _cli("--input", str(src), "--output", str(out), "--kernel", "kernel", "--no-cpp")
+    assert r.returncode == 2
+    assert r.stderr == (f"pyasc: error: --kernel: no kernel 'kernel' in {src} (kernels: test_scale_half.kernel, "
+                        "test_scale_float.kernel, test_broken.kernel; where a name repeats, give outer.name)\n")
