@@ -18,15 +18,8 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
-    Known("p01_nested_deep", "false-error", "PA101: an @asc.jit kernel nested in a function is rejected"),
-    Known("p01_nested_kernel", "false-error", "PA101: an @asc.jit kernel nested in a function is rejected"),
-    Known("p01_nested_module_helper", "false-error", "PA101: an @asc.jit kernel nested in a function is rejected"),
-    Known("p01_nested_two_kernels", "false-error", "PA101: an @asc.jit kernel nested in a function is rejected"),
     Known("p02_builtins", "false-error", "PA101: len() (one of CANN's in-kernel builtins) is rejected"),
     Known("p02_fstring_assert", "false-error", "PA204: asc.static_assert has no code generation"),
-    Known("p02_math_sqrt", "false-error", "PA201: a module constant `1 / math.sqrt(2)` is not evaluated"),
-    Known("p02_module_builtins", "false-error", "PA201: a module constant from min/max/abs/round is not evaluated"),
-    Known("p02_module_math", "false-error", "PA201: module constants from math/max/** are not evaluated"),
     Known("p02_static_range", "calls", "asc.static_range is emitted as a loop; CANN unrolls it"),
     Known("p03_rebind_straight", "false-error", "PA108: straight-line re-binding int -> float is rejected"),
     Known("p03_rebind_tensor", "false-error", "PA403: straight-line re-binding to another dtype is rejected"),
