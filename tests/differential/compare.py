@@ -167,13 +167,19 @@ def calls(cpp: str, kernel: str | None = None, dtypes: dict[str, str] | None = N
     the C++ itself defines is replaced by that function's calls, since CANN's inliner inlines every helper.
     Our generic kernels are specialized as CANN's are: with ``dtypes`` (parameter -> element type, see
     ``cann_dtypes``) an ``if`` on SupportType/IsSameType of ``T_<param>`` keeps only the branch taken.
-    ``kernel`` picks the ``__global__`` function by name when the file has several.
+    ``kernel`` (a name, or ``outer.name`` for a nested kernel) picks the ``__global__`` function when the file
+    has several: ``outer_name``, else ``name``, else the one ending in ``_name``.
     """
     text = _clean(cpp)
     funcs = _functions(text)
     kernels = [name for name, (_, is_global) in funcs.items() if is_global]
-    if kernel is not None and kernel in kernels:
-        entry = kernel
+    named = []
+    if kernel is not None:  # `outer.kernel` may be emitted as kernel, outer_kernel or <anything>_kernel
+        leaf = kernel.rpartition(".")[2]
+        named = [k for k in kernels if k == kernel.replace(".", "_")] or [k for k in kernels if k == leaf] or \
+            [k for k in kernels if k.endswith("_" + leaf)]
+    if len(named) == 1:
+        entry = named[0]
     elif len(kernels) == 1:
         entry = kernels[0]
     else:

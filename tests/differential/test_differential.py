@@ -47,7 +47,7 @@ def disagreement(case: Path, oracle: OracleResult) -> tuple[str, str] | None:
     for trace in oracle.traces:
         theirs = calls(trace.cpp)
         try:
-            ours = calls(analysis.cpp, trace.kernel.rpartition(".")[2], cann_dtypes(trace.cpp))
+            ours = calls(analysis.cpp, trace.kernel, cann_dtypes(trace.cpp))
         except LookupError as exc:
             return "calls", f"no C++ kernel of ours to compare: {exc}"
         if ours != theirs:

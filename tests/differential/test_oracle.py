@@ -65,6 +65,11 @@ def test_calls_inline_helpers_and_ignore_what_legitimately_differs() -> None:
     assert calls(CPP) == [".SetGlobalBuffer", "Adds", "Foo", ".AllocTensor", "DataCopy", ".EnQue", "SetFlag",
                           "PipeBarrier"]
     assert calls(CPP, "kernel") == calls(CPP)
+    two = CPP + 'extern "C" __global__ __aicore__ void test_x_kernel(GM_ADDR x) { AscendC::Exp(t, t, 8); }'
+    assert calls(two, "test_x.kernel") == ["Exp"] and calls(two, "kernel") == calls(CPP)
+    assert calls(two, "other.x_kernel") == ["Exp"]  # no other_x_kernel nor x_kernel: the one ending in _x_kernel
+    with pytest.raises(LookupError):
+        calls(two, "other")
     with pytest.raises(LookupError):
         calls(CPP.replace('extern "C" __global__ ', ""))
 
