@@ -143,7 +143,7 @@ NOT_YET_DECLARED = frozenset({
     'AscendC::Matmul::SetQuantVector', 'AscendC::Matmul::SetSelfDefineData', 'AscendC::Matmul::SetSingleShape',
     'AscendC::Matmul::SetSparseIndex', 'AscendC::Matmul::SetTail', 'AscendC::Matmul::SetTensorA',
     'AscendC::Matmul::SetTensorB', 'AscendC::Matmul::SetUserDefInfo', 'AscendC::Matmul::WaitGetTensorC',
-    'AscendC::Matmul::WaitIterateAll', 'AscendC::Matmul::WaitIterateBatch', 'AscendC::MatmulApiStaticTiling',
+    'AscendC::Matmul::WaitIterateAll', 'AscendC::Matmul::WaitIterateBatch',
     'AscendC::MatmulBatchParams', 'AscendC::MatmulConfig', 'AscendC::MatmulConfigMode::CONFIG_IBSHARE',
     'AscendC::MatmulConfigMode::CONFIG_MDL', 'AscendC::MatmulConfigMode::CONFIG_NORM',
     'AscendC::MatmulConfigMode::CONFIG_SPECIALMDL', 'AscendC::MatmulFuncParams',

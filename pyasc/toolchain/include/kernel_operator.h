@@ -1550,18 +1550,9 @@ __aicore__ inline void SetAippFunctions(const GlobalTensor<T>& src0, const Globa
 // Fixpipe's quantization modes live outside the namespace in Ascend C, like the tiling structs below.
 enum QuantMode_t { NoQuant = 0, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
 
-// Tiling structs of the advanced APIs (plain aggregates, host-computed, copied to the kernel).
-struct SoftMaxTiling {
-    uint32_t srcM = 0, srcK = 0, srcSize = 0, outMaxM = 0, outMaxK = 0, outMaxSize = 0, splitM = 0, splitK = 0,
-             splitSize = 0, reduceM = 0, reduceK = 0, reduceSize = 0, rangeM = 0, tailM = 0, tailSplitSize = 0,
-             tailReduceSize = 0;
-};
-struct RmsNormTiling {
-    uint32_t bLength = 0, sLength = 0, hLength = 0, originalHLength = 0;
-    float reciprocalOfHLength = 0;
-    uint32_t mainBshLength = 0, mainBsLength = 0, mainBsLengthAlign = 0, loopRound = 0, inputTailPos = 0,
-             tailBshLength = 0, tailBsLength = 0;
-};
+// Tiling structs of the advanced APIs (defined with the other tiling structs further down).
+struct SoftMaxTiling;
+struct RmsNormTiling;
 
 namespace AscendC {
 
