@@ -125,15 +125,30 @@ def _fold_type_guards(body: str, dtypes: dict[str, str]) -> str:
         pos = m.start()
 
 
-def _raw_calls(body: str) -> list[tuple[str, str]]:
-    """(kind, name) in evaluation order (a call's arguments before the call): kind 'api' for AscendC::F(...),
-    'method' for x.M(...), 'local' for f(...)."""
-    found: list[tuple[int, str, str]] = []
+def _count_args(args: str) -> int:
+    """The number of top-level comma-separated arguments (template brackets are counted as nesting)."""
+    if not args.strip():
+        return 0
+    depth, count = 0, 1
+    for c in args:
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == "," and depth == 0:
+            count += 1
+    return count
+
+
+def _raw_calls(body: str) -> list[tuple[str, str, int]]:
+    """(kind, name, number of arguments) in evaluation order (a call's arguments before the call): kind 'api'
+    for AscendC::F(...), 'method' for x.M(...), 'local' for f(...)."""
+    found: list[tuple[int, str, str, int]] = []
     pos = 0
     while True:
         m = _CALL.search(body, pos)
         if m is None:
-            return [(kind, name) for _, kind, name in sorted(found)]
+            return [(kind, name, n) for _, kind, name, n in sorted(found)]
         prefix, name = m.group(1), m.group(2)
         pos = j = m.end()
         if m.group(3):
@@ -145,22 +160,24 @@ def _raw_calls(body: str) -> list[tuple[str, str]]:
         if j >= len(body) or body[j] != "(":
             continue
         close = _match(body, j, "(", ")")
+        n = _count_args(body[j + 1:close - 1])
         if prefix == "AscendC::":
-            found.append((close, "api", name))
+            found.append((close, "api", name, n))
         elif prefix in (".", "->"):
             if name[:1].isupper():
-                found.append((close, "method", name))
+                found.append((close, "method", name, n))
         elif prefix is None:
-            found.append((close, "local", name))
+            found.append((close, "local", name, n))
 
 
 def calls(cpp: str, kernel: str | None = None, dtypes: dict[str, str] | None = None) -> list[str]:
     """The Ascend C calls a kernel makes, in evaluation order, with the file's own helper functions inlined.
 
-    Compared: ``AscendC::F(...)`` and ``AscendC::F<...>(...)`` (as ``F``) and member calls ``x.M(...)`` whose name
-    is capitalized, as Ascend C's classes spell methods (as ``.M``); a call's arguments come before it
-    (``x.SetGlobalBuffer(p + AscendC::GetBlockIdx())`` is GetBlockIdx, then .SetGlobalBuffer).  Not compared,
-    because they legitimately differ: template and call arguments, variable names, constants, declarations, loop
+    Compared: ``AscendC::F(...)`` and ``AscendC::F<...>(...)`` (as ``F/<number of arguments>``) and member calls
+    ``x.M(...)`` whose name is capitalized, as Ascend C's classes spell methods (as ``.M/<number>``); a call's
+    arguments come before it (``x.SetGlobalBuffer(p + AscendC::GetBlockIdx())`` is GetBlockIdx/0, then
+    .SetGlobalBuffer/1).  Not compared, because they legitimately differ: template arguments, the arguments'
+    spelling, variable names, constants, declarations, loop
     and branch structure, and boilerplate outside ``AscendC::`` (``set_ffts_base_addr``, casts).  Constructors are
     not calls: ``AscendC::T(...)`` where the file declares a variable of type ``T``, or where ``T`` ends in Params,
     Param, Info, Config or Tiling (CANN writes ``T v{...}``, we may write ``T v = T(...)``).  A call of a function
@@ -188,14 +205,57 @@ def calls(cpp: str, kernel: str | None = None, dtypes: dict[str, str] | None = N
 
     def expand(name: str, stack: tuple[str, ...]) -> list[str]:
         seq: list[str] = []
-        for kind, callee in _raw_calls(_fold_type_guards(funcs[name][0], dtypes or {})):
+        for kind, callee, n in _raw_calls(_fold_type_guards(funcs[name][0], dtypes or {})):
             if kind == "api":
                 if callee not in types and callee not in _PREDICATES and not callee.endswith(_TYPE_SUFFIXES):
-                    seq.append(callee)
+                    seq.append(f"{callee}/{n}")
             elif kind == "method":
-                seq.append("." + callee)
+                seq.append(f".{callee}/{n}")
             elif callee in funcs and callee not in stack:
                 seq.extend(expand(callee, stack + (callee,)))
         return seq
 
     return expand(entry, (entry,))
+
+
+def _param_counts(params: str) -> tuple[int, int]:
+    """(required, total) parameters of a C++ parameter list."""
+    parts = [p for p in _split_top(params) if p.strip() and p.strip() != "void"]
+    return sum(1 for p in parts if "=" not in p), len(parts)
+
+
+def _split_top(args: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(args):
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == "," and depth == 0:
+            out.append(args[start:i])
+            start = i + 1
+    out.append(args[start:])
+    return out
+
+
+def helper_call_errors(cpp: str) -> list[str]:
+    """Calls of the C++ file's own functions with a number of arguments the function does not take.
+
+    CANN inlines helpers, so its C++ has no such calls to compare with; a mismatch in ours means the C++ would not
+    compile, whatever the Ascend C calls are.
+    """
+    text = _clean(cpp)
+    signatures: dict[str, tuple[int, int]] = {}
+    pos = 0
+    while (m := _FUNC.search(text, pos)) is not None:
+        if m.group(1) not in ("if", "for", "while", "switch"):
+            signatures[m.group(1)] = _param_counts(m.group(2))
+        pos = _match(text, m.end() - 1, "{", "}")
+    errors = []
+    for name, (body, _) in _functions(text).items():
+        for kind, callee, n in _raw_calls(body):
+            if kind == "local" and callee in signatures:
+                low, high = signatures[callee]
+                if not low <= n <= high:
+                    errors.append(f"{name} calls {callee} with {n} arguments, it takes {low}..{high}")
+    return errors

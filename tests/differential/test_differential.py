@@ -1,7 +1,7 @@
 """The differential suite: our analysis against CANN's own tracer (pyasc 1.1.1) on our kernels in cases/.
 
 For every case file, CANN accepts <=> we report no error; where both accept, the Ascend C calls of our C++ equal
-CANN's (``oracle.calls`` says what is compared).  The cases where we do not agree yet are listed, each with the
+CANN's (``compare.calls`` says what is compared).  The cases where we do not agree yet are listed, each with the
 point of issue 12 and the reason, in known.py: the test asserts that list exactly, so a fix makes it shrink.
 CANN's tracer comes from scripts/deps-cann.sh (``make deps``); ``make test`` runs it first.
 """
@@ -15,7 +15,7 @@ import pytest
 
 from pyasc.compiler.analysis import analyze
 
-from .compare import calls, cann_dtypes
+from .compare import calls, cann_dtypes, helper_call_errors
 from .known import GOLDEN_CASES, KNOWN
 from .oracle import OracleResult, run_oracle
 
@@ -44,6 +44,9 @@ def disagreement(case: Path, oracle: OracleResult) -> tuple[str, str] | None:
         return "missed-error", "CANN: " + cann_error(oracle)
     if not oracle.accepted:
         return None
+    broken = helper_call_errors(analysis.cpp)
+    if broken:
+        return "calls", f"our C++ would not compile: {broken[0]}"
     for trace in oracle.traces:
         theirs = calls(trace.cpp)
         try:

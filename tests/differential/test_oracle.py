@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .compare import calls, cann_dtypes
+from .compare import calls, cann_dtypes, helper_call_errors
 from .oracle import run_oracle
 
 pytestmark = pytest.mark.differential
@@ -27,7 +27,7 @@ def test_both_request_forms_and_the_verdicts() -> None:
                                                                            {"mock_value": "int32"}]},
     ])
     assert [(t.kernel, t.accepted) for t in results["args"].traces] == [("scale_kernel", True)]
-    assert "Muls" in calls(results["args"].traces[0].cpp)
+    assert "Muls/4" in calls(results["args"].traces[0].cpp)
     assert [(t.kernel, t.accepted) for t in results["nested"].traces] == [("launch.kernel", True)]
     assert results["entry"].accepted and results["entry"].traces[0].kernel == "launch.kernel"
     assert not results["arity"].accepted and results["arity"].harness_error is None
@@ -62,12 +62,12 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
 
 
 def test_calls_inline_helpers_and_ignore_what_legitimately_differs() -> None:
-    assert calls(CPP) == [".SetGlobalBuffer", "Adds", "Foo", ".AllocTensor", "DataCopy", ".EnQue", "SetFlag",
-                          "PipeBarrier"]
+    assert calls(CPP) == [".SetGlobalBuffer/2", "Adds/6", "Foo/1", ".AllocTensor/0", "DataCopy/3", ".EnQue/1",
+                          "SetFlag/1", "PipeBarrier/0"]
     assert calls(CPP, "kernel") == calls(CPP)
     two = CPP + 'extern "C" __global__ __aicore__ void test_x_kernel(GM_ADDR x) { AscendC::Exp(t, t, 8); }'
-    assert calls(two, "test_x.kernel") == ["Exp"] and calls(two, "kernel") == calls(CPP)
-    assert calls(two, "other.x_kernel") == ["Exp"]  # no other_x_kernel nor x_kernel: the one ending in _x_kernel
+    assert calls(two, "test_x.kernel") == ["Exp/3"] and calls(two, "kernel") == calls(CPP)
+    assert calls(two, "other.x_kernel") == ["Exp/3"]  # no other_x_kernel nor x_kernel: the one ending in _x_kernel
     with pytest.raises(LookupError):
         calls(two, "other")
     with pytest.raises(LookupError):
@@ -95,7 +95,20 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x) { kernel_impl<DTYPE>(x);
 def test_generic_kernels_are_specialized_to_cann_s_dtypes() -> None:
     signature = 'void kernel(__gm__ half* v1_x, __gm__ float* v2_y, int32_t v3_n)'
     assert cann_dtypes(signature) == {"x": "half", "y": "float"}
-    assert calls(GENERIC, dtypes={"x": "half"}) == ["Exp", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
-    assert calls(GENERIC, dtypes={"x": "float"}) == ["Exp", "Ln", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
-    assert calls(GENERIC, dtypes={"x": "int32_t"}) == ["Abs", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]
-    assert calls(GENERIC) == ["Exp", "Abs", "Ln", "Relu", "GetBlockIdx", ".SetGlobalBuffer"]  # unknown: both kept
+    tail = ["Relu/3", "GetBlockIdx/0", ".SetGlobalBuffer/2"]
+    assert calls(GENERIC, dtypes={"x": "half"}) == ["Exp/3", *tail]
+    assert calls(GENERIC, dtypes={"x": "float"}) == ["Exp/3", "Ln/3", *tail]
+    assert calls(GENERIC, dtypes={"x": "int32_t"}) == ["Abs/3", *tail]
+    assert calls(GENERIC) == ["Exp/3", "Abs/3", "Ln/3", *tail]  # dtype unknown: every branch kept
+
+
+def test_helper_calls_with_the_wrong_number_of_arguments() -> None:
+    cpp = """
+__aicore__ inline void helper(AscendC::LocalTensor<float>& t, int32_t n, float a, float b = 0.0f) { }
+extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
+    helper(t, 8, 1.0f);
+    helper(t, 8, 1.0f, 2.0f);
+    helper(t, 8);
+}
+"""
+    assert helper_call_errors(cpp) == ["kernel calls helper with 2 arguments, it takes 3..4"]
