@@ -305,6 +305,8 @@ class KernelGen:
         if isinstance(s, ir.If) and s.static is not None:
             self.block(s.body if s.static else s.orelse)
             return
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
+            return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
         self.declare_masks(s)
         self.e.indent()
         start = self.e.length
@@ -379,6 +381,14 @@ class KernelGen:
                 e.write(" += ")
                 self.expr(s.step)
             e.write(") {")
+        elif isinstance(s, ir.IterateLoop) and s.cond is not None:
+            var = s.var.cpp_name if s.var is not None else "count"
+            e.write("for (int32_t ")
+            with e.node(s.var_span):
+                e.write(var)
+            e.write(" = 0; ")
+            self.expr(s.cond)
+            e.write(f"; ++{var}) {{")
         elif isinstance(s, ir.While) and s.cond is not None:
             e.write("while (")
             self.expr(s.cond)

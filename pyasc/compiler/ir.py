@@ -242,6 +242,15 @@ class While(Stmt):
 
 
 @dataclass(eq=False)
+class IterateLoop(While):
+    """`with matmul.iterate() as count:`: the body runs while the call computes another block; `count` (when
+    named) counts the blocks done, from 0."""
+
+    var: Symbol | None = None
+    var_span: Span | None = None
+
+
+@dataclass(eq=False)
 class If(Stmt):
     cond: Expr | None = None
     body: list[Stmt] = field(default_factory=list)

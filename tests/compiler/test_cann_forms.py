@@ -18,6 +18,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # (code, line) of every diagnostic of the file
     "dtype_methods": [("PA406", 7), ("PA406", 7)],
     "structs": [],
+    "language_helpers": [("PA406", 10), ("PA406", 10)],
 }
 
 

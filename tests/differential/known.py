@@ -19,7 +19,6 @@ class Known:
 
 KNOWN: tuple[Known, ...] = (
     Known("p02_builtins", "false-error", "PA101: len() (one of CANN's in-kernel builtins) is rejected"),
-    Known("p02_fstring_assert", "false-error", "PA204: asc.static_assert has no code generation"),
     Known("p02_static_range", "calls", "asc.static_range is emitted as a loop; CANN unrolls it"),
     Known("p03_rebind_straight", "false-error", "PA108: straight-line re-binding int -> float is rejected"),
     Known("p03_rebind_tensor", "false-error", "PA403: straight-line re-binding to another dtype is rejected"),
@@ -33,11 +32,7 @@ KNOWN: tuple[Known, ...] = (
     Known("p06_constexpr_depth", "false-error", "PA303: a ConstExpr parameter is not accepted as a queue depth"),
     Known("p06_constexpr_dtype", "false-error", "PA303: a ConstExpr[asc.DataType] parameter is typed int"),
     Known("p07_dtype_compare", "false-error", "PA303: `x.dtype == y.dtype` (DataType equality) is rejected"),
-    Known("p08_tiling_param", "false-error", "PA203: .ceildiv() on a TCubeTiling field (point 9)"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
-    Known("p09_tensor_call", "false-error", "PA303: `t(i)` (LocalTensor bracket form) is not callable"),
-    Known("p09_ceildiv", "false-error", "PA203: .ceildiv() on a run-time int is unknown"),
-    Known("p09_inline", "false-error", "PA204: asc.inline has no code generation"),
     Known("p10_auto_list_shape", "false-error", "PA303: a LocalTensorAuto is not accepted where a LocalTensor is"),
     Known("p10_auto_param_dtype", "false-error", "PA303: LocalTensorAuto with an int shape is rejected"),
     Known("p10_auto_two_stages", "false-error", "PA303: a LocalTensorAuto is not accepted where a LocalTensor is"),
@@ -49,7 +44,6 @@ KNOWN: tuple[Known, ...] = (
     Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
     Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
     Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),
-    Known("r09_tensor_setitem", "missed-error", "`t[i] = v` on a LocalTensor is accepted; CANN has no __setitem__"),
     Known("r13_option_name_clash", "missed-error", "a kernel parameter named like a jit option (debug) is accepted"),
     Known("r13_unknown_launch_keyword", "missed-error", "a launch keyword that is no parameter or option is accepted"),
 )

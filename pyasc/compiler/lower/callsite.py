@@ -77,6 +77,11 @@ class CallLowering(LowerBase):
                             f"{next(iter(ENUMS[ft.name].members))}", sp)
                 return ir.invalid(sp)
             return self.construct(CLASSES[ft.name], args, sp, callee_span)
+        if isinstance(ft, TensorT):
+            return self.tensor_call(func, args, sp)
+        if isinstance(ft, BoundMethodT) and ft.cls == "Scalar" and isinstance(func, ir.MethodRef) and \
+                func.receiver is not None:
+            return self.scalar_method_call(ft, func.receiver, args, sp, callee_span)
         if isinstance(ft, BoundMethodT):
             spec = method(ft.cls, ft.name)
             assert spec is not None
@@ -109,6 +114,10 @@ class CallLowering(LowerBase):
             return ir.invalid(sp)
         assert ov is not None
         C.check_rules(spec, disp, b, self.diag, self.deferred)
+        if receiver is None:
+            helper = self.language_helper(spec.name, b, sp)
+            if helper is not None:
+                return helper
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
         self.note_scalar_args(ov, b, disp)

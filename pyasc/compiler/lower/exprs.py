@@ -33,6 +33,7 @@ from ..types import (
 )
 from .base import BUILTINS, SPECIAL_NAMES, LowerBase
 from .consteval import const_type, fold_fstring
+from .language_helpers import SCALAR_METHODS
 
 _UNSUPPORTED_EXPR = {
     ast.Lambda: "lambda", ast.Yield: "yield", ast.YieldFrom: "yield from", ast.Await: "await",
@@ -255,6 +256,8 @@ class ExprLowering(LowerBase):
             return ir.invalid(sp)
         if isinstance(bt, StructT):
             return self.struct_member(base, bt.struct, attr, sp, aspan)
+        if isinstance(bt, ScalarT) and attr in SCALAR_METHODS:
+            return ir.MethodRef(sp, BoundMethodT(bt, "Scalar", attr), base)
         if attr == "dtype" and isinstance(bt, (TensorT, AddrT)):
             return ir.DTypeRef(sp, DTypeValT(bt.dvar))
         cls = self._class_of(bt)

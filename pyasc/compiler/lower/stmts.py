@@ -62,6 +62,8 @@ class StmtLowering(LowerBase):
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TooComplex(self.fn.node.name)
         sp = self.span(node)
+        if isinstance(node, ast.With):
+            return self.lower_with(node)
         for cls, what in _UNSUPPORTED_STMT.items():
             if isinstance(node, cls):
                 hint = {
@@ -209,6 +211,11 @@ class StmtLowering(LowerBase):
         spec = method("LocalTensor" if base.type.memory == "local" else "GlobalTensor", "set_value")
         index = self.lower_expr(target.slice)
         value = self.lower_expr(value_node)
+        # CANN's tensors have no item assignment: an element is written with set_value
+        call_text = f"{ast.unparse(target.value)}.set_value({ast.unparse(target.slice)}, {ast.unparse(value_node)})"
+        self.report("PA101", "item assignment on a tensor is not supported in a jit function; use "
+                    f"{call_text}", self.span(node),
+                    fixes=(Fix("Use set_value", (TextEdit(self.span(node), call_text),)),))
         if spec is None:
             self.unsupported(target, "item assignment")
             return []

@@ -409,7 +409,7 @@ APIS: list[ApiSpec] = [
     api("ceildiv", "core.utils", "(x + y - 1) // y: the number of y-sized tiles covering x.",
         [("(x: int, y: int) -> Scalar[int]", "(({x} + {y} - 1) / {y})")]),
     api("static_assert", "core.utils", "Fail compilation with `message` when the compile-time `test` is false.",
-        [("(test: bool, message: Optional[str] = None) -> None", None)]),
+        [("(test: bool, message: Optional[str] = None) -> None", "static_assert({test}{,message})")]),
     api("jit", "core.jit",
         "Compile a Python function into an Ascend C kernel (bare `@asc.jit` or `@asc.jit(**options)`). Options:"
         " codegen (capture_exceptions, ir_multithreading), compile (debug, strip_loc, verify_sync,"

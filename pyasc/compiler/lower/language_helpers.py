@@ -1,0 +1,128 @@
+"""The language's own helpers that act at compile time or are plain syntax: `asc.static_assert` (checked, emits
+nothing), `asc.ceildiv` and `x.ceildiv(y)` (folded when both are known), `asc.inline` (verbatim C++), a
+tensor's call syntax `t(i)` (the tensor from element i on, as CANN's pyasc types it), and the language's one
+`with` form (`with matmul.iterate() as count:`)."""
+
+from __future__ import annotations
+
+import ast
+
+from ...language.registry import APIS
+from .. import calls as C
+from .. import ir
+from ..diagnostics import Span
+from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from .base import LowerBase
+
+SCALAR_METHODS = {"ceildiv": "ceildiv"}
+"""Methods of a run-time scalar, as the asc function each one is (`n.ceildiv(m)` is `asc.ceildiv(n, m)`)."""
+
+
+class LanguageHelperLowering(LowerBase):
+    """Compile-time language helpers and call syntax that is not an API call."""
+
+    def scalar_method_call(self, ft: BoundMethodT, receiver: ir.Expr, args: list[C.Arg], sp: Span,
+                           callee_span: Span) -> ir.Expr:
+        name = SCALAR_METHODS[ft.name]
+        return self.finish_call(APIS[name], name, [C.Arg(receiver)] + args, sp, callee_span)
+
+    def tensor_call(self, tensor: ir.Expr, args: list[C.Arg], sp: Span) -> ir.Expr:
+        """`t(i)`: like `t[i]`, the tensor that starts at element i."""
+        t = tensor.type
+        assert isinstance(t, TensorT)
+        if len(args) != 1 or args[0].keyword is not None:
+            self.report("PA301", "a tensor is called with one index: t(i)", sp)
+            return ir.invalid(sp)
+        index = args[0].expr
+        if not isinstance(index.type, ScalarT) or (index.type.dtype is not None and not index.type.dtype.is_int):
+            self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
+            return ir.invalid(sp)
+        return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin), tensor, index)
+
+    def lower_with(self, node: ast.With) -> list[ir.Stmt]:
+        """The language's one context manager: `with matmul.iterate(...) as count:` loops while Iterate computes
+        another block of C (as CANN's pyasc lowers it); every other `with` is rejected, as there."""
+        head = self._head_span(node)
+        if len(node.items) != 1:
+            self.unsupported(node, "a with statement of several items", "use one item per with statement")
+            return []
+        item = node.items[0]
+        ctx = item.context_expr
+        is_iterate = isinstance(ctx, ast.Call) and isinstance(ctx.func, ast.Attribute) and ctx.func.attr == "iterate"
+        call = self.lower_expr(ctx) if is_iterate else None
+        if call is None or not (isinstance(call, ir.Call) and call.api is not None
+                                and call.api.name == "adv.Matmul.iterate"):
+            if call is None or not isinstance(call.type, UnknownT):
+                self.unsupported(node, "with", "the only context manager of the language is matmul.iterate()")
+            return []
+        var: ir.Symbol | None = None
+        var_span: Span | None = None
+        target = item.optional_vars
+        if target is not None and not isinstance(target, ast.Name):
+            self.unsupported(target, "this with target", "name the block counter: with m.iterate() as count:")
+            return []
+        self.enter_block()
+        if isinstance(target, ast.Name):
+            var_span = self.span(target)
+            var = ir.Symbol(target.id, "variable", scalar("int32"), var_span, block=tuple(self.block))
+            outer = self.symbols.get(target.id)
+            self.symbols[target.id] = var
+            self.all_symbols.append(var)
+        body = self.lower_body(node.body)
+        self.exit_block()
+        if var is not None:
+            if outer is not None:
+                self.symbols[var.name] = outer
+            else:
+                del self.symbols[var.name]
+        return [ir.IterateLoop(head, call, body, var, var_span)]
+
+    def language_helper(self, name: str, b: C.Binding, sp: Span) -> ir.Expr | None:
+        """The compile-time meaning of a language helper call, or None for an ordinary call."""
+        if name == "static_assert":
+            return self._static_assert(b, sp)
+        if name == "ceildiv":
+            x, y = _const(b.args.get("x")), _const(b.args.get("y"))
+            if isinstance(x, int) and isinstance(y, int) and y != 0:
+                value = (x + y - 1) // y
+                return ir.Const(sp, scalar("int32", value, sp), value)
+        if name == "inline":
+            code = b.args.get("code")
+            if code is not None and isinstance(code.type, StrT) and isinstance(code, ir.Const):
+                return ir.ApiConst(sp, NoneT(), "inline", str(code.value).rstrip().rstrip(";"))
+        return None
+
+    def _static_assert(self, b: C.Binding, sp: Span) -> ir.Expr | None:
+        test = b.args.get("test")
+        message = b.args.get("message")
+        text = str(message.value) if isinstance(message, ir.Const) and isinstance(message.type, StrT) else ""
+        value = _const(test)
+        if test is not None and value is None and _generic_constant(test):
+            return None  # known once the template is instantiated (sizeof(T) == 2): C++'s static_assert checks it
+        if test is not None and value is None:
+            self.report("PA112", "the condition of asc.static_assert must be known at compile time (literals, "
+                        "module constants, ConstExpr parameters)", test.span)
+        elif test is not None and not value:
+            self.report("PA112", f"static assertion failed: {text}" if text else "static assertion failed "
+                        "(asc.static_assert needs a message)", test.span)
+        return ir.Const(sp, NoneT(), None)
+
+
+def _generic_constant(e: ir.Expr) -> bool:
+    """Whether e is a constant of the C++ template: literals and constants combined with DataType methods of a
+    generic dtype (`x.dtype.sizeof() == 2`), nothing read at run time."""
+    from ..checks import walk_expr
+
+    for sub in walk_expr(e):
+        if isinstance(sub, ir.Call):
+            if sub.api is None or not sub.api.name.startswith("DataType."):
+                return False
+        elif not isinstance(sub, (ir.Const, ir.ConstName, ir.BinOp, ir.UnaryOp, ir.DTypeRef, ir.CastExpr,
+                                  ir.ApiConst)):
+            return False
+    return True
+
+
+def _const(e: ir.Expr | None) -> object:
+    t: Type | None = e.type if e is not None else None
+    return t.const if isinstance(t, ScalarT) else None
