@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import sys
 import tempfile
 import traceback
@@ -165,6 +166,7 @@ def main(argv: list[str]) -> int:
             out.write(json.dumps(_serve(request, index)) + "\n")
             out.flush()
     sys.stdout = real_stdout
+    shutil.rmtree(os.environ["PYASC_HOME"], ignore_errors=True)
     return 0
 
 
