@@ -612,8 +612,11 @@ class KernelGen:
         if paren:
             e.write("(")
         lt, rt = ex.left.type, ex.right.type
+        # Python's true division of two compile-time integers is a float; between run-time integers CANN's pyasc
+        # divides integers, which C++'s `/` does
         int_div = op == "/" and all(isinstance(t, ScalarT) and t.dvar.value is not None and t.dvar.value.is_int
-                                    for t in (lt, rt))
+                                    for t in (lt, rt)) and isinstance(ex.type, ScalarT) and \
+            ex.type.dvar.value is not None and ex.type.dvar.value.is_float
         if int_div:
             e.write("static_cast<float>(")
             self.expr(ex.left)

@@ -107,8 +107,9 @@ _c("PA403", "dtype-conflict", E, "Inference gives one value two dtypes; the mess
    "    asc.data_copy(a, g, 256)\n    asc.data_copy(b, g, 256)\n",
    _K + "    g.set_global_buffer(x)\n    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float16)\n"
    "    asc.data_copy(a, g, 256)\n    asc.data_copy(b, g, 256)\n")
-_c("PA404", "integer-true-division", W, "`/` between integers is a float in Python but an integer division in CANN's "
-   "pyasc; say which you mean with `//` (or float()).", _K + "    tiles = n / 8\n", _K + "    tiles = n // 8\n")
+_c("PA404", "integer-true-division", W, "`/` between integers: between run-time values CANN's pyasc divides "
+   "integers, between compile-time values it gives Python's float; say which you mean with `//` (or float()).",
+   _K + "    tiles = n / 8\n", _K + "    tiles = n // 8\n")
 _c("PA405", "scalar-dtype", W, "A scalar argument does not fit the tensor's dtype (a float on an integer tensor); "
    "it is converted.", _K + "    asc.adds(a_i32, a_i32, 0.5, 256)\n", _K + "    asc.adds(a_i32, a_i32, 1, 256)\n")
 _c("PA406", "generic-dtype", Severity.INFO,

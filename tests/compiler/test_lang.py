@@ -19,9 +19,11 @@ FILES = sorted(HERE.glob("*.py"))
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     # (code, line) of every diagnostic of the file
     "nested_kernels": [],
+    "int_division": [("PA404", 17), ("PA404", 21)],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
+    "int_division": ["halve"],
 }
 
 
@@ -37,6 +39,23 @@ def test_file_diagnostics_and_cpp(path: Path, update_goldens: bool) -> None:
 
 def test_every_file_has_expectations() -> None:
     assert sorted(EXPECTED) == sorted(KERNELS) == [p.stem for p in FILES]
+
+
+# -- point 4: integer division -----------------------------------------------------------------------------------------
+
+def test_division_of_run_time_integers_is_an_integer_and_of_constants_a_float() -> None:
+    text = (HERE / "int_division.py").read_text(encoding="utf-8")
+    got = _messages(text)
+    assert got == [
+        ("PA404", "n / 2", "'/' between run-time integers divides integers, as in CANN's pyasc (Python would give "
+         "a float); write '//' to say so"),
+        ("PA404", "TILE / 8", "'/' between compile-time integers gives Python's float (64.0), as in CANN's pyasc; "
+         "write '//' for an integer"),
+    ]
+    a = analyze(text, "k.py")
+    assert "int32_t half = n / 2;" in a.cpp and "static_cast<float>(TILE) / 8" in a.cpp
+    fix = a.diagnostics[0].fixes[0]
+    assert fix.title == "Use integer division '//'" and [e.new_text for e in fix.edits] == ["//"]
 
 
 # -- point 1: jit functions inside ordinary functions ----------------------------------------------------------------

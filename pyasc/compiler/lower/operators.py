@@ -26,7 +26,9 @@ class OperatorLowering(LowerBase):
         const = None
         if ta.const is not None and tb.const is not None:
             const = fold_binary(op, ta.const, tb.const)
-        if op == "/":
+        if op == "/" and not (const is None and da is not None and db is not None and da.is_int and db.is_int):
+            # Python's true division of compile-time values, or a division with a float operand; between
+            # run-time integers CANN's pyasc divides integers (DivSI), handled with the other integer operators
             name = "float32"
             for d in (da, db):
                 if d is not None and d.is_float:
@@ -62,18 +64,21 @@ class OperatorLowering(LowerBase):
             bad = left if not isinstance(left.type, ScalarT) else right
             self.report("PA303", f"operator '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
             return ir.invalid(sp)
+        result = self._arith_type(left, right, op, sp)
         if op == "/":
             da, db = left.type.dvar.value, right.type.dvar.value
             if da is not None and db is not None and da.is_int and db.is_int:
                 op_span = self._op_span(node, "/")
                 fix_edits = (TextEdit(op_span, "//"),) if op_span else ()
-                self.report(
-                    "PA404",
-                    "'/' between integers gives a float in Python (pyasc follows Python here, CANN's pyasc "
-                    "divides integers); write '//' for integer division or float(...) to make the intent clear",
-                    sp, Severity.WARNING, fixes=(Fix("Use integer division '//'", fix_edits),) if fix_edits else (),
-                )
-        return ir.BinOp(sp, self._arith_type(left, right, op, sp), op, left, right)
+                if isinstance(result, ScalarT) and result.const is not None:
+                    msg = ("'/' between compile-time integers gives Python's float "
+                           f"({result.const!r}), as in CANN's pyasc; write '//' for an integer")
+                else:
+                    msg = ("'/' between run-time integers divides integers, as in CANN's pyasc (Python would "
+                           "give a float); write '//' to say so")
+                self.report("PA404", msg, sp, Severity.WARNING,
+                            fixes=(Fix("Use integer division '//'", fix_edits),) if fix_edits else ())
+        return ir.BinOp(sp, result, op, left, right)
 
     def _op_span(self, node: ast.BinOp, op: str) -> Span | None:
         ls, rs = self.span(node.left), self.span(node.right)

@@ -242,8 +242,8 @@ class StmtLowering(LowerBase):
         sym.refs.append(tspan)
         if op == "/" and isinstance(sym.type, ScalarT) and sym.type.dvar.value is not None and \
                 sym.type.dvar.value.is_int:
-            self.report("PA404", f"'/=' on the int '{sym.name}' makes it a float in Python; use '//=' for integer "
-                        "division", self.span(node), Severity.WARNING,
+            self.report("PA404", f"'/=' on the int '{sym.name}' divides integers, as in CANN's pyasc (Python would "
+                        "make it a float); write '//=' to say so", self.span(node), Severity.WARNING,
                         fixes=self._op_fixes(node, "/=", "//="))
             op = "//"
         return [ir.AugAssign(self.span(node), sym, tspan, op, value)]
