@@ -6,10 +6,14 @@ Measures, on generated files of add_custom-style kernels (40 lines each):
   - hover p95 while the C++ tier runs (hovers sent between its $/progress begin and end);
   - server start to first diagnostics;
   - RSS of the server after 5,000 edits (batches of 50, each batch analyzed once), and its growth (both readings
-    taken once the C++ tier has run, so libclang is loaded in both).
+    taken once the C++ tier has run, so libclang is loaded in both);
+  - the same edit latency on a file of 12 hand-synchronized kernels (auto_sync=False, flags, ping-pong slots; about
+    450 lines), which the static pipe-hazard check analyzes, beside the same file in a server run from an earlier
+    checkout given with --sync-baseline (e.g. `git archive <commit> | tar -x -C /tmp/before`).
 The baseline is a trivial pygls server (publishes empty diagnostics on open/change, answers hover) in the same run.
 
-    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--rss-edits 5000]
+    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--rss-edits 5000] [--sync-baseline DIR]
+    .venv/bin/python bench/lsp_latency.py --only-sync [--sync-baseline DIR]
 """
 
 from __future__ import annotations
@@ -76,6 +80,46 @@ def {op}_custom_{idx}(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalA
         asc.data_copy(z_gm[i * TILE_LENGTH + edit_me_{idx}:], z_local, TILE_LENGTH)
 '''
 
+SYNC_KERNEL = '''
+
+@asc.jit(auto_sync=False)
+def {op}_sync_{idx}(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+    # z = x {op} y with fixed LocalTensors, two slots and one event id per slot.
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, TILES * TILE)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, TILES * TILE)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, TILES * TILE)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 2 * TILE)
+    b = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 2 * TILE * 4, 2 * TILE)
+    c = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4 * TILE * 4, 2 * TILE)
+    asc.set_flag(asc.HardEvent.V_MTE2, 0)
+    asc.set_flag(asc.HardEvent.V_MTE2, 1)
+    asc.set_flag(asc.HardEvent.MTE3_V, 0)
+    asc.set_flag(asc.HardEvent.MTE3_V, 1)
+    for i in range(TILES):
+        slot = i % 2
+        asc.wait_flag(asc.HardEvent.V_MTE2, slot)
+        asc.data_copy(a[slot * TILE:], x_gm[i * TILE:], TILE)
+        asc.data_copy(b[slot * TILE:], y_gm[i * TILE:], TILE)
+        asc.set_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE3_V, slot)
+        asc.{op}(c[slot * TILE:], a[slot * TILE:], b[slot * TILE:], TILE)
+        asc.set_flag(asc.HardEvent.V_MTE2, slot)
+        asc.set_flag(asc.HardEvent.V_MTE3, slot)
+        asc.wait_flag(asc.HardEvent.V_MTE3, slot)
+        edit_me_{idx} = {value}
+        asc.data_copy(z_gm[i * TILE + edit_me_{idx}:], c[slot * TILE:], TILE)
+        asc.set_flag(asc.HardEvent.MTE3_V, slot)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 1)
+    asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE3_V, 1)
+'''
+SYNC_KERNELS = 12
+
 BARE_SERVER = """
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -104,6 +148,13 @@ def make_file(kernels: int) -> str:
     parts = ["import pyasc as asc\n\nBUFFER_NUM = 2\nTILE_LENGTH = 128\n"]
     for idx in range(kernels):
         parts.append(KERNEL.format(op=OPS[idx % len(OPS)], dtype=DTYPES[idx % len(DTYPES)], idx=idx, value=1000))
+    return "".join(parts)
+
+
+def make_sync_file(kernels: int = SYNC_KERNELS) -> str:
+    parts = ["import pyasc as asc\n\nTILE = 128\nTILES = 16\n"]
+    for idx in range(kernels):
+        parts.append(SYNC_KERNEL.format(op=OPS[idx % len(OPS)], idx=idx, value=0))
     return "".join(parts)
 
 
@@ -210,8 +261,8 @@ class Editor:
         at = text.index(needle) + len(needle)
         self.line = text.count("\n", 0, at)
         self.col = at - (text.rfind("\n", 0, at) + 1)
-        self.value = "1000"
-        self.counter = 1000
+        self.value = text[at:text.index("\n", at)]
+        self.counter = int(self.value)
 
     def next(self) -> tuple[types.Range, str]:
         self.counter += 1
@@ -221,14 +272,15 @@ class Editor:
         return rng, new
 
 
-def analyze_alone(kernels: int, edits: int) -> list[float]:
+def analyze_alone(kernels: int, edits: int, sync: bool = False) -> list[float]:
     """The same edits analyzed in-process with a shared kernel cache: the compiler's share of each latency."""
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
-    text = make_file(kernels)
+    text = make_sync_file(kernels) if sync else make_file(kernels)
     cache = AnalysisCache()
     analyze(text, "/bench/k.py", None, cache)
-    needle = f"edit_me_{kernels // 2} = 1000"
+    value = 0 if sync else 1000
+    needle = f"edit_me_{kernels // 2} = {value}"
     out = []
     for i in range(edits):
         edited = text.replace(needle, f"edit_me_{kernels // 2} = {2000 + i}")
@@ -251,20 +303,22 @@ BARE = [sys.executable, "-c", BARE_SERVER]
 
 
 async def paired_edit_latency(command: list[str], root: Path, kernel_counts: tuple[int, ...],
-                              edits: int) -> dict[int, list[float]]:
+                              edits: int, sync: bool = False, envs: tuple[dict[str, str] | None, ...] = (),
+                              ) -> dict[int, list[float]]:
     """Edit latencies of several files, one server each, with the edits taken in turn (1, 10, 50, 1, 10, ...), so
-    that whatever else loads the machine falls on every file size alike and their ratio is not skewed by it."""
+    that whatever else loads the machine falls on every file size alike and their ratio is not skewed by it.
+    With `envs`, one server per environment edits the same file (`kernel_counts` then gives the key of each)."""
     sessions = []
-    for kernels in kernel_counts:
-        text = make_file(kernels)
-        path = root / f"paired{kernels}.py"
+    for n, kernels in enumerate(kernel_counts):
+        text = make_sync_file() if sync else make_file(kernels)
+        path = root / f"paired{kernels}{'_sync' if sync else ''}.py"
         path.write_text(text, encoding="utf-8")
-        s = Session(command)
+        s = Session(command, envs[n] if envs else None)
         # The C++ tier is off here: with edits taken in turn, one server's clang run would land in another's edit.
         await s.start(root, {"pyasc": {"cppChecks": False}})
         s.open(path.as_uri(), text)
         await s.wait(path.as_uri(), 1)
-        sessions.append((kernels, s, path.as_uri(), Editor(text, kernels // 2)))
+        sessions.append((kernels, s, path.as_uri(), Editor(text, (SYNC_KERNELS if sync else kernels) // 2)))
     out: dict[int, list[float]] = {k: [] for k in kernel_counts}
     for _ in range(edits):
         for kernels, s, uri, ed in sessions:
@@ -369,10 +423,17 @@ async def main() -> None:
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--hover-rounds", type=int, default=8)
     parser.add_argument("--rss-edits", type=int, default=5000)
+    parser.add_argument("--sync-baseline", type=Path, default=None,
+                        help="an earlier pyasc checkout to run beside this one on the hand-synchronized file")
+    parser.add_argument("--only-sync", action="store_true", help="measure the hand-synchronized file only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         rows: list[tuple[str, str, str]] = []
+        await sync_rows(root, args, rows)
+        if args.only_sync:
+            _print(rows)
+            return
 
         lat = await paired_edit_latency(SERVER, root, (1, 10, 50), args.edits)
         bare_lat = (await paired_edit_latency(BARE, root, (10,), args.edits))[10]
@@ -420,6 +481,49 @@ async def main() -> None:
                      f"{before:.1f} -> {after:.1f} (+{after - before:.1f})",
                      f"{bare_before:.1f} -> {bare_after:.1f} (+{bare_after - bare_before:.1f})"))
 
+    _print(rows)
+
+
+async def sync_rows(root: Path, args: argparse.Namespace, rows: list[tuple[str, str, str]]) -> None:
+    """The hand-synchronized file: this checkout, and the --sync-baseline one, edited in turn."""
+    lines = make_sync_file().count("\n") + 1
+    envs: tuple[dict[str, str] | None, ...] = (None,)
+    if args.sync_baseline is not None:
+        envs = (None, {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())})
+    lat = await paired_edit_latency(SERVER, root, tuple(range(len(envs))), args.edits, sync=True, envs=envs)
+    for n, label in enumerate(("this checkout", f"baseline {args.sync_baseline}")[:len(envs)]):
+        v = lat[n]
+        rows.append((f"didChange -> diagnostics p50 / p95, {SYNC_KERNELS} hand-synchronized kernels ({lines} lines), "
+                     f"{label}, ms", f"{pct(v, .5):.1f} / {pct(v, .95):.1f} (beyond debounce "
+                     f"{pct(v, .5) - DEBOUNCE_MS:.1f} / {pct(v, .95) - DEBOUNCE_MS:.1f})", ""))
+    # analyze() alone: this checkout in-process and the baseline in a child process, in alternating rounds
+    alone: list[float] = []
+    base_alone: list[float] = []
+    per_round = max(1, args.edits // 4)
+    for _ in range(4):
+        alone += analyze_alone(SYNC_KERNELS, per_round, sync=True)
+        if args.sync_baseline is not None:
+            base_alone += _analyze_alone_elsewhere(args.sync_baseline, per_round)
+    rows.append((f"of which analyze() alone, in-process, {SYNC_KERNELS} hand-synchronized kernels, this checkout, "
+                 "p50 / p95, ms", f"{pct(alone, .5):.1f} / {pct(alone, .95):.1f}", ""))
+    if base_alone:
+        rows.append((f"same, baseline {args.sync_baseline}, p50 / p95, ms",
+                     f"{pct(base_alone, .5):.1f} / {pct(base_alone, .95):.1f}", ""))
+
+
+def _analyze_alone_elsewhere(tree: Path, edits: int) -> list[float]:
+    """analyze_alone on the hand-synchronized file with the pyasc of another checkout, in a child process."""
+    import json
+    import subprocess
+
+    code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).resolve().parent)!r}); import lsp_latency; "
+            f"print(json.dumps(lsp_latency.analyze_alone({SYNC_KERNELS}, {edits}, sync=True)))")
+    env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _print(rows: list[tuple[str, str, str]]) -> None:
     print("| measure | pyasc-lsp | bare pygls |")
     print("|---|---|---|")
     for name, ours, base in rows:

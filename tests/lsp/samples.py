@@ -100,3 +100,24 @@ def many_kernels(count: int, seed: int = 0) -> str:
         "\n\n\n" + body.replace("def add_custom", f"def add_custom_{i}").replace("TILE_LENGTH * 2",
                                                                               f"TILE_LENGTH * {2 + i + seed}")
         for i in range(count))
+
+MISSING_SYNC = """\
+import pyasc as asc
+
+N = 256
+
+
+@asc.jit(auto_sync=False)
+def scale(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, N)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, N)
+    asc.data_copy(t, x_gm, N)
+    asc.muls(t, t, 2.0, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(z_gm, t, N)
+"""
+"""PA551 on the muls (MTE2 -> V with no flag), the copy-in as related information, a fix inserting the pair."""

@@ -351,6 +351,24 @@ async def test_code_action_applies_the_did_you_mean_fix(vscode: RecordingClient,
     assert edit.range == d.range and edit.new_text == "add"
 
 
+async def test_pipe_hazard_has_both_sites_and_a_fix_inserting_the_flags(vscode: RecordingClient, workdir: Path):
+    doc = open_doc(vscode, workdir, "sync.py", samples.MISSING_SYNC)
+    diags = await published(vscode, doc)
+    [d] = [d for d in diags if d.code == "PA551"]
+    assert d.range == utf16_range(doc.text, span_of(doc.text, "asc.muls(t, t, 2.0, N)"))
+    assert d.severity == types.DiagnosticSeverity.Warning
+    [rel] = d.related_information
+    assert rel.location.range == utf16_range(doc.text, span_of(doc.text, "asc.data_copy(t, x_gm, N)"))
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=tdi(doc), range=d.range, context=types.CodeActionContext(diagnostics=[d])))
+    [action] = [a for a in actions if "MTE2_V" in a.title]
+    [change] = action.edit.document_changes
+    [edit] = change.edits
+    assert edit.range.start == edit.range.end == d.range.start
+    assert edit.new_text == ("asc.set_flag(asc.HardEvent.MTE2_V, 0)\n    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
+                             "    ")
+
+
 # -- generated code ---------------------------------------------------------------------------------------------------
 
 

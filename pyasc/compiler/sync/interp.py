@@ -41,6 +41,9 @@ class OutOfBudget(Exception):
     pass
 
 
+_MISSING = object()
+
+
 def _esize(t: object) -> Lin:
     """Bytes per element of a tensor type: known, or the same unknown for every tensor of one dtype variable."""
     if isinstance(t, (TensorT, DTypeValT)):
@@ -65,6 +68,8 @@ class Interp:
         self.stmt: Span | None = None
         self.depth = 0
         self.loop_depth = 0
+        self._sites: dict[tuple[int, Span | None, Span | None], Site] = {}
+        self._kinds: dict[int, dict[str, str]] = {}
         self.used: set[tuple[str, object]] = set()
         """Every (event, id) set or waited: a fix picks an id not among them."""
 
@@ -147,61 +152,67 @@ class Interp:
     def expr(self, e: ir.Expr | None, env: dict[int, object], m: Machine) -> object:
         if e is None:
             return None
+        kind = type(e)
+        if kind is ir.Call:
+            return self.call(e, env, m)  # type: ignore[arg-type]
         t = e.type
-        if isinstance(t, ScalarT) and t.const is not None and not isinstance(e, ir.Call):
+        if type(t) is ScalarT and t.const is not None:
             c = t.const
-            return Lin(c) if isinstance(c, int) and not isinstance(c, bool) else c
-        if isinstance(e, ir.Const):
-            v = e.value
-            return Lin(v) if isinstance(v, int) and not isinstance(v, bool) else v
-        if isinstance(e, ir.ConstName):
-            v = e.value
-            return Lin(v) if isinstance(v, int) and not isinstance(v, bool) else v
-        if isinstance(e, ir.Name):
-            if e.symbol is None:
-                return None
-            if id(e.symbol) in env:
-                return env[id(e.symbol)]
-            if isinstance(t, ScalarT):
-                return atom(("param", e.symbol.name))
-            if isinstance(t, TensorT) and t.memory == "global":
-                return GlobalView()
+            return Lin(c) if type(c) is int else c
+        handler = _EXPRS.get(kind)
+        return handler(self, e, env, m) if handler is not None else None
+
+    def _const(self, e: ir.Const | ir.ConstName, env: dict[int, object], m: Machine) -> object:
+        v = e.value
+        return Lin(v) if type(v) is int else v
+
+    def _name(self, e: ir.Name, env: dict[int, object], m: Machine) -> object:
+        if e.symbol is None:
             return None
-        if isinstance(e, ir.BinOp):
-            return self.binop(e.op, self.expr(e.left, env, m), self.expr(e.right, env, m), e)
-        if isinstance(e, ir.UnaryOp):
-            v = self.expr(e.operand, env, m)
-            if e.op == "-" and isinstance(v, Lin):
-                return v.scale(-1)
-            if e.op == "!" and isinstance(v, bool):
-                return not v
-            return v if e.op == "+" else None
-        if isinstance(e, ir.IfExp):
-            c = self.expr(e.cond, env, m)
-            a, b = self.expr(e.then, env, m), self.expr(e.other, env, m)
-            return a if c is True or a == b else b if c is False else None
-        if isinstance(e, ir.CastExpr):
-            v = self.expr(e.operand, env, m)
-            return v if e.to.startswith(("int", "uint")) and isinstance(v, Lin) else None
-        if isinstance(e, ir.EnumMember):
-            return Enum(e.enum, e.member)
-        if isinstance(e, ir.Subscript):
-            base = self.expr(e.base, env, m)
-            index = self.expr(e.index, env, m)
-            if isinstance(base, View):
-                ok = base.base is not None and isinstance(index, Lin)
-                return View(base.mem, base.base + mul(index, base.esize) if ok else None,  # type: ignore[operator]
-                            base.esize, base.space)
-            return base if isinstance(base, GlobalView) else None
-        if isinstance(e, ir.MethodRef):
-            return self.expr(e.receiver, env, m)
-        if isinstance(e, ir.Construct):
-            return self.construct(e, env, m)
-        if isinstance(e, ir.Call):
-            return self.call(e, env, m)
-        if isinstance(e, ir.HelperCall):
-            return self.helper(e, env, m)
+        got = env.get(id(e.symbol), _MISSING)
+        if got is not _MISSING:
+            return got
+        t = e.type
+        if isinstance(t, ScalarT):
+            return atom(("param", e.symbol.name))
+        if isinstance(t, TensorT) and t.memory == "global":
+            return GlobalView()
         return None
+
+    def _binop(self, e: ir.BinOp, env: dict[int, object], m: Machine) -> object:
+        return self.binop(e.op, self.expr(e.left, env, m), self.expr(e.right, env, m), e)
+
+    def _unary(self, e: ir.UnaryOp, env: dict[int, object], m: Machine) -> object:
+        v = self.expr(e.operand, env, m)
+        if e.op == "-" and isinstance(v, Lin):
+            return v.scale(-1)
+        if e.op == "!" and isinstance(v, bool):
+            return not v
+        return v if e.op == "+" else None
+
+    def _ifexp(self, e: ir.IfExp, env: dict[int, object], m: Machine) -> object:
+        c = self.expr(e.cond, env, m)
+        a, b = self.expr(e.then, env, m), self.expr(e.other, env, m)
+        return a if c is True or a == b else b if c is False else None
+
+    def _cast(self, e: ir.CastExpr, env: dict[int, object], m: Machine) -> object:
+        v = self.expr(e.operand, env, m)
+        return v if e.to.startswith(("int", "uint")) and isinstance(v, Lin) else None
+
+    def _enum(self, e: ir.EnumMember, env: dict[int, object], m: Machine) -> object:
+        return Enum(e.enum, e.member)
+
+    def _subscript(self, e: ir.Subscript, env: dict[int, object], m: Machine) -> object:
+        base = self.expr(e.base, env, m)
+        index = self.expr(e.index, env, m)
+        if isinstance(base, View):
+            ok = base.base is not None and isinstance(index, Lin)
+            return View(base.mem, base.base + mul(index, base.esize) if ok else None,  # type: ignore[operator]
+                        base.esize, base.space)
+        return base if isinstance(base, GlobalView) else None
+
+    def _method_ref(self, e: ir.MethodRef, env: dict[int, object], m: Machine) -> object:
+        return self.expr(e.receiver, env, m)
 
     def binop(self, op: str, a: object, b: object, e: object) -> object:
         if isinstance(a, Lin) and isinstance(b, Lin):
@@ -257,10 +268,19 @@ class Interp:
         return None
 
     def site(self, e: ir.Call) -> Site:
-        what = e.api.name if e.api is not None else ""
-        if self.site_override is not None:
-            return Site(self.site_override, self.site_override, False, what)
-        return Site(e.span, self.stmt or e.span, True, what)
+        """The call's site (one object per call and statement: loops meet the same calls again)."""
+        key = (id(e), self.site_override, self.stmt)
+        got = self._sites.get(key)
+        if got is None:
+            what = e.api.name if e.api is not None else ""
+            if self.site_override is not None:
+                got = Site(self.site_override, self.site_override, False, what)
+            else:
+                got = Site(e.span, self.stmt or e.span, True, what)
+                if what in ("set_flag", "wait_flag") and "event" in e.args:
+                    got = replace(got, event_span=e.args["event"].span)
+            self._sites[key] = got
+        return got
 
     def call(self, e: ir.Call, env: dict[int, object], m: Machine) -> object:
         api = e.api
@@ -279,8 +299,10 @@ class Interp:
             return None  # the advanced APIs synchronize inside; the framework's own calls touch no tensor
         if recv is not None:
             args["self"] = recv
-        kinds = {k: "GlobalTensor" if v.type.memory == "global" else "LocalTensor"
-                 for k, v in e.args.items() if isinstance(v.type, TensorT)}
+        kinds = self._kinds.get(id(e))
+        if kinds is None:
+            kinds = self._kinds[id(e)] = {k: "GlobalTensor" if v.type.memory == "global" else "LocalTensor"
+                                          for k, v in e.args.items() if isinstance(v.type, TensorT)}
         pipe = call_pipe(api, args, kinds)
         if pipe is not None:
             rs = ranges(api, e.overload, args, pipe)
@@ -302,8 +324,6 @@ class Interp:
                 key = eid.const
             self.used.add((event.member, key))
             site = self.site(e)
-            if site.fixable and "event" in e.args:
-                site = replace(site, event_span=e.args["event"].span)
             if leaf == "set_flag":
                 m.set_flag(event.member, key, site)
             else:
@@ -357,3 +377,12 @@ class Interp:
         if m2 is not m:
             m.__dict__.update(m2.__dict__)
         return ret
+
+
+_EXPRS = {
+    ir.Const: Interp._const, ir.ConstName: Interp._const, ir.Name: Interp._name, ir.BinOp: Interp._binop,
+    ir.UnaryOp: Interp._unary, ir.IfExp: Interp._ifexp, ir.CastExpr: Interp._cast, ir.EnumMember: Interp._enum,
+    ir.Subscript: Interp._subscript, ir.MethodRef: Interp._method_ref, ir.Construct: Interp.construct,
+    ir.HelperCall: Interp.helper,
+}
+"""Expression kind -> its evaluation (a call is dispatched before this table: it is the most common)."""

@@ -25,9 +25,15 @@ class Lin:
         return not self.terms
 
     def __add__(self, other: Lin) -> Lin:
+        if not other.terms:
+            return Lin(self.const + other.const, self.terms) if other.const else self
         return _make(self.const + other.const, _merge(self.terms, other.terms, 1))
 
     def __sub__(self, other: Lin) -> Lin:
+        if not other.terms:
+            return Lin(self.const - other.const, self.terms) if other.const else self
+        if self.terms == other.terms:
+            return Lin(self.const - other.const)
         return _make(self.const - other.const, _merge(self.terms, other.terms, -1))
 
     def scale(self, k: int) -> Lin:
@@ -74,5 +80,7 @@ def mul(a: Lin, b: Lin) -> Lin:
 
 def difference(a: Lin, b: Lin) -> int | None:
     """`a - b` when it is a known constant."""
+    if a.terms == b.terms:
+        return a.const - b.const
     d = a - b
     return d.const if d.is_const else None
