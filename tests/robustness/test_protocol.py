@@ -274,10 +274,10 @@ def test_concurrent_plain_python_completions(own_server: LspProcess, root: Path)
     rids = [s.request_async("textDocument/completion", {"textDocument": {"uri": uri},
                                                         "position": {"line": i % 3 + 2, "character": 9}})
             for i in range(30)]
-    deadline = time.monotonic() + 10
     for rid in rids:
         try:
-            resp = s.wait_response(rid, timeout=max(0.1, deadline - time.monotonic()))
+            # a hang detector only (the bug was completions never answered), generous for a busy machine
+            resp = s.wait_response(rid, timeout=120)
         except ServerGone:
             pytest.fail(f"completion {rid} was never answered")
         assert resp["result"] and resp["result"]["items"], resp

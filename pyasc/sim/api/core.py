@@ -297,3 +297,9 @@ def is_void(self: Any) -> bool:
 
 def sizeof(self: Any) -> int:
     return int(self.sizeof())
+
+
+def static_assert(test: Any, message: Any = None) -> None:
+    """Checked when the kernel's Python runs, as CANN's tracer checks it at trace time."""
+    if not bool(test):
+        raise AssertionError(f"asc.static_assert failed: {message}" if message else "asc.static_assert failed")
