@@ -337,7 +337,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
                 res.text = _lenient_text(cand.path)  # shows the line with the undecodable byte
             progress.advance()
             continue
-        if "jit" not in text:  # no @jit function can be in the file: skip before parsing
+        if "jit" not in text and "Kernel(" not in text:  # neither a jit function nor host code (PA306) to check
             res.skipped = True
             progress.advance()
             continue

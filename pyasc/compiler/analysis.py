@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..config import Config
-from . import checks, gm_access, ir
+from . import checks, gm_access, hostcheck, ir
 from .codegen import Code, KernelGen, TypeNamer, cpp_literal
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
@@ -197,6 +197,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         units.append(unit)
     for unit in units:
         diags.extend(unit.diagnostics)
+    diags.extend(hostcheck.check(module, text, _reader(path)))
     # assemble the translation unit
     cpp, parts, kinfos = _assemble(module, units, path)
     result.cpp = cpp

@@ -94,6 +94,14 @@ _c("PA304", "no-matching-overload", E, "The arguments match no form of the API; 
    _K + "    asc.data_copy(x_local, y_local)\n", _K + "    asc.data_copy(x_local, y_local, 256)\n")
 _c("PA305", "duplicate-argument", E, "The same parameter is given twice (by position and by keyword).",
    _K + "    asc.add(z, x, y, 256, count=256)\n", _K + "    asc.add(z, x, y, count=256)\n")
+_HOST = "@asc.jit\ndef kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n    pass\n\n\n" \
+    "def run(a, b):\n    k = asc.Kernel(kernel)\n    k.set_input(0, a)\n    k.set_output(0, b)\n"
+_c("PA306", "host-launch-mismatch", E,
+   "Host code does not fit the kernel it launches: a `kernel[n](...)` launch with the wrong arguments, or a seed "
+   "host API Kernel whose inputs, outputs and workspaces do not match its GM parameters, whose set_attr names no "
+   "parameter, or whose set_tiling gives the wrong number of values after the block dim.",
+   _HOST + "    k.set_tiling([8])\n    asc.Stream().launch(k)\n",
+   _HOST + "    k.set_tiling([8, 256])\n    asc.Stream().launch(k)\n")
 # -- dtypes ---------------------------------------------------------------------------------------------------------
 _c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..language import hostbind
 from ..language.dtypes import DType, lookup
 from .findings import Report
 from .objects import np_dtype
@@ -118,32 +119,24 @@ class Kernel:
         self.attrs[str(name)] = value
 
     def arguments(self) -> tuple[int, list[Any]]:
-        """(block_dim, positional arguments) by the binding rules of this module."""
-        params = list(self.jit.signature.parameters)
-        kinds = self.jit.param_kinds
+        """(block_dim, positional arguments) by the binding rules of pyasc.language.hostbind."""
+        sig = self.jit.signature.parameters
+        params = [hostbind.Param(n, self.jit.param_kinds.get(n) == "gm", p.default is not p.empty)
+                  for n, p in sig.items()]
         gm_values: list[Any] = [self.inputs[i] for i in sorted(self.inputs)]
         gm_values += [self.outputs[i] for i in sorted(self.outputs)]
         gm_values += [np.zeros(n, dtype=np.uint8) for i, n in sorted(self.workspaces.items()) if n > 0]
-        gm_params = [p for p in params if kinds.get(p) == "gm"]
-        if not gm_params:
-            gm_params = params[:len(gm_values)]
-        if len(gm_params) != len(gm_values):
-            raise TypeError(f"kernel '{self.jit.__name__}' has {len(gm_params)} GM parameters "
-                            f"({', '.join(gm_params)}) but {len(gm_values)} inputs, outputs and workspaces were set")
-        values: dict[str, Any] = dict(zip(gm_params, gm_values, strict=True))
-        unknown = [a for a in self.attrs if a not in params]
-        if unknown:
-            raise TypeError(f"set_attr names no parameter of '{self.jit.__name__}': {', '.join(unknown)} "
-                            f"(parameters: {', '.join(params)})")
-        values.update(self.attrs)
-        rest = [p for p in params if p not in values and
-                self.jit.signature.parameters[p].default is self.jit.signature.parameters[p].empty]
+        attrs = list(self.attrs)
         tiling = self.tiling[1:]
-        if len(tiling) != len(rest):
-            raise TypeError(f"kernel '{self.jit.__name__}' takes {len(rest)} tiling values after the block dim "
-                            f"({', '.join(rest) or 'none'}) but set_tiling gave {len(tiling)}: {tiling}")
-        values.update(zip(rest, tiling, strict=True))
-        return int(self.tiling[0]), [values[p] for p in params if p in values]
+        for err in (hostbind.gm_error(self.jit.__name__, params, len(gm_values)),
+                    hostbind.attr_error(self.jit.__name__, params, attrs),
+                    hostbind.tiling_error(self.jit.__name__, params, len(gm_values), attrs, len(tiling))):
+            if err is not None:
+                raise TypeError(f"{err}: {tiling}" if "set_tiling" in err else err)
+        values: dict[str, Any] = dict(zip(hostbind.gm_params(params, len(gm_values)), gm_values, strict=True))
+        values.update(self.attrs)
+        values.update(zip(hostbind.tiling_params(params, len(gm_values), attrs), tiling, strict=True))
+        return int(self.tiling[0]), [values[p] for p in sig if p in values]
 
 
 class Stream:

@@ -1,0 +1,279 @@
+"""Host code checked against the kernel it launches (PA306), so a mismatch is red in the editor, not a TypeError
+at run time:
+
+- `kernel[n](...)` / `kernel[n, stream](...)`: the arguments against the kernel's parameters;
+- the seed's host API: `k = Kernel("name")` (or `Kernel(fn)`) with `k.set_tiling([...])`, `k.set_input(i, t)`,
+  `k.set_output(i, t)`, `k.set_workspace(i, n)` and `k.set_attr("name", v)` in one function, against the binding
+  rule of pyasc.language.hostbind (GM parameter count, set_attr names, tiling values after the block dim).
+
+Only what the text fixes is checked: a setting computed at run time, or a Kernel object that leaves its function
+(returned, stored, passed to anything but a launch), makes that check step aside rather than guess.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from ..language import hostbind
+from .diagnostics import Diagnostic, Related, Severity
+from .lower.base import JIT_OPTIONS
+from .syntax import JitFunction, ModuleInfo, scan_module
+
+Reader = Callable[[str], "tuple[str, str] | None"]
+
+CODE = "PA306"
+SIM_OPTIONS = {"profile", "sanitize", "soc", "lockstep"}
+_SETTERS = {"set_tiling", "set_input", "set_output", "set_workspace", "set_attr"}
+
+
+def check(module: ModuleInfo, text: str, reader: Reader | None = None) -> list[Diagnostic]:
+    """PA306 findings of the module's host code (never raises for odd code: what it cannot read it skips).
+
+    `reader` resolves `import mod` to a file of the same project, whose kernels `Kernel("name")` may name."""
+    kernels = _kernels(module)
+    if reader is not None and "Kernel(" in text:
+        for name, jit in _imported_kernels(module, reader).items():
+            kernels.setdefault(name, jit)
+    if not kernels:
+        return []
+    out: list[Diagnostic] = []
+    scopes: list[list[ast.stmt]] = [module.tree.body]
+    for node in ast.walk(module.tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _is_jit(module, node):
+            scopes.append(node.body)
+    for body in scopes:
+        _check_scope(module, kernels, body, out)
+    return out
+
+
+def _kernels(module: ModuleInfo) -> dict[str, JitFunction]:
+    """Jit functions by the name host code uses for them (a nested one by its own name)."""
+    found: dict[str, JitFunction] = {}
+    for key, jit in module.jit.items():
+        found.setdefault(key.rsplit(".", 1)[-1], jit)
+    return found
+
+
+def _imported_kernels(module: ModuleInfo, reader: Reader) -> dict[str, JitFunction]:
+    """Kernels of the project modules the file imports whole (`import vec_add_kernel`), by name."""
+    found: dict[str, JitFunction] = {}
+    for stmt in module.tree.body:
+        if not isinstance(stmt, ast.Import):
+            continue
+        for alias in stmt.names:
+            got = reader(alias.name)
+            if got is None:
+                continue
+            other = scan_module(got[1], got[0], None)
+            for key, jit in _kernels(other).items():
+                found.setdefault(key, JitFunction(jit.node, jit.options, jit.decorator, jit.source, other))
+    return found
+
+
+def _is_jit(module: ModuleInfo, node: ast.AST) -> bool:
+    return any(j.node is node for j in module.jit.values())
+
+
+def _params(jit: JitFunction) -> list[hostbind.Param]:
+    args = jit.node.args
+    positional = args.posonlyargs + args.args
+    n_defaults = len(args.defaults)
+    out = []
+    for i, a in enumerate(positional):
+        ann = ast.unparse(a.annotation) if a.annotation is not None else ""
+        out.append(hostbind.Param(a.arg, hostbind.is_gm_annotation(ann), i >= len(positional) - n_defaults))
+    for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        ann = ast.unparse(a.annotation) if a.annotation is not None else ""
+        out.append(hostbind.Param(a.arg, hostbind.is_gm_annotation(ann), d is not None))
+    return out
+
+
+def _diag(module: ModuleInfo, node: ast.AST, message: str, jit: JitFunction) -> Diagnostic:
+    related = (Related(module.positions.span(jit.node), f"'{jit.node.name}' is defined here"),)
+    if jit.module is not None:
+        related = ()
+    return Diagnostic(CODE, Severity.ERROR, message, module.positions.span(node), related=related)
+
+
+def _scope_nodes(body: list[ast.stmt]) -> list[ast.AST]:
+    """The nodes of one scope: nested function and class bodies belong to their own scope."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                todo.append(child)
+    return out
+
+
+def _check_scope(module: ModuleInfo, kernels: dict[str, JitFunction], body: list[ast.stmt],
+                 out: list[Diagnostic]) -> None:
+    nodes = _scope_nodes(body)
+    for node in nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id in kernels:
+            _check_launch(module, kernels[node.func.value.id], node, out)
+    objects = _kernel_objects(module, kernels, nodes)
+    for name, (jit, created) in objects.items():
+        _check_settings(module, name, jit, created, nodes, out)
+
+
+def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: list[Diagnostic]) -> None:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return
+    params = _params(jit)
+    names = [p.name for p in params]
+    n_pos = len(jit.node.args.posonlyargs + jit.node.args.args)
+    kname = jit.node.name
+    if len(call.args) > n_pos:
+        out.append(_diag(module, call, f"'{kname}' takes {n_pos} arguments ({', '.join(names[:n_pos])}) but the "
+                                       f"launch passes {len(call.args)}", jit))
+        return
+    given = set(names[:len(call.args)])
+    for kw in call.keywords:
+        if kw.arg not in names and kw.arg not in JIT_OPTIONS and kw.arg not in SIM_OPTIONS:
+            out.append(_diag(module, kw, f"'{kname}' has no parameter '{kw.arg}' and it is no launch option "
+                                         f"(parameters: {', '.join(names)})", jit))
+            return
+        given.add(kw.arg)
+    missing = [p.name for p in params if not p.has_default and p.name not in given]
+    if missing:
+        out.append(_diag(module, call, f"the launch of '{kname}' leaves {', '.join(missing)} without a value: it "
+                                       f"takes {', '.join(names)}", jit))
+
+
+def _is_kernel_ctor(module: ModuleInfo, func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id == "Kernel"
+    return isinstance(func, ast.Attribute) and func.attr == "Kernel" and isinstance(func.value, ast.Name) and \
+        func.value.id in (module.asc_aliases | {"pyasc", "asc"})
+
+
+def _kernel_objects(module: ModuleInfo, kernels: dict[str, JitFunction], nodes: list[ast.AST]
+                    ) -> dict[str, tuple[JitFunction, ast.Call]]:
+    """`k = Kernel(...)` bound once in the scope, naming a kernel of the module: k -> (kernel, the call)."""
+    found: dict[str, tuple[JitFunction, ast.Call]] = {}
+    assigned: dict[str, int] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    assigned[t.id] = assigned.get(t.id, 0) + 1
+            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                    isinstance(node.value, ast.Call) and _is_kernel_ctor(module, node.value.func) and \
+                    len(node.value.args) == 1:
+                arg = node.value.args[0]
+                key = arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else \
+                    arg.id if isinstance(arg, ast.Name) else None
+                if key in kernels:
+                    found[node.targets[0].id] = (kernels[key], node.value)
+    return {n: v for n, v in found.items() if assigned.get(n) == 1}
+
+
+def _single_list_bindings(nodes: list[ast.AST]) -> dict[str, ast.expr]:
+    """Names the scope binds exactly once, to a list or tuple display (`tiling = [32, 1, 1, n // 32]`), and reads
+    once (so nothing appends to the list before set_tiling reads it)."""
+    count: dict[str, int] = {}
+    loads: dict[str, int] = {}
+    value: dict[str, ast.expr] = {}
+    for node in nodes:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads[node.id] = loads.get(node.id, 0) + 1
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name):
+                    count[n.id] = count.get(n.id, 0) + 1
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value[node.targets[0].id] = node.value
+    return {n: v for n, v in value.items()
+            if count.get(n) == 1 and loads.get(n) == 1 and isinstance(v, (ast.List, ast.Tuple))}
+
+
+def _literal_int(node: ast.expr) -> int | None:
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _check_settings(module: ModuleInfo, name: str, jit: JitFunction, created: ast.Call, nodes: list[ast.AST],
+                    out: list[Diagnostic]) -> None:
+    calls: list[ast.Call] = []
+    launches: list[ast.Call] = []
+    uses = 0
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            uses += 1
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        recv = node.func.value
+        if isinstance(recv, ast.Name) and recv.id == name and node.func.attr in _SETTERS:
+            calls.append(node)
+        elif node.func.attr == "launch" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and \
+                node.args[0].id == name:
+            launches.append(node)
+    if uses != len(calls) + len(launches) or not launches:
+        return  # the object goes elsewhere (or is never launched here): its settings are not all in view
+    params = _params(jit)
+    kname = jit.node.name
+    inputs: set[int] = set()
+    outputs: set[int] = set()
+    workspaces: dict[int, int | None] = {}
+    attrs: list[tuple[str, ast.Call]] = []
+    tiling: tuple[int, ast.Call] | None = None
+    known = True
+    lists = _single_list_bindings(nodes)
+    for call in calls:
+        attr = call.func.attr  # type: ignore[attr-defined]
+        args = call.args
+        if attr == "set_tiling":
+            value = lists.get(args[0].id) if len(args) == 1 and isinstance(args[0], ast.Name) else \
+                args[0] if len(args) == 1 else None
+            if isinstance(value, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in value.elts):
+                tiling = (len(value.elts), call)
+            else:
+                tiling = None
+                known = False
+        elif attr in ("set_input", "set_output") and args:
+            index = _literal_int(args[0])
+            if index is None:
+                known = False
+            else:
+                (inputs if attr == "set_input" else outputs).add(index)
+        elif attr == "set_workspace" and len(args) == 2:
+            index = _literal_int(args[0])
+            if index is None:
+                known = False
+            else:
+                workspaces[index] = _literal_int(args[1])
+        elif attr == "set_attr" and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+            attrs.append((args[0].value, call))
+        else:
+            known = False
+    if None in workspaces.values():
+        known = False
+    attr_names = [a for a, _ in attrs]
+    bad_attr = hostbind.attr_error(kname, params, attr_names)
+    if bad_attr is not None:
+        site = next(c for a, c in attrs if a not in {p.name for p in params})
+        out.append(_diag(module, site.args[0], bad_attr, jit))
+        return
+    if not known:
+        return
+    n_values = len(inputs) + len(outputs) + sum(1 for n in workspaces.values() if n)
+    bad_gm = hostbind.gm_error(kname, params, n_values)
+    if bad_gm is not None:
+        out.append(_diag(module, launches[0], bad_gm, jit))
+        return
+    if tiling is not None and tiling[0] == 0:
+        out.append(_diag(module, tiling[1].args[0], "set_tiling needs at least the block dim: [block_dim, ...]", jit))
+    elif tiling is not None:
+        bad_tiling = hostbind.tiling_error(kname, params, n_values, attr_names, tiling[0] - 1)
+        if bad_tiling is not None:
+            out.append(_diag(module, tiling[1].args[0], bad_tiling, jit))
