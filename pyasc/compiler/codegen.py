@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
@@ -287,6 +288,9 @@ class KernelGen:
                     args[f"{p.name}:type"] = self.types.dtype(a.type.dvar)
                 if a is not None:
                     args[p.name] = self.expr_text(a)
+                elif p.default is not REQUIRED and p.kind == "DataType" and isinstance(p.default, str):
+                    dtype = dtype_lookup(p.default)  # `dtype: DataType = float32` -> float
+                    args[f"{p.name}:type"] = args[p.name] = dtype.cpp if dtype is not None else p.default
                 elif p.default is not REQUIRED:
                     args[p.name] = default_cpp(p.default)
         else:
@@ -330,6 +334,19 @@ class KernelGen:
                 e.write(" ")
                 with e.node(s.target_span):
                     e.write(s.target.cpp_name)
+                if v.overload is not None and v.overload.cpp is not None and "(" in v.overload.cpp:
+                    e.write(" = ")  # constructor arguments: ListTensorDesc(data, length, shape_size)
+                    self.expr(v, target_type=s.target.type)
+                e.write(";")
+                return
+            if (s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.overload is not None
+                    and v.overload.cpp is not None and "(" not in v.overload.cpp):
+                # a class that is a C++ type (MatmulType<...>): the name becomes an alias of it
+                e.write("using ")
+                with e.node(s.target_span):
+                    e.write(s.target.cpp_name)
+                e.write(" = ")
+                self.expr(v, target_type=s.target.type)
                 e.write(";")
                 return
             if s.declare and isinstance(v, ir.StructNew) and v.struct is not None:
@@ -418,8 +435,12 @@ class KernelGen:
             if t.dvar.value is None and not t.dvar.find().name:
                 return "auto"
             return self.types.dtype(t.dvar)
+        if isinstance(t, AddrT) and isinstance(v, ir.Call):
+            return "auto"  # the API's own pointer type (GetSysWorkSpacePtr's GM_ADDR, GetPhyAddr's const T*)
         if isinstance(t, (TensorT, AddrT, StrT, StructT)):
             return self.types.of(t)
+        if isinstance(t, ObjT) and isinstance(v, ir.Call) and t.cls == "TPipe":
+            return "auto&"  # the kernel's one pipe, not a copy of it
         if isinstance(t, ObjT):
             return self.obj_type(t, v if isinstance(v, ir.Construct) else None)
         return "auto"

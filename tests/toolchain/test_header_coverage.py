@@ -18,6 +18,10 @@ from pyasc.toolchain import headers, locate
 
 _QUALIFIED = re.compile(r"(?<![\w:.])((?:AscendC::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+|AscendC::\w+)")
 _METHOD = re.compile(r"\{self\}\.(\w+)")
+_NOT_NAMES = frozenset({"bool", "int", "float", "double", "void", "auto", "char", "half", "int8_t", "int16_t",
+                        "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "bfloat16_t",
+                        "constexpr", "for", "const"})
+"""Class spellings that are C++ types or keywords (ConstExpr's `constexpr`, range's `for`), not header names."""
 
 
 def _templates() -> Iterator[tuple[str, str | None, str]]:
@@ -45,6 +49,10 @@ def _class_type(cls_name: str) -> str:
 def emitted_names() -> dict[str, str]:
     """Every qualified C++ name the generator can write, with one spec entry that writes it."""
     out: dict[str, str] = {}
+    for cls in CLASSES.values():  # a class spelled without a namespace (TCubeTiling, MatmulConfig)
+        head = re.match(r"[A-Za-z_]\w*", cls.cpp)
+        if head and head.group(0) not in _NOT_NAMES and "::" not in cls.cpp.split("<", 1)[0]:
+            out.setdefault(head.group(0), cls.name)
     for owner, cls_name, tpl in _templates():
         text = re.sub(r"\{[^{}]*\}", " ", tpl)
         for m in _QUALIFIED.finditer(text):
@@ -71,7 +79,8 @@ def declared_names() -> set[str]:
         ci.Config.set_library_file(lib.path or "")
     args = headers.bundled().compile_args() + ["-resource-dir", locate.resource_dir(lib) or ""]
     tu = ci.Index.create().parse("coverage.cpp", args=args,
-                                 unsaved_files=[("coverage.cpp", '#include "kernel_operator.h"\n')])
+                                 unsaved_files=[("coverage.cpp", '#include "kernel_operator.h"\n')],
+                                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)  # macros too
     errors = [d.spelling for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
     assert not errors, errors
     scopes = (ci.CursorKind.NAMESPACE, ci.CursorKind.CLASS_DECL, ci.CursorKind.STRUCT_DECL,
@@ -83,6 +92,9 @@ def declared_names() -> set[str]:
     def walk(cursor, prefix: str) -> None:  # noqa: ANN001
         for child in cursor.get_children():
             if not child.spelling:
+                continue
+            if child.kind == ci.CursorKind.MACRO_DEFINITION:
+                names.add(child.spelling)  # GM_ADDR, ASCEND_IS_AIV
                 continue
             if child.kind == ci.CursorKind.CXX_BASE_SPECIFIER:
                 base = child.referenced
@@ -118,49 +130,14 @@ def declared_names() -> set[str]:
     return names
 
 
-NOT_YET_DECLARED = frozenset({
-    'AscendC::AippChannelPaddingParams', 'AscendC::AippColorSpaceConvParams', 'AscendC::AippDataTypeConvParams',
-    'AscendC::AippPaddingParams', 'AscendC::AippSingleLineParams', 'AscendC::AippSwapParams',
-    'AscendC::BatchMode::BATCH_LARGE_THAN_L1', 'AscendC::BatchMode::BATCH_LESS_THAN_L1', 'AscendC::BatchMode::NONE',
-    'AscendC::BatchMode::SINGLE_LARGE_THAN_L1', 'AscendC::BatchOutMode::DYNAMIC',
-    'AscendC::BatchOutMode::MULTI_BATCH', 'AscendC::BatchOutMode::SINGLE_BATCH', 'AscendC::DataCopyCO12DstParams',
-    'AscendC::GatherMaskMode::DEFAULT', 'AscendC::GatherMaskParams', 'AscendC::InitConstValue',
-    'AscendC::InitConstValueParams', 'AscendC::IterateMode::ITERATE_MODE_ALL',
-    'AscendC::IterateMode::ITERATE_MODE_BATCH', 'AscendC::IterateMode::ITERATE_MODE_DEFAULT',
-    'AscendC::IterateMode::ITERATE_MODE_NORMAL', 'AscendC::IterateMode::ITERATE_MODE_N_BATCH',
-    'AscendC::IterateOrder::ORDER_M', 'AscendC::IterateOrder::ORDER_N', 'AscendC::IterateOrder::UNDEF',
-    'AscendC::ListTensorDesc', 'AscendC::ListTensorDesc::GetDataPtr', 'AscendC::ListTensorDesc::GetDesc',
-    'AscendC::ListTensorDesc::GetSize', 'AscendC::ListTensorDesc::Init', 'AscendC::LoadData',
-    'AscendC::LoadData2DParams', 'AscendC::LoadData2DParamsV2', 'AscendC::LoadData2dTransposeParams',
-    'AscendC::LoadData2dTransposeParamsV2', 'AscendC::LoadData3DParamsV1', 'AscendC::LoadData3DParamsV2',
-    'AscendC::LoadData3DParamsV2Pro', 'AscendC::LoadDataRepeatParam', 'AscendC::LoadDataWithSparse',
-    'AscendC::LoadDataWithTranspose', 'AscendC::LocalMemAllocator', 'AscendC::LocalMemAllocator::Alloc',
-    'AscendC::LocalMemAllocator::GetCurAddr', 'AscendC::LocalTensor::ToFile', 'AscendC::Matmul',
-    'AscendC::Matmul::AsyncGetTensorC', 'AscendC::Matmul::DisableBias', 'AscendC::Matmul::End',
-    'AscendC::Matmul::GetOffsetC', 'AscendC::Matmul::GetTensorC', 'AscendC::Matmul::Init',
-    'AscendC::Matmul::IterateAll', 'AscendC::Matmul::SetBatchNum', 'AscendC::Matmul::SetBias',
-    'AscendC::Matmul::SetHF32', 'AscendC::Matmul::SetOrgShape', 'AscendC::Matmul::SetQuantScalar',
-    'AscendC::Matmul::SetQuantVector', 'AscendC::Matmul::SetSelfDefineData', 'AscendC::Matmul::SetSingleShape',
-    'AscendC::Matmul::SetSparseIndex', 'AscendC::Matmul::SetTail', 'AscendC::Matmul::SetTensorA',
-    'AscendC::Matmul::SetTensorB', 'AscendC::Matmul::SetUserDefInfo', 'AscendC::Matmul::WaitGetTensorC',
-    'AscendC::Matmul::WaitIterateAll', 'AscendC::Matmul::WaitIterateBatch',
-    'AscendC::MatmulBatchParams', 'AscendC::MatmulConfig', 'AscendC::MatmulConfigMode::CONFIG_IBSHARE',
-    'AscendC::MatmulConfigMode::CONFIG_MDL', 'AscendC::MatmulConfigMode::CONFIG_NORM',
-    'AscendC::MatmulConfigMode::CONFIG_SPECIALMDL', 'AscendC::MatmulFuncParams',
-    'AscendC::MatmulPolicy::MatmulPolicy', 'AscendC::MatmulPolicy::NBuffer33MatmulPolicy',
-    'AscendC::MatmulPolicy::TrianLowerMatmulPolicy', 'AscendC::MatmulPolicy::TrianUpperMatmulPolicy',
-    'AscendC::MatmulQuantParams', 'AscendC::MatmulShapeParams', 'AscendC::MatmulType', 'AscendC::MatrixOffset',
-    'AscendC::Mmad', 'AscendC::MmadParams', 'AscendC::MmadWithSparse', 'AscendC::Nz2NdParamsFull',
-    'AscendC::QuantConfig', 'AscendC::ScheduleType::INNER_PRODUCT', 'AscendC::ScheduleType::OUTER_PRODUCT',
-    'AscendC::SetFixPipePreQuantFlag', 'AscendC::SetLoadDataBoundary', 'AscendC::SetLoadDataPaddingValue',
-    'AscendC::SetLoadDataRepeat', 'AscendC::SliceInfo', 'AscendC::TBufHandle', 'AscendC::TBufPool::InitBufPool',
-    'AscendC::TensorDesc', 'AscendC::TensorDesc::GetDataObj', 'AscendC::TensorDesc::GetDataPtr',
-    'AscendC::TensorDesc::GetDim', 'AscendC::TensorDesc::GetIndex', 'AscendC::TensorDesc::GetShape',
-    'AscendC::TensorDesc::SetShapeAddr', 'CubeFormat::ND', 'CubeFormat::NZ', 'LayoutMode::BNGS1S2',
-    'LayoutMode::BSNGD', 'LayoutMode::NONE', 'LayoutMode::NORMAL', 'LayoutMode::SBNGD'
+REAL_API_LACKS = frozenset({
+    "AscendC::GatherMaskMode::DEFAULT", "AscendC::MatmulPolicy::MatmulPolicy",
+    "AscendC::MatmulPolicy::NBuffer33MatmulPolicy", "AscendC::MatmulPolicy::TrianLowerMatmulPolicy",
+    "AscendC::MatmulPolicy::TrianUpperMatmulPolicy", "AscendC::QuantConfig",
 })
-"""Names the header does not declare yet (the cube, Matmul, list-tensor and AIPP families): this set only shrinks,
-and the test fails as soon as one of them is declared without being taken out, or a new name is missing."""
+"""Spellings the generator can write that Ascend C does not have (its GatherMaskMode members are VERSION_V1/V2,
+MatmulPolicy is a class template, there is no QuantConfig struct): the header leaves them undeclared so that clang
+rejects them as the real headers do. Each is a generator fix still to make; the set only shrinks."""
 
 
 @pytest.fixture(scope="module")
@@ -171,15 +148,16 @@ def coverage() -> tuple[dict[str, str], set[str]]:
 def test_every_name_the_generator_can_emit_is_declared(coverage) -> None:
     emitted, declared = coverage
     missing = {name for name in emitted if name not in declared}
-    assert missing == NOT_YET_DECLARED, (f"{len(emitted) - len(missing)} of {len(emitted)} declared; newly missing: "
-                                         f"{sorted(missing - NOT_YET_DECLARED)}; now declared: "
-                                         f"{sorted(NOT_YET_DECLARED - missing)}")
+    assert missing == REAL_API_LACKS, (f"{len(emitted) - len(missing)} of {len(emitted)} declared; newly missing: "
+                                       f"{sorted(missing - REAL_API_LACKS)}; now declared: "
+                                       f"{sorted(REAL_API_LACKS - missing)}")
 
 
 def test_the_name_list_is_read_from_the_spec(coverage) -> None:
     """The extraction sees what it must: a function, a method through its class, an enum member, a nested name."""
     emitted, declared = coverage
-    for name in ("AscendC::Add", "AscendC::TQueBind::AllocTensor", "AscendC::TPosition::VECIN", "PIPE_ALL"):
+    for name in ("AscendC::Add", "AscendC::TQueBind::AllocTensor", "AscendC::TPosition::VECIN", "PIPE_ALL", "GM_ADDR",
+                 "TCubeTiling", "CubeFormat::ND"):
         assert name in emitted, name
         assert name in declared, name
     assert "AscendC::TQue::AllocTensor" in declared, "members inherited from a base class count"

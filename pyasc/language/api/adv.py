@@ -7,7 +7,7 @@ functions.  Signature kinds name adv classes qualified too (`adv.TCubeTiling`).
 from __future__ import annotations
 
 from ..dtypes import BITWISE, FLOAT_INT32, FLOATS, dtypes_of
-from ..spec import ApiSpec, ClassSpec, api, combos, each, parse_signature, same, ub
+from ..spec import ApiSpec, ClassSpec, DTypeRule, api, combos, each, parse_signature, same, ub
 
 _TAIL = "temp_buffer: Optional[LocalTensor] = None, is_reuse_source: bool = False"
 
@@ -212,8 +212,9 @@ _MATMUL_CONFIG = (
 )
 
 
-def _mm(name: str, doc: str, forms: list[tuple[str, str | None]], pipe: str = "S") -> ApiSpec:
-    return api(f"adv.Matmul.{name}", "adv.matmul", doc, forms, pipe=pipe)
+def _mm(name: str, doc: str, forms: list[tuple[str, str | None]], pipe: str = "S",
+        dtypes: list[DTypeRule] | None = None) -> ApiSpec:
+    return api(f"adv.Matmul.{name}", "adv.matmul", doc, forms, pipe=pipe, dtypes=dtypes or [])
 
 
 _MATMUL_METHODS: dict[str, ApiSpec] = {
@@ -277,9 +278,11 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                                 [("(self, data_ptr: GlobalAddress) -> None", "{self}.SetSelfDefineData({data_ptr})"),
                                  ("(self, data_ptr: int) -> None", "{self}.SetSelfDefineData({data_ptr})")]),
     "set_sparse_index": _mm("set_sparse_index", "Set the index matrix of a sparse right operand.",
-                            [("(self, index_global: GlobalTensor) -> None", "{self}.SetSparseIndex({index_global})")]),
+                            [("(self, index_global: GlobalTensor) -> None", "{self}.SetSparseIndex({index_global})")],
+                            dtypes=[each("index_global", allowed=frozenset({"uint8"}))]),
     "set_user_def_info": _mm("set_user_def_info", "Pass a user tiling pointer to callback functions.",
-                             [("(self, tiling_ptr: GlobalAddress) -> None", "{self}.SetUserDefInfo({tiling_ptr})")]),
+                             [("(self, tiling_ptr: GlobalAddress) -> None",
+                               "{self}.SetUserDefInfo(reinterpret_cast<uint64_t>({tiling_ptr}))")]),
     "set_hf32": _mm("set_hf32", "Enable HF32 mode for float inputs.",
                     [("(self, enable_hf32: bool = False, trans_mode: int = 0) -> None",
                       "{self}.SetHF32({enable_hf32}, {trans_mode})")]),
@@ -294,7 +297,8 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
     "set_quant_scalar": _mm("set_quant_scalar", "Set a per-tensor quantization scale.",
                             [("(self, quant_scalar: int) -> None", "{self}.SetQuantScalar({quant_scalar})")]),
     "set_quant_vector": _mm("set_quant_vector", "Set per-channel quantization scales.",
-                            [("(self, quant_vector: GlobalTensor) -> None", "{self}.SetQuantVector({quant_vector})")]),
+                            [("(self, quant_vector: GlobalTensor) -> None", "{self}.SetQuantVector({quant_vector})")],
+                            dtypes=[each("quant_vector", allowed=frozenset({"uint64"}))]),
     "set_org_shape": _mm("set_org_shape", "Set the original (whole) matrix shapes.",
                          [("(self, org_m: int, org_n: int, org_ka: int, org_kb: Optional[int] = None,"
                            " org_kc: Optional[int] = None) -> None",
@@ -329,23 +333,25 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(name="adv.MatmulIterator", family="adv.matmul", doc="The loop condition returned by Matmul.iterate.",
               cpp="bool"),
     _record("MatrixOffset", "Position and size of a computed block of C.",
-            "offset:int row:int col:int height:int width:int", family="adv.matmul"),
+            "offset:int row:int col:int height:int width:int", cpp="MatrixOffset", family="adv.matmul"),
     _record("MatmulConfig", "Compile-time configuration of Matmul (template, block shapes, features).",
-            _MATMUL_CONFIG),
+            _MATMUL_CONFIG, cpp="MatmulConfig"),
     _record("QuantConfig", "Sizes used by adv.quant.",
             "calc_count:int=0 offset_count:int=0 scale_count:int=0 work_local_size:int=0"),
     _record("MatmulShapeParams", "Shape part of get_mm_config.",
-            "single_core_m:int=0 single_core_n:int=0 single_core_k:int=0 basic_m:int=0 basic_n:int=0 basic_k:int=0"),
+            "single_core_m:int=0 single_core_n:int=0 single_core_k:int=0 basic_m:int=0 basic_n:int=0 basic_k:int=0",
+            cpp="MatmulShapeParams"),
     _record("MatmulQuantParams", "Quantization part of get_mm_config.",
-            "is_per_tensor:bool=False has_anti_quant_offset:bool=False"),
+            "is_per_tensor:bool=False has_anti_quant_offset:bool=False", cpp="MatmulQuantParams"),
     _record("MatmulBatchParams", "Batch part of get_mm_config.",
-            "is_b_batch:bool=False batch_mode:BatchMode=BatchMode.BATCH_LESS_THAN_L1 is_bias_batch:bool=False"),
+            "is_b_batch:bool=False batch_mode:BatchMode=BatchMode.BATCH_LESS_THAN_L1 is_bias_batch:bool=False",
+            cpp="MatmulBatchParams"),
     _record("MatmulFuncParams", "Feature part of get_mm_config.",
             "intrinsics_limit:bool=False en_vec_nd2_nz:bool=False enable_double_cache:bool=False"
             " enable_l1_cache:bool=False do_mte2_pre_load:int=0 iterate_order:IterateOrder=IterateOrder.ORDER_M"
             " schedule_type:ScheduleType=ScheduleType.INNER_PRODUCT enable_reuse:bool=True enable_ub_reuse:bool=False"
             " is_partial_output:bool=False is_a2_b2_shared:bool=False is_enable_channel_split:bool=False"
-            " enable_kdim_reorder_load:bool=False"),
+            " enable_kdim_reorder_load:bool=False", cpp="MatmulFuncParams"),
     _record("TCubeTiling", "Tiling of Matmul, computed on the host and passed to the kernel.",
             _ints(_CUBE_COMMON + " batch_m batch_n single_batch_m single_batch_n " + _CUBE_TAIL, 0),
             cpp="TCubeTiling", family="adv.tiling", field_cpp=_cube_cpp_fields()),

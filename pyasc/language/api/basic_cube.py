@@ -24,7 +24,7 @@ APIS: list[ApiSpec] = [
     api("load_data_with_sparse", "basic.mm", "Load a sparse weight tile with its index tensor into L0B.",
         [("(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, load_data_params: LoadData2DParams) -> None",
           "AscendC::LoadDataWithSparse({dst}, {src}, {idx}, {load_data_params})")],
-        pipe="MTE1", reads=("src", "idx"), writes=("dst",)),
+        dtypes=[each("idx", allowed=frozenset({"uint8"}))], pipe="MTE1", reads=("src", "idx"), writes=("dst",)),
     api("init_const_value", "basic.mm", "Fill an L1/L0 tensor with a constant.",
         [("(dst: LocalTensor, init_const_value_params: InitConstValueParams) -> None",
           "AscendC::InitConstValue({dst}, {init_const_value_params})")], pipe="MTE2", writes=("dst",)),
@@ -111,11 +111,12 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(
         name="TensorDesc", family="basic.list_tensor",
         doc="One tensor of a ListTensorDesc: its shape, dimension count and data pointer.",
-        cpp="AscendC::TensorDesc<{T}>",
+        cpp="AscendC::TensorDesc<{dtype:type}>",
         constructors=(parse_signature("(dtype: DataType = float32)", "AscendC::TensorDesc<{dtype:type}>"),),
         methods={
             "set_shape_addr": _m("TensorDesc", "set_shape_addr", "Point the descriptor at its shape array.",
-                                 [("(self, shape_ptr: int) -> None", "{self}.SetShapeAddr({shape_ptr})")]),
+                                 [("(self, shape_ptr: int) -> None",
+                                   "{self}.SetShapeAddr(reinterpret_cast<uint64_t*>({shape_ptr}))")]),
             "get_dim": _m("TensorDesc", "get_dim", "Number of dimensions.",
                           [("(self) -> Scalar[int]", "{self}.GetDim()")]),
             "get_index": _m("TensorDesc", "get_index", "Index of the tensor in its list.",
@@ -136,7 +137,7 @@ CLASSES: list[ClassSpec] = [
         constructors=(
             parse_signature("()", "AscendC::ListTensorDesc"),
             parse_signature("(data: GlobalAddress, length: int = 4294967295, shape_size: int = 4294967295)",
-                            "AscendC::ListTensorDesc"),
+                            "AscendC::ListTensorDesc({data}, {length}, {shape_size})"),
         ),
         methods={
             "init": _m("ListTensorDesc", "init", "Attach the descriptor to a Global Memory list.",

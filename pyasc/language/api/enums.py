@@ -22,6 +22,7 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "BatchMode",
         "NONE=0, BATCH_LESS_THAN_L1=1, BATCH_LARGE_THAN_L1=2, SINGLE_LARGE_THAN_L1=3",
+        prefix="BatchMode::",
         doc="How Matmul batches relate to L1 capacity.",
     ),
     _enum(
@@ -88,11 +89,13 @@ ENUMS: list[EnumSpec] = [
         "IterateMode",
         "ITERATE_MODE_NORMAL=1, ITERATE_MODE_ALL=2, ITERATE_MODE_BATCH=4, ITERATE_MODE_N_BATCH=8, "
         "ITERATE_MODE_DEFAULT=255",
+        prefix="IterateMode::",
         doc="Which Matmul iterate functions a MatmulConfig enables.",
     ),
     _enum(
         "IterateOrder",
         "ORDER_M=0, ORDER_N=1, UNDEF=2",
+        prefix="IterateOrder::",
         doc="Order Matmul walks the output blocks in.",
     ),
     _enum(
@@ -104,6 +107,7 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "MatmulConfigMode",
         "CONFIG_NORM=1, CONFIG_MDL=2, CONFIG_SPECIALMDL=3, CONFIG_IBSHARE=4",
+        prefix="MatmulConfigMode::",
         doc="The Matmul template a configuration is for.",
     ),
     _enum(
@@ -137,6 +141,7 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "ScheduleType",
         "INNER_PRODUCT=0, OUTER_PRODUCT=1",
+        prefix="ScheduleType::",
         doc="Matmul inner- or outer-product scheduling.",
     ),
     _enum(
@@ -172,6 +177,7 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "BatchOutMode",
         "SINGLE_BATCH=0, MULTI_BATCH=1, DYNAMIC=2",
+        prefix="BatchOutMode::",
         doc="How Matmul writes batch outputs.",
     ),
     _enum(

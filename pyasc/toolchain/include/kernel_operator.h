@@ -15,6 +15,10 @@
 
 #define PYASC_BUNDLED_HEADER 1
 
+// A declaration this header models only in part: pyasc's C++ checks read the attribute from the AST and put an
+// info (PA803) on every call of it that says what is not checked.
+#define PYASC_PARTIAL(what) __attribute__((annotate("pyasc-partial: " what)))
+
 // ---- fixed-width integers (from the compiler's predefined macros; no system headers) --------------------------
 typedef __INT8_TYPE__ int8_t;
 typedef __INT16_TYPE__ int16_t;
@@ -89,6 +93,129 @@ enum pad_t : uint8_t {
     PAD_MODE6,
     PAD_MODE7,
     PAD_MODE8,
+};
+
+// ---- Matmul configuration (declared at global scope, outside AscendC, as the Matmul API does) ------------------
+enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR, ROW, COLUMN };
+enum class LayoutMode : int32_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+enum class BatchMode : int32_t { NONE = 0, BATCH_LESS_THAN_L1, BATCH_LARGE_THAN_L1, SINGLE_LARGE_THAN_L1 };
+enum BatchOutMode : int32_t { SINGLE_BATCH = 0, MULTI_BATCH, DYNAMIC };
+enum class IterateOrder : int32_t { ORDER_M = 0, ORDER_N, UNDEF };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT };
+enum IterateMode : uint8_t {
+    ITERATE_MODE_NORMAL = 0b00000001,
+    ITERATE_MODE_ALL = 0b00000010,
+    ITERATE_MODE_BATCH = 0b00000100,
+    ITERATE_MODE_N_BATCH = 0b00001000,
+    ITERATE_MODE_DEFAULT = 0b11111111,
+};
+enum class MatmulConfigMode : int32_t { CONFIG_NORM = 0, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+struct TCubeTiling;  // defined with the other tiling structs at the end
+struct MatmulConfig {
+    bool doNorm;
+    bool doBasicBlock;
+    bool doMultiDataLoad;
+    uint32_t basicM;
+    uint32_t basicN;
+    uint32_t basicK;
+    bool intrinsicsCheck;
+    bool isNBatch;
+    bool enVecND2NZ;
+    bool doSpecialBasicBlock;
+    uint32_t doMTE2Preload;
+    uint32_t singleCoreM;
+    uint32_t singleCoreN;
+    uint32_t singleCoreK;
+    uint32_t stepM;
+    uint32_t stepN;
+    uint32_t baseMN;
+    uint32_t singleCoreMN;
+    bool enUnitFlag = true;
+    bool isPerTensor;
+    bool hasAntiQuantOffset;
+    bool doIBShareNorm;
+    bool doSpecialMDL;
+    bool enableInit = true;
+    BatchMode batchMode;
+    bool enableEnd = true;
+    bool enableGetTensorC = true;
+    bool enableSetOrgShape = true;
+    bool enableSetBias = true;
+    bool enableSetTail = true;
+    bool enableQuantVector = true;
+    bool enableSetDefineData = true;
+    uint8_t iterateMode = IterateMode::ITERATE_MODE_DEFAULT;
+    bool enableReuse = true;
+    bool enableUBReuse;
+    bool enableL1CacheUB;
+    bool intraBlockPartSum = false;
+    IterateOrder iterateOrder{IterateOrder::UNDEF};
+    ScheduleType scheduleType;
+    bool enableDoubleCache;
+    bool isBiasBatch = true;
+    bool enableStaticPadZeros = false;
+    bool isPartialOutput = false;
+    bool enableMixDualMaster = false;
+    bool isA2B2Shared = false;
+    bool isEnableChannelSplit = false;
+    bool enableKdimReorderLoad = false;
+    bool isCO1Shared = false;
+    uint32_t sharedCO1BufferSize = 64 * 1024;
+    BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+constexpr MatmulConfig CFG_NORM = {true, false, false, 0, 0, 0, false, false, false, false, 0, 0, 0, 0, 0, 0, 0, 0};
+struct MatmulShapeParams {
+    uint32_t singleCoreM;
+    uint32_t singleCoreN;
+    uint32_t singleCoreK;
+    uint32_t basicM;
+    uint32_t basicN;
+    uint32_t basicK;
+};
+struct MatmulQuantParams {
+    bool isPerTensor;
+    bool hasAntiQuantOffset;
+};
+struct MatmulBatchParams {
+    bool isNBatch;
+    BatchMode batchMode;
+    bool isBiasBatch = true;
+    BatchOutMode bmmOutMode = BatchOutMode::SINGLE_BATCH;
+};
+struct MatmulFuncParams {
+    bool intrinsicsCheck;
+    bool enVecND2NZ;
+    bool enableDoubleCache;
+    bool enableL1CacheUB;
+    uint32_t doMTE2Preload;
+    IterateOrder iterateOrder;
+    ScheduleType scheduleType;
+    bool enableReuse = true;
+    bool enableUBReuse;
+    bool isPartialOutput = false;
+    bool isA2B2Shared = false;
+    bool isEnableChannelSplit = false;
+    bool enableKdimReorderLoad = false;
+};
+struct MatrixOffset {
+    int32_t offset;
+    int32_t row;
+    int32_t col;
+    int32_t height;
+    int32_t width;
+};
+
+// Quantization of fixpipe moves out of L0C: a built-in enum in device builds, used qualified (QuantMode_t::NoQuant).
+enum QuantMode_t : uint8_t {
+    NoQuant = 0,
+    F322F16 = 1,
+    VREQ8 = 8,
+    REQ8 = 9,
+    VDEQF16 = 10,
+    DEQF16 = 11,
+    F322BF16 = 16,
+    VQF322B8_PRE = 23,
+    QF322B8_PRE = 24,
 };
 
 namespace AscendC {
@@ -239,7 +366,6 @@ enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint8_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
-enum class CubeFormat : uint8_t { ND = 0, NZ };
 enum class Hardware : uint8_t { GM = 0, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
 enum class AtomicDtype : uint8_t { ATOMIC_NONE = 0, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8,
@@ -462,6 +588,7 @@ public:
     __aicore__ LocalTensor<U> ReinterpretCast() const;
     __aicore__ void Print() const;
     __aicore__ void Print(uint32_t len) const;
+    PYASC_PARTIAL("CPU-debug builds only; a device build has no ToFile") int32_t ToFile(const char* fileName) const;
 };
 
 template <typename T>
@@ -480,8 +607,8 @@ public:
     __aicore__ uint64_t GetSize() const;
     __aicore__ void SetShapeInfo(const ShapeInfo& shapeInfo);
     __aicore__ ShapeInfo GetShapeInfo() const;
-    __aicore__ void SetL2CacheHint(CacheMode mode = CacheMode::CACHE_MODE_NORMAL,
-                                   CacheRwMode rwMode = CacheRwMode::RW);
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ void SetL2CacheHint(CacheMode mode);
 };
 
 // ---- queues, buffers and the pipe -----------------------------------------------------------------------------
@@ -541,6 +668,10 @@ public:
     __aicore__ bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len);
     template <TPosition bufPos>
     __aicore__ bool InitBuffer(TBuf<bufPos>& buf, uint32_t len);
+    template <class T>
+    __aicore__ bool InitBufPool(T& bufPool, uint32_t len);
+    template <class T, class U>
+    __aicore__ bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);
 };
 
 class TPipe {
@@ -570,6 +701,7 @@ public:
 };
 
 __aicore__ TPipe* GetTPipePtr();
+using TBufHandle = uint8_t*;
 
 // ---- system variables and synchronisation ---------------------------------------------------------------------
 __aicore__ int64_t GetBlockIdx();
@@ -676,6 +808,9 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
 template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                                    const DataCopyParams& dataCopyParams) {}
+template <typename T>
+__aicore__ void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& dataCopyParams,
+                           const Nd2NzParams& nd2nzParams);
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams, const Nd2NzParams& nd2nzParams) {}
@@ -1367,6 +1502,451 @@ struct LoadImageToLocalParams {
 template <typename T>
 __aicore__ void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& loadDataParams);
 
+// ---- cube unit: loads into L0A/L0B, matrix multiply, fixpipe (positions are not types: not checked here) -----
+struct LoadData2DParams {
+    __aicore__ LoadData2DParams() {}
+    __aicore__ LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+                                const uint8_t sidIn, const uint16_t dstGapIn, const bool ifTransposeIn,
+                                const uint8_t addrModeIn)
+        : startIndex(startIndexIn), dstGap(dstGapIn), srcStride(srcStrideIn), ifTranspose(ifTransposeIn),
+          repeatTimes(repeatTimesIn), sid(sidIn), addrMode(addrModeIn) {}
+    uint16_t startIndex = 0;
+    uint16_t dstGap = 0;
+    uint16_t srcStride = 0;
+    bool ifTranspose = false;
+    uint8_t repeatTimes = 0;
+    uint8_t sid = 0;
+    uint8_t addrMode = 0;
+};
+struct LoadData2DParamsV2 {
+    __aicore__ LoadData2DParamsV2() {}
+    __aicore__ LoadData2DParamsV2(const uint32_t mStartPositionIn, const uint32_t kStartPositionIn,
+                                  const uint16_t mStepIn, const uint16_t kStepIn, const int32_t srcStrideIn,
+                                  const uint16_t dstStrideIn, const bool ifTransposeIn, const uint8_t sidIn)
+        : mStartPosition(mStartPositionIn), kStartPosition(kStartPositionIn), mStep(mStepIn), kStep(kStepIn),
+          srcStride(srcStrideIn), dstStride(dstStrideIn), ifTranspose(ifTransposeIn), sid(sidIn) {}
+    uint32_t mStartPosition = 0;
+    uint32_t kStartPosition = 0;
+    uint16_t mStep = 0;
+    uint16_t kStep = 0;
+    int32_t srcStride = 0;
+    uint16_t dstStride = 0;
+    bool ifTranspose = false;
+    uint8_t sid = 0;
+};
+constexpr int32_t PAD_SIZE = 4;
+// The 3D load parameters carry the padding value in the element type: a template, deduced from the constructor.
+template <typename T>
+struct LoadData3DParamsV1 {
+    __aicore__ LoadData3DParamsV1() {}
+    __aicore__ LoadData3DParamsV1(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
+                                  const uint16_t c1IndexIn, const uint8_t fetchFilterWIn, const uint8_t fetchFilterHIn,
+                                  const int16_t leftTopWIn, const int16_t leftTopHIn, const uint8_t strideWIn,
+                                  const uint8_t strideHIn, const uint8_t filterWIn, const uint8_t filterHIn,
+                                  const uint8_t dilationFilterWIn, const uint8_t dilationFilterHIn,
+                                  const uint8_t jumpStrideIn, const uint8_t repeatModeIn, const uint8_t repeatTimeIn,
+                                  const uint8_t cSizeIn, const T padValueIn);
+    uint8_t padList[PAD_SIZE] = {};
+    uint16_t l1H = 0;
+    uint16_t l1W = 0;
+    uint16_t c1Index = 0;
+    uint8_t fetchFilterW = 0;
+    uint8_t fetchFilterH = 0;
+    int16_t leftTopW = 0;
+    int16_t leftTopH = 0;
+    uint8_t strideW = 0;
+    uint8_t strideH = 0;
+    uint8_t filterW = 0;
+    uint8_t filterH = 0;
+    uint8_t dilationFilterW = 0;
+    uint8_t dilationFilterH = 0;
+    uint8_t jumpStride = 0;
+    uint8_t repeatMode = 0;
+    uint8_t repeatTime = 0;
+    uint8_t cSize = 0;
+    T padValue = 0;
+};
+template <typename T>
+struct LoadData3DParamsV2 {
+    __aicore__ LoadData3DParamsV2() {}
+    __aicore__ LoadData3DParamsV2(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
+                                  const uint16_t channelSizeIn, const uint16_t kExtensionIn,
+                                  const uint16_t mExtensionIn, const uint16_t kStartPtIn, const uint16_t mStartPtIn,
+                                  const uint8_t strideWIn, const uint8_t strideHIn, const uint8_t filterWIn,
+                                  const uint8_t filterHIn, const uint8_t dilationFilterWIn,
+                                  const uint8_t dilationFilterHIn, const bool enTransposeIn, const bool enSmallKIn,
+                                  const T padValueIn);
+    uint8_t padList[PAD_SIZE] = {};
+    uint16_t l1H = 0;
+    uint16_t l1W = 0;
+    uint16_t channelSize = 0;
+    uint16_t kExtension = 0;
+    uint16_t mExtension = 0;
+    uint16_t kStartPt = 0;
+    uint16_t mStartPt = 0;
+    uint8_t strideW = 1;
+    uint8_t strideH = 1;
+    uint8_t filterW = 1;
+    uint8_t filterH = 1;
+    uint8_t dilationFilterW = 1;
+    uint8_t dilationFilterH = 1;
+    bool enTranspose = false;
+    bool enSmallK = false;
+    T padValue = 0;
+};
+struct LoadData3DParamsV2Pro {
+    __aicore__ LoadData3DParamsV2Pro() {}
+    __aicore__ LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn, const bool enSmallKIn,
+                                     const bool filterSizeWIn, const bool filterSizeHIn, const bool fMatrixCtrlIn,
+                                     const uint64_t extConfigIn, const uint64_t filterConfigIn)
+        : channelSize(channelSizeIn), enTranspose(enTransposeIn), enSmallK(enSmallKIn), filterSizeW(filterSizeWIn),
+          filterSizeH(filterSizeHIn), fMatrixCtrl(fMatrixCtrlIn), extConfig(extConfigIn),
+          filterConfig(filterConfigIn) {}
+    uint16_t channelSize = 0;
+    bool enTranspose = false;
+    bool enSmallK = false;
+    bool filterSizeW = false;
+    bool filterSizeH = false;
+    bool fMatrixCtrl = false;
+    uint64_t extConfig = 0;
+    uint64_t filterConfig = 0x10101010101ULL;
+};
+struct LoadData2dTransposeParams {
+    __aicore__ LoadData2dTransposeParams() {}
+    __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                         const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                         const uint16_t dstFracGapIn, const uint8_t addrModeIn = 0)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstFracGapIn), addrMode(addrModeIn) {}
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint8_t addrMode = 0;
+};
+struct LoadData2dTransposeParamsV2 {
+    __aicore__ LoadData2dTransposeParamsV2() {}
+    __aicore__ LoadData2dTransposeParamsV2(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                           const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                           const uint16_t dstFracGapIn, const uint16_t srcFracGapIn,
+                                           const uint8_t addrModeIn = 0)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstFracGapIn), srcFracGap(srcFracGapIn), addrMode(addrModeIn) {}
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint16_t srcFracGap = 0;
+    uint8_t addrMode = 0;
+};
+// Repeat of the 3D load: (repeatStride, repeatTime, repeatMode, dstStride), in this order.
+struct LoadDataRepeatParam {
+    __aicore__ LoadDataRepeatParam() {}
+    __aicore__ LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn,
+                                   const uint8_t repeatModeIn, const uint16_t dstStrideIn = 0)
+        : repeatStride(repeatStrideIn), repeatTime(repeatTimeIn), repeatMode(repeatModeIn), dstStride(dstStrideIn) {}
+    uint16_t repeatStride = 0;
+    uint8_t repeatTime = 1;
+    uint8_t repeatMode = 0;
+    uint16_t dstStride = 0;
+};
+template <typename T>
+struct InitConstValueParams {
+    __aicore__ InitConstValueParams() {}
+    __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn, const uint16_t dstGapIn,
+                                    const T initValueIn)
+        : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+    __aicore__ InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
+        : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
+    uint16_t repeatTimes = 0;
+    uint16_t blockNum = 0;
+    uint16_t dstGap = 0;
+    T initValue = 0;
+};
+struct MmadParams {
+    __aicore__ MmadParams() {}
+    __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
+                          const int32_t fmOffsetIn, const bool enSsparseIn, const bool enWinogradAIn,
+                          const bool enWinogradBIn)
+        : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn),
+          enWinogradA(enWinogradAIn), enWinogradB(enWinogradBIn) {}
+    uint16_t m = 0;
+    uint16_t n = 0;
+    uint16_t k = 0;
+    bool cmatrixInitVal = true;
+    bool cmatrixSource = false;
+    bool isBias = false;
+    uint8_t unitFlag = 0;
+    int32_t fmOffset = 0;
+    bool enSsparse = false;
+    bool enWinogradA = false;
+    bool enWinogradB = false;
+    bool kDirectionAlign = false;
+};
+
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params);
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& params);
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& params);
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParamsV2& params);
+template <typename T, typename U = T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV1<U>& params);
+template <typename T, typename U = T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& params);
+template <typename T>
+__aicore__ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& params);
+template <typename T>
+__aicore__ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                      const LoadData2dTransposeParams& params);
+template <typename T>
+__aicore__ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                      const LoadData2dTransposeParamsV2& params);
+template <typename T, typename U>
+__aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                          const LocalTensor<U>& idx, const LoadData2DParams& params) {
+    static_assert(check::is_same<U, uint8_t>::value, "LoadDataWithSparse: the index tensor holds uint8_t");
+}
+template <typename T, typename U>
+__aicore__ void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& params);
+template <typename T>
+__aicore__ void SetLoadDataPaddingValue(const T padValue);
+__aicore__ void SetLoadDataBoundary(uint32_t boundaryValue);
+__aicore__ void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);
+__aicore__ void SetFixPipePreQuantFlag(uint64_t config);
+// Mmad: dst in L0C, fm in L0A, filter in L0B; the three element types follow the documented cube tables, which
+// depend on the SoC (not modelled here).
+template <typename T, typename U, typename S>
+__aicore__ PYASC_PARTIAL("the (dst, fm, filter) element type table of the SoC is not checked")
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const MmadParams& mmadParams);
+template <typename T, typename U, typename S, typename V>
+__aicore__ PYASC_PARTIAL("the (dst, fm, filter, bias) element type table of the SoC is not checked")
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const LocalTensor<V>& bias, const MmadParams& mmadParams);
+template <typename T, typename U>
+__aicore__ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
+                               const MmadParams& mmadParams);
+
+
+// ---- more copy parameter structs -----------------------------------------------------------------------------
+struct Nz2NdParamsFull {
+    __aicore__ Nz2NdParamsFull() {}
+    __aicore__ Nz2NdParamsFull(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+                               const uint16_t srcNdMatrixStrideIn, const uint16_t srcNStrideIn,
+                               const uint16_t dstDStrideIn, const uint16_t dstNdMatrixStrideIn)
+        : ndNum(ndNumIn), nValue(nValueIn), dValue(dValueIn), srcNdMatrixStride(srcNdMatrixStrideIn),
+          srcNStride(srcNStrideIn), dstDStride(dstDStrideIn), dstNdMatrixStride(dstNdMatrixStrideIn) {}
+    uint16_t ndNum = 1;
+    uint16_t nValue = 0;
+    uint16_t dValue = 0;
+    uint16_t srcNdMatrixStride = 1;
+    uint16_t srcNStride = 0;
+    uint16_t dstDStride = 0;
+    uint16_t dstNdMatrixStride = 1;
+};
+struct DataCopyCO12DstParams {
+    __aicore__ DataCopyCO12DstParams() {}
+    __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                                     const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                                     const bool channelSplitIn, const bool nz2ndEnIn)
+        : nSize(nSizeIn), mSize(mSizeIn), dstStride(dstStrideIn), srcStride(srcStrideIn), quantPre(quantPreIn),
+          reluPre(reluPreIn), channelSplit(channelSplitIn), nz2ndEn(nz2ndEnIn) {}
+    uint8_t sid = 0;
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint32_t dstStride = 0;
+    uint16_t srcStride = 0;
+    uint8_t unitFlag = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint8_t reluPre = 0;
+    bool channelSplit = false;
+    bool nz2ndEn = false;
+};
+struct SliceInfo {
+    __aicore__ SliceInfo() {}
+    __aicore__ SliceInfo(const uint32_t startIndexIn, const uint32_t endIndexIn, const uint32_t strideIn,
+                         const uint32_t burstLenIn, const uint32_t shapeValueIn = 0)
+        : startIndex(startIndexIn), endIndex(endIndexIn), stride(strideIn), burstLen(burstLenIn),
+          shapeValue(shapeValueIn) {}
+    uint32_t startIndex = 0;
+    uint32_t endIndex = ONE_BLK_SIZE - 1;
+    uint32_t stride = 0;
+    uint32_t burstLen = ONE_BLK_SIZE;
+    uint32_t shapeValue = 0;
+};
+struct GatherMaskParams {
+    __aicore__ GatherMaskParams() {}
+    __aicore__ GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
+                                const uint16_t src0RepeatStrideIn, const uint8_t src1RepeatStrideIn)
+        : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn), src0RepeatStride(src0RepeatStrideIn),
+          src1RepeatStride(src1RepeatStrideIn) {}
+    uint8_t src0BlockStride = 1;
+    uint16_t repeatTimes = 0;
+    uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepeatStride = DEFAULT_REPEAT_STRIDE;
+};
+// DataCopy forms of the cube data path: ND->NZ into L1 from UB, NZ->ND out to GM, and CO1 out with quantization.
+template <typename T>
+__aicore__ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& intriParams);
+template <typename T>
+__aicore__ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& intriParams);
+template <typename T, typename U>
+__aicore__ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                         const DataCopyCO12DstParams& intriParams);
+template <typename T, typename U>
+__aicore__ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                         const DataCopyCO12DstParams& intriParams);
+
+// ---- memory allocation and tensor lists ----------------------------------------------------------------------
+template <Hardware hard = Hardware::UB>
+class LocalMemAllocator {
+public:
+    __aicore__ LocalMemAllocator() {}
+    __aicore__ uint32_t GetCurAddr() const;
+    template <TPosition pos, class DataType, uint32_t tileSize>
+    __aicore__ LocalTensor<DataType> Alloc();
+};
+template <typename T>
+class TensorDesc {
+public:
+    __aicore__ TensorDesc() {}
+    __aicore__ void SetShapeAddr(uint64_t* shapePtr);
+    __aicore__ uint64_t GetDim();
+    __aicore__ uint64_t GetIndex();
+    __aicore__ uint64_t GetShape(uint32_t offset);
+    __aicore__ T* GetDataPtr();
+    __aicore__ GlobalTensor<T> GetDataObj();
+};
+class ListTensorDesc {
+public:
+    __aicore__ ListTensorDesc() {}
+    __aicore__ ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+    __aicore__ void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);
+    template <class T>
+    __aicore__ void GetDesc(TensorDesc<T>& desc, uint32_t index);
+    template <class T>
+    __aicore__ __gm__ T* GetDataPtr(uint32_t index);
+    __aicore__ uint32_t GetSize();
+};
+
+// ---- AIPP (image pre-processing) parameters ------------------------------------------------------------------
+template <typename T>
+struct AippPaddingParams {
+    uint32_t paddingMode{};
+    T paddingValueCh0{};
+    T paddingValueCh1{};
+    T paddingValueCh2{};
+    T paddingValueCh3{};
+};
+struct AippSwapParams {
+    bool isSwapRB{};
+    bool isSwapUV{};
+    bool isSwapAX{};
+};
+struct AippSingleLineParams {
+    bool isSingleLineCopy{};
+};
+struct AippDataTypeConvParams {
+    uint8_t dtcMeanCh0{};
+    uint8_t dtcMeanCh1{};
+    uint8_t dtcMeanCh2{};
+    half dtcMinCh0{};
+    half dtcMinCh1{};
+    half dtcMinCh2{};
+    half dtcVarCh0{};
+    half dtcVarCh1{};
+    half dtcVarCh2{};
+    uint32_t dtcRoundMode{};
+};
+template <typename T>
+struct AippChannelPaddingParams {
+    uint32_t cPaddingMode;
+    T cPaddingValue;
+};
+struct AippColorSpaceConvParams {
+    bool isEnableCsc{};
+    int16_t cscMatrixR0C0{};
+    int16_t cscMatrixR0C1{};
+    int16_t cscMatrixR0C2{};
+    int16_t cscMatrixR1C0{};
+    int16_t cscMatrixR1C1{};
+    int16_t cscMatrixR1C2{};
+    int16_t cscMatrixR2C0{};
+    int16_t cscMatrixR2C1{};
+    int16_t cscMatrixR2C2{};
+    uint8_t cscBiasIn0{};
+    uint8_t cscBiasIn1{};
+    uint8_t cscBiasIn2{};
+    uint8_t cscBiasOut0{};
+    uint8_t cscBiasOut1{};
+    uint8_t cscBiasOut2{};
+};
+
+// ---- Matmul (the high-level cube API) ------------------------------------------------------------------------
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+    constexpr static TPosition pos = POSITION;
+    constexpr static CubeFormat format = FORMAT;
+    using T = TYPE;
+    constexpr static bool isTrans = ISTRANS;
+    constexpr static LayoutMode layout = LAYOUT;
+};
+// One Matmul object per (A, B, C[, bias]) type set. The configuration (MM_CFG) decides which of the methods a
+// kernel may call and how the tiling is read: this header does not model that, so every use is marked partial.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM>
+class PYASC_PARTIAL("its MatmulConfig, the tiling and the operand element types are not checked") Matmul {
+public:
+    using SrcAT = typename A_TYPE::T;
+    using SrcBT = typename B_TYPE::T;
+    using DstT = typename C_TYPE::T;
+    using BiasT = typename BIAS_TYPE::T;
+    __aicore__ Matmul() {}
+    __aicore__ void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr);
+    __aicore__ void End();
+    template <class Tensor>
+    __aicore__ void SetTensorA(const Tensor& a, bool isTransposeA = false);
+    __aicore__ void SetTensorA(SrcAT aScalar);
+    template <class Tensor>
+    __aicore__ void SetTensorB(const Tensor& b, bool isTransposeB = false);
+    __aicore__ void SetTensorB(SrcBT bScalar);
+    template <class Tensor>
+    __aicore__ void SetBias(const Tensor& bias);
+    __aicore__ void DisableBias();
+    template <bool sync = true, class Tensor = GlobalTensor<DstT>>
+    __aicore__ void IterateAll(const Tensor& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                               bool waitIterateAll = false, bool fakeMsg = false);
+    __aicore__ void WaitIterateAll();
+    __aicore__ void WaitIterateBatch();
+    template <bool sync = true, class Tensor = GlobalTensor<DstT>>
+    __aicore__ void GetTensorC(const Tensor& c, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+    __aicore__ void WaitGetTensorC();
+    template <class Tensor>
+    __aicore__ void AsyncGetTensorC(const Tensor& c);
+    __aicore__ MatrixOffset GetOffsetC();
+    __aicore__ void SetSelfDefineData(const uint64_t dataPtr);
+    __aicore__ void SetSelfDefineData(__gm__ uint8_t* dataPtr);
+    __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal);
+    __aicore__ void SetUserDefInfo(const uint64_t tilingPtr);
+    __aicore__ void SetHF32(bool enableHF32 = false, int32_t transMode = 0);
+    __aicore__ void SetTail(int tailM = -1, int tailN = -1, int tailK = -1);
+    __aicore__ void SetBatchNum(int32_t batchA, int32_t batchB);
+    __aicore__ void SetQuantScalar(const uint64_t quantScalar);
+    __aicore__ void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor);
+    __aicore__ void SetOrgShape(int orgM, int orgN, int orgK);
+    __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
+    __aicore__ void SetSingleShape(int singleM, int singleN, int singleK);
+};
+
+// ---- core-type tests and the system workspace ----------------------------------------------------------------
+enum CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };
+extern CoreType g_coreType;
+
 // ---- advanced math (elementwise; count, shared temporary buffer and whole-tensor forms) ------------------------
 #define PYASC_ADV_UNARY(NAME)                                                                                     \
     template <typename T, bool isReuseSource = false>                                                            \
@@ -1547,8 +2127,7 @@ __aicore__ inline void SetAippFunctions(const GlobalTensor<T>& src0, const Globa
 
 }  // namespace AscendC
 
-// Fixpipe's quantization modes live outside the namespace in Ascend C, like the tiling structs below.
-enum QuantMode_t { NoQuant = 0, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+// Fixpipe's quantization modes (QuantMode_t) live outside the namespace in Ascend C: declared near the top.
 
 // Tiling structs of the advanced APIs (defined with the other tiling structs further down).
 struct SoftMaxTiling;
@@ -1670,5 +2249,10 @@ struct MatmulApiStaticTiling {
     int32_t BLayoutInfoD = -1; int32_t CLayoutInfoB = -1; int32_t CLayoutInfoS1 = -1; int32_t CLayoutInfoN = -1;
     int32_t CLayoutInfoG = -1; int32_t CLayoutInfoS2 = -1; int32_t BatchNum = -1; int32_t mxTypePara = -1;
 };
+
+// Which core a mixed kernel runs on, and the system workspace (outside the namespace, as in the real headers).
+#define ASCEND_IS_AIV (AscendC::g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (AscendC::g_coreType == AscendC::AIC)
+__aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
 
 #endif  // PYASC_BUNDLED_KERNEL_OPERATOR_H
