@@ -31,7 +31,7 @@ def cann_error(oracle: OracleResult) -> str:
     error = next((t.error for t in oracle.traces if not t.accepted), "")
     lines = [line for line in error.strip().splitlines() if line.strip()]
     named = [line for line in lines if re.match(r"\w*(Error|Exception)\b", line) and "CodegenError" not in line]
-    return (named or lines or [""])[-1][:300]
+    return (named or lines or [""])[-1][:160]
 
 
 def disagreement(case: Path, oracle: OracleResult) -> tuple[str, str] | None:
