@@ -512,3 +512,46 @@ def ok_auto_sync(x: asc.GlobalAddress, z: asc.GlobalAddress):
     asc.data_copy(t, x_gm, N)
     asc.abs(t, t, N)
     asc.data_copy(z_gm, t, N)
+
+
+@asc.jit(auto_sync=False)
+def generic_slots(x: asc.GlobalAddress, z: asc.GlobalAddress, tile: int):
+    """CANN's form: the dtype of the launch arguments, a runtime tile length, slots placed by byte offsets."""
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, TILES * TILE)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, TILES * TILE)
+    dtype = x.dtype
+    slot_bytes = tile * 2 * dtype.sizeof()
+    src = asc.LocalTensor(dtype, asc.TPosition.VECIN, 0, tile * 2)
+    dst = asc.LocalTensor(dtype, asc.TPosition.VECOUT, slot_bytes, tile * 2)
+    for i in range(TILES):
+        slot = i % 2
+        asc.data_copy(src[slot * tile:], x_gm[i * tile:], tile)
+        asc.set_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE2_V, slot)
+        asc.abs(dst[slot * tile:], src[slot * tile:], tile)
+        asc.data_copy(z_gm[i * tile:], dst[slot * tile:], tile)  # expect: PA551
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+@asc.jit(auto_sync=False)
+def ok_generic_slots(x: asc.GlobalAddress, z: asc.GlobalAddress, tile: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, TILES * TILE)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, TILES * TILE)
+    dtype = x.dtype
+    slot_bytes = tile * 2 * dtype.sizeof()
+    src = asc.LocalTensor(dtype, asc.TPosition.VECIN, 0, tile * 2)
+    dst = asc.LocalTensor(dtype, asc.TPosition.VECOUT, slot_bytes, tile * 2)
+    for i in range(TILES):
+        slot = i % 2
+        asc.data_copy(src[slot * tile:], x_gm[i * tile:], tile)
+        asc.set_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE2_V, slot)
+        asc.abs(dst[slot * tile:], src[slot * tile:], tile)
+        asc.set_flag(asc.HardEvent.V_MTE3, slot)
+        asc.wait_flag(asc.HardEvent.V_MTE3, slot)
+        asc.data_copy(z_gm[i * tile:], dst[slot * tile:], tile)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)

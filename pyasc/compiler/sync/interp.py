@@ -295,6 +295,8 @@ class Interp:
             return self.queue(leaf, recv, args, e, m)
         if isinstance(recv, View) and leaf == "reinterpret_cast":
             return View(recv.mem, recv.base, _esize(e.type), recv.space)
+        if api.name == "DataType.sizeof" and e.receiver is not None:
+            return _esize(e.receiver.type)  # the same unknown as the element size of its tensors
         if api.family.startswith("adv") or api.family == "fwk":
             return None  # the advanced APIs synchronize inside; the framework's own calls touch no tensor
         if recv is not None:
