@@ -42,7 +42,6 @@ KNOWN: tuple[Known, ...] = (
     Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
     Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),
     Known("r13_option_name_clash", "missed-error", "a kernel parameter named like a jit option (debug) is accepted"),
-    Known("r13_unknown_launch_keyword", "missed-error", "a launch keyword that is no parameter or option is accepted"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.
