@@ -17,6 +17,7 @@ def main() -> int:
     known = {k.name: k for k in KNOWN}
     table: dict[int, list[int]] = {}  # point -> [valid cases, rejected cases, agree, disagree]
     rows = []
+    stale = []
     for case in CASES:
         point = int(case.stem[1:3])
         counts = table.setdefault(point, [0, 0, 0, 0])
@@ -24,6 +25,8 @@ def main() -> int:
         found = disagreement(case, results[case.stem])
         counts[2 if found is None else 3] += 1
         if found is None:
+            if case.stem in known:
+                stale.append(f"- `{case.stem}` agrees with CANN now: its line must leave known.py")
             continue
         kind, detail = found
         reason = known[case.stem].reason if case.stem in known else "NEW: not in known.py"
@@ -40,6 +43,9 @@ def main() -> int:
         print(f"| {point} | " + " | ".join(str(n) for n in table[point]) + " |")
     print("\nA change that makes a case agree must remove its line from tests/differential/known.py (the suite fails"
           " until then) and, for the golden case of its point, run `pytest tests/differential --update-goldens`.")
+    if stale:
+        print("\n## Known disagreements that agree now (the suite fails until known.py drops them)\n")
+        print("\n".join(stale))
     print("\n## Disagreements\n")
     print("\n".join(rows))
     return 0
