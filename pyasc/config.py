@@ -33,10 +33,13 @@ class Config:
     """Run the C++ tier (libclang, clang-tidy)."""
     max_kernel_ms: int = 5000
     """Analysis time ceiling per kernel before PA902."""
+    consts: Mapping[str, str] = field(default_factory=dict)
+    """Values of ConstExpr kernel parameters (`pyasc --const NAME=VALUE`), as written."""
 
     def key(self) -> tuple[Any, ...]:
         """What a cached analysis depends on."""
-        return (self.soc_version, tuple(sorted(self.severity.items())), self.naming)
+        return (self.soc_version, tuple(sorted(self.severity.items())), self.naming,
+                tuple(sorted(self.consts.items())))
 
 
 def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[Config, list[str]]:

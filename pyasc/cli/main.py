@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__
@@ -50,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cpp", action="store_true", help="skip the libclang/clang-tidy checks of the generated C++")
     p.add_argument("--tidy-checks", default=None, help="clang-tidy checks, in clang-tidy's --checks syntax")
     p.add_argument("--color", default="auto", choices=["auto", "always", "never"])
+    p.add_argument("--const", action="append", default=[], metavar="NAME=VALUE",
+                   help="the value of the kernel's ConstExpr parameter NAME in the generated C++ (repeatable; "
+                        "without it, a launch in the file with a literal value, else 1 / 1.0 / False)")
     return p
 
 
@@ -73,6 +77,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.tidy_checks is not None:
         overrides["tidy_checks"] = args.tidy_checks
     config, more = from_mapping(overrides, config)
+    consts: dict[str, str] = {}
+    for item in args.const:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip().isidentifier() or not value.strip():
+            write(sys.stderr, f"pyasc: error: --const: expected NAME=VALUE, got {item!r}\n")
+            return 2
+        consts[name.strip()] = value.strip()
+    if consts:
+        config = replace(config, consts=consts)
     bad_soc = [e for e in more if "soc_version" in e]
     if bad_soc:
         write(sys.stderr, f"pyasc: error: --soc-version: {bad_soc[0]}\n")

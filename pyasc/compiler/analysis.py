@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..config import Config
-from . import checks, gm_access, hostcheck, ir
+from . import checks, constexpr, gm_access, hostcheck, ir
 from .codegen import Code, KernelGen, TypeNamer, cpp_literal
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
@@ -249,7 +249,8 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
               fingerprint: str | None = None) -> str:
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config."""
     memo: tuple[str, str, str] | None = None
-    if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name}:
+    if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
+            "ConstExpr" not in jit.source:
         memo = (jit.source, kind, fingerprint)
         key = _KEYS.get(memo)
         if key is not None:
@@ -286,6 +287,10 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
     h.update(repr([sd.key() for sd in module.structs.values()]).encode())
+    if "ConstExpr" in jit.source:  # its ConstExpr values may come from a launch elsewhere in the file
+        root = constexpr.launch_root(module.tree, jit.scope)
+        h.update(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
+                                       dict(config.consts))).encode())
     h.update(repr(config.key()).encode())
     return h.hexdigest()
 
@@ -295,6 +300,7 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
     started = time.perf_counter()
     lowerer = Lowerer(module, jit, kind, sink)
     lowerer.deadline = started + config.max_kernel_ms / 1000
+    lowerer.const_args = dict(config.consts)
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
@@ -383,7 +389,7 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: st
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(display, kind, k.name_span, k.span, params,
-                      cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in k.params),
+                      cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in gen.cpp_params()),
                       gm_params=_gm_params(lowered, namer))
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
     found: dict[str, dict[Span, None]] = {}

@@ -195,10 +195,11 @@ class KernelGen:
         saved, self.e = self.e, body
         self.e.depth = 1
         if self.k.kind == "kernel":
+            self.constexpr_params()
             self.struct_copies()
         self.block(self.k.body)
         self.e = saved
-        params = self.k.params
+        params = self.cpp_params()
         decls = [self.param_decl(p) for p in params]
         generic = sorted(set(self.types.generic.values()))
         is_kernel = self.k.kind == "kernel"
@@ -240,6 +241,24 @@ class KernelGen:
             args = ", ".join(p.cpp_name + ("_gm" if isinstance(p.type, StructT) else "") for p in params)
             self.e.boiler(f"{INDENT}{name}_impl<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
         return self.e.code()
+
+    def cpp_params(self) -> list[ir.Symbol]:
+        """The parameters of the C++ function: a kernel's ConstExpr parameters are constexprs of its body."""
+        if self.k.kind != "kernel":
+            return self.k.params
+        return [p for p in self.k.params if not p.constexpr]
+
+    def constexpr_params(self) -> None:
+        """`n: asc.ConstExpr[int]` is `constexpr int32_t n = <value>;` (a DataType one is the dtype itself)."""
+        for p in self.k.params:
+            if not p.constexpr or not isinstance(p.type, ScalarT):
+                continue
+            d = p.type.dvar.value
+            ctype = d.cpp if d is not None else "int32_t"
+            value = p.const_value if p.const_value is not None else 0
+            with self.e.node(p.def_span, MapFlag.ALL_STATEMENT):
+                self.e.indent()
+                self.e.write(f"constexpr {ctype} {p.cpp_name} = {cpp_literal(value, ctype)};\n")
 
     def struct_copies(self) -> None:
         """A struct parameter of a kernel arrives as a Global Memory pointer: it is copied into a local struct."""

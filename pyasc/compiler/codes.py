@@ -126,6 +126,13 @@ _c("PA406", "generic-dtype", Severity.INFO,
    _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n",
    _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n    t = q.alloc_tensor(asc.float32)\n"
    "    asc.data_copy(t, g, 64)\n")
+_c("PA407", "constexpr-default", Severity.INFO,
+   "A ConstExpr parameter with no value from `pyasc --const NAME=VALUE` or from a launch in the file with a "
+   "literal value: the generated C++ uses the default (1, 1.0, False; DTYPE for a DataType), and the capacity "
+   "checks do not know it.",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: asc.ConstExpr[int]):\n    asc.printf('%d', n)\n",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: asc.ConstExpr[int]):\n    asc.printf('%d', n)\n\n\n"
+   "def launch(x):\n    kernel[1](x, 256)\n")
 # -- memory and positions -------------------------------------------------------------------------------------------
 _c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on a GlobalTensor, a data_copy from "
    "Global Memory to Global Memory.", _K + "    asc.add(z_gm, x_gm, y_gm, 256)\n",

@@ -27,6 +27,9 @@ class Symbol:
     reads: int = 0
     constexpr: bool = False
     cpp_name: str = ""
+    const_value: object = None
+    """A ConstExpr parameter's value in the C++ (from --const, a launch, or the default)."""
+    const_source: str = ""
 
     def __post_init__(self) -> None:
         if not self.cpp_name:

@@ -124,6 +124,12 @@ class ScalarT(Type):
     const: object = None
     """Its folded value when known at compile time."""
     is_literal_float: bool = False
+    ctime: bool = False
+    """Known at compile time though its value may not be (a ConstExpr parameter, and arithmetic of them)."""
+
+    @property
+    def compile_time(self) -> bool:
+        return self.const is not None or self.ctime
 
     def display(self) -> str:
         d = self.dvar.value

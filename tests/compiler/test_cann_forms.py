@@ -19,6 +19,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "dtype_methods": [("PA406", 7), ("PA406", 7)],
     "structs": [],
     "language_helpers": [("PA406", 10), ("PA406", 10)],
+    "constexpr_params": [("PA407", 13)],
 }
 
 
@@ -77,3 +78,32 @@ def test_struct_definitions_follow_the_module_and_key_the_cache() -> None:
     widened = analyze(STRUCT_PRELUDE.replace("left = Field(asc.int32", "left = Field(asc.int64")
                       + "    asc.printf('%d', p.left)\n", "k.py")
     assert "    int64_t left;" in widened.cpp and not widened.errors
+
+
+def test_constexpr_values_from_the_cli_win_and_feed_the_checks() -> None:
+    from pyasc.config import Config
+
+    text = (HERE / "constexpr_params.py").read_text(encoding="utf-8")
+    plain = analyze(text, "k.py")
+    assert "    constexpr int32_t stages = 2;\n    constexpr int32_t tile = 64;\n" in plain.cpp
+    assert "    constexpr int32_t rounds = 1;\n" in plain.cpp
+    pa407 = [d for d in plain.diagnostics if d.code == "PA407"]
+    assert [d.message for d in pa407] == [
+        "no value for the ConstExpr 'rounds' (no pyasc --const rounds=VALUE, no launch in this file with a "
+        "literal): the C++ uses 1"]
+    given = analyze(text, "k.py", Config(consts={"rounds": "3", "tile": "0x40000"}))
+    assert "    constexpr int32_t rounds = 3;\n" in given.cpp and not [d for d in given.diagnostics
+                                                                    if d.code == "PA407"]
+    # a tile of 256 Ki elements is known now: the Unified Buffer check sees the two 512 KiB buffers
+    assert [d.code for d in given.errors] == ["PA601"]
+
+
+def test_pyasc_const_option(tmp_path: Path) -> None:
+    from pyasc.cli.main import main
+
+    src = tmp_path / "k.py"
+    src.write_text((HERE / "constexpr_params.py").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "k.kernel"
+    assert main(["-i", str(src), "-o", str(out), "--no-cpp", "--keep-intermediate", "--const", "rounds=4"]) == 0
+    assert "constexpr int32_t rounds = 4;" in (tmp_path / "k.cpp").read_text(encoding="utf-8")
+    assert main(["-i", str(src), "-o", str(out), "--no-cpp", "--const", "rounds"]) == 2

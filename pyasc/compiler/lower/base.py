@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...language.spec import ApiSpec, ClassSpec
 from .. import calls as C
 from .. import ir
+from ..constexpr import ConstValue
 from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span
 from ..structs import StructDef
 from ..syntax import JitFunction, ModuleInfo
@@ -108,6 +109,11 @@ class LowerBase:
         """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
 
     # -- helpers ------------------------------------------------------------------------------------------------------
+    const_args: dict[str, str] = {}
+    """`pyasc --const NAME=VALUE` values (Config.consts), set by the caller."""
+    const_values: dict[str, ConstValue] = {}
+    """The kernel's ConstExpr parameter values (constexpr.py)."""
+
     def span(self, node: ast.AST) -> Span:
         return self.pos.span(node)
 

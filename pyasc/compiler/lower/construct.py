@@ -55,7 +55,7 @@ class ConstructLowering(LowerBase):
                         folded[p.name] = p.default.split(".")[-1]
                 if cls.name == "TQue":
                     depth = bargs.get("depth")
-                    if depth is not None and isinstance(depth.type, ScalarT) and depth.type.const is None:
+                    if depth is not None and isinstance(depth.type, ScalarT) and not depth.type.compile_time:
                         self.report("PA303", "the queue depth must be a compile-time constant (a literal, a module "
                                     "constant or a ConstExpr)", depth.span)
             typ = ObjT(cls.name, folded)

@@ -9,11 +9,11 @@ import re
 from ...language import dtypes as dt
 from ...language.registry import CLASSES
 from .. import calls as C
-from .. import ir
+from .. import constexpr, ir
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
 from ..structs import annotation_struct
 from ..syntax import NotConstant, fold
-from ..types import AddrT, DVar, ObjT, StructT, TensorT, Type, scalar
+from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, scalar
 from .base import JIT_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
@@ -103,9 +103,20 @@ class FunctionLowering(LowerBase):
                 self.report("PA109", "kernel parameters cannot have default values; pass every argument at launch",
                             self.span(d))
         out: list[ir.Symbol] = []
+        if self.kind == "kernel" and self.arg_types is None:
+            root = constexpr.launch_root(self.m.tree, self.fn.scope)
+            self.const_values = constexpr.values(node, root, self.m.constants, self.m.asc_aliases, self.const_args)
         for i, arg in enumerate(a.posonlyargs + a.args):
-            typ, constexpr = self.param_type(arg, i, node)
-            sym = ir.Symbol(arg.arg, "parameter", typ, self.span(arg), block=(0,), constexpr=constexpr)
+            typ, is_constexpr = self.param_type(arg, i, node)
+            sym = ir.Symbol(arg.arg, "parameter", typ, self.span(arg), block=(0,), constexpr=is_constexpr)
+            cv = self.const_values.get(arg.arg) if is_constexpr else None
+            if cv is not None:
+                sym.const_value, sym.const_source = cv.value, cv.source
+                if cv.source == "default":
+                    shown = "DTYPE" if cv.value is None else repr(cv.value)
+                    self.report("PA407", f"no value for the ConstExpr '{arg.arg}' (no pyasc --const {arg.arg}=VALUE, "
+                                f"no launch in this file with a literal): the C++ uses {shown}", self.span(arg),
+                                Severity.INFO)
             if isinstance(typ, AddrT) and not typ.dvar.name:
                 typ.dvar.name = arg.arg
             self.symbols[arg.arg] = sym
@@ -121,9 +132,16 @@ class FunctionLowering(LowerBase):
             return (AddrT(DVar(name=arg.arg)) if self._used_as_address(arg.arg, fn) else scalar("int32")), False
         text = ast.unparse(ann)
         leaf = text.split(".")[-1]
-        if "ConstExpr" in text:
-            inner = text.split("[", 1)[1].rstrip("]") if "[" in text else "int"
-            return scalar({"float": "float32", "bool": "int1"}.get(inner, "int32")), True
+        kind = constexpr.inner_kind(ann)
+        if kind is not None:
+            cv = self.const_values.get(arg.arg)
+            known = cv.value if cv is not None and cv.source != "default" else None
+            if kind == "DataType":
+                d = known if isinstance(known, dt.DType) else None
+                return DTypeValT(DVar(d, self.span(arg), f"the launch's {arg.arg}" if d else "", arg.arg)), True
+            t = scalar({"float": "float32", "bool": "int1"}.get(kind, "int32"), known)
+            t.ctime = True
+            return t, True
         sd = annotation_struct(self.m.structs, ann)
         if sd is not None:
             return StructT(sd), False

@@ -19,6 +19,13 @@ class OperatorLowering(LowerBase):
     """The operator part of a Lowerer."""
 
     def _arith_type(self, a: ir.Expr, b: ir.Expr, op: str, sp: Span) -> Type:
+        t = self._arith_value_type(a, b, op, sp)
+        if isinstance(t, ScalarT) and t.const is None and isinstance(a.type, ScalarT) and isinstance(
+                b.type, ScalarT) and a.type.compile_time and b.type.compile_time:
+            t.ctime = True  # ConstExpr arithmetic stays a compile-time value
+        return t
+
+    def _arith_value_type(self, a: ir.Expr, b: ir.Expr, op: str, sp: Span) -> Type:
         ta, tb = a.type, b.type
         if not isinstance(ta, ScalarT) or not isinstance(tb, ScalarT):
             return UnknownT()
