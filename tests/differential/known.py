@@ -26,6 +26,7 @@ KNOWN: tuple[Known, ...] = (
     Known("p05_helper_kwargs", "calls", "a keyword argument and a left-out default: our helper call lacks an argument"),
     Known("p05_tuple_helper", "false-error", "PA101: unpacking a helper's tuple result is rejected"),
     Known("p05_tuple_three", "false-error", "PA101: unpacking a helper's tuple result is rejected"),
+    Known("p06_ub_over_capacity", "false-error", "policy: PA601 (UB overflow) is an error; CANN checks no capacity"),
     Known("p07_dtype_compare", "false-error", "PA303: `x.dtype == y.dtype` (DataType equality) is rejected"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
     Known("p10_auto_list_shape", "false-error", "PA303: a LocalTensorAuto is not accepted where a LocalTensor is"),
