@@ -569,7 +569,7 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         for n in consts:
             value = values[n]
             ctype = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else (
-                "int32_t" if -(2**31) <= value < 2**31 else "int64_t")
+                "int32_t" if -(2**31) <= value < 2**31 else "int64_t" if value < 2**63 else "uint64_t")
             line = f"constexpr {ctype} {n} = {cpp_literal(value)};"
             node = module.constant_nodes.get(n)
             if n in module.project_imports or node is None:

@@ -148,7 +148,9 @@ def cpp_literal(value: object, target: str | None = None) -> str:
         if target in ("float", "half", "bfloat16_t", "double"):
             text = f"{float(value)!r}"
             return _typed_float(text, target)
-        return str(value) if -(2**31) <= value < 2**31 else f"{value}LL"
+        if -(2**31) <= value < 2**31:
+            return str(value)
+        return f"{value}LL" if value < 2**63 else f"{value}ULL"
     if isinstance(value, float):
         text = repr(value)
         if text in ("inf", "-inf", "nan"):

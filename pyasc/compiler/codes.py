@@ -66,8 +66,8 @@ _c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults,
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int):\n    pass\n")
 _c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist.",
    "@asc.jit(autosync=False)\ndef kernel():\n    pass\n", "@asc.jit(auto_sync=False)\ndef kernel():\n    pass\n")
-_c("PA111", "unsupported-operator", E, "An operator with no device meaning (`**`, `@`, `is` on runtime values, chained "
-   "comparisons).", _K + "    y = n ** 2\n", _K + "    y = n * n\n")
+_c("PA111", "unsupported-operator", E, "An operator with no device meaning (`**` or `is` on run-time values, `@`, "
+   "chained comparisons); `**` of compile-time numbers is computed.", _K + "    y = n ** 2\n", _K + "    y = n * n\n")
 _c("PA112", "static-assert", E, "asc.static_assert whose condition is false, or not known at compile time.",
    "N = 3\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n",
    "N = 4\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n")

@@ -48,6 +48,8 @@ class Expr:
 @dataclass(eq=False)
 class Const(Expr):
     value: object = None
+    folded: bool = False
+    """Computed at compile time from an expression C++ cannot spell (`2**64`): emitted as its value."""
 
 
 @dataclass(eq=False)

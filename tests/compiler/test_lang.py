@@ -20,10 +20,12 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     # (code, line) of every diagnostic of the file
     "nested_kernels": [],
     "int_division": [("PA404", 17), ("PA404", 21)],
+    "compile_time_values": [],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
     "int_division": ["halve"],
+    "compile_time_values": ["convert"],
 }
 
 
@@ -172,3 +174,36 @@ def test_cli_builds_one_nested_kernel_of_a_file_with_errors_elsewhere(tmp_path: 
     assert r.returncode == 2
     assert r.stderr == (f"pyasc: error: --kernel: no kernel 'kernel' in {src} (kernels: test_scale_half.kernel, "
                         "test_scale_float.kernel, test_broken.kernel; where a name repeats, give outer.name)\n")
+
+
+# -- point 2: compile-time values --------------------------------------------------------------------------------------
+
+def test_names_bound_to_dtypes_enums_and_lists_are_no_cpp_variables() -> None:
+    a = analyze((HERE / "compile_time_values.py").read_text(encoding="utf-8"), "k.py")
+    assert "auto " not in a.cpp and "src_type" not in a.cpp and "mode" not in a.cpp
+    assert "uint64_t mask_list0[] = {FULL, low};" in a.cpp and "constexpr uint64_t FULL = 18446744073709551615ULL;" \
+        in a.cpp
+    assert "AscendC::Cast(b, a, AscendC::RoundMode::CAST_RINT, 256);" in a.cpp
+
+
+KERNEL = "import asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n"
+
+
+def test_the_branch_a_constant_rules_out_is_only_checked_for_asc_names() -> None:
+    # CANN never traces it, but resolves every asc.<name> of the function first
+    text = KERNEL + "    if 2 > 1:\n        v = 1\n    else:\n        v = undefined_here\n        w = asc.no_such\n" \
+        "    asc.printf('%d', v)\n"
+    assert _messages(text, errors_only=True) == [
+        ("PA202", "no_such", "asc has no function, class or dtype named 'no_such'")]
+
+
+def test_an_if_on_a_dtype_is_rejected_as_cann_does() -> None:
+    text = KERNEL + "    d = asc.float16\n    if d:\n        asc.printf('%d', n)\n"
+    assert _messages(text, errors_only=True) == [
+        ("PA303", "d", "an if condition must be a number, a bool or a run-time value, not dtype float16 (CANN's "
+         "pyasc tests only those)")]
+
+
+def test_power_of_run_time_values_stays_an_error() -> None:
+    assert _messages(KERNEL + "    v = n ** 2\n    asc.printf('%d', v)\n", errors_only=True) == [
+        ("PA111", "n ** 2", "operator '**' is not supported in a jit function; multiply explicitly (n * n)")]

@@ -7,6 +7,8 @@ constructors (construct.py); compile-time values are computed by consteval.py.""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -105,6 +107,8 @@ class LowerBase:
         self.constructs: list[ir.Construct] = []
         self.module_refs: dict[str, list[Span]] = {}
         self.has_lists = False
+        self.ct_locals: dict[str, ir.Expr] = {}
+        """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
         self._evaluating: set[str] = set()
         """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
 
@@ -128,6 +132,23 @@ class LowerBase:
         if hint:
             msg += f"; {hint}"
         self.report("PA101", msg, self._head_span(node))
+
+    @contextmanager
+    def sandbox(self) -> Iterator[DiagnosticSink]:
+        """Lower something whose findings and bindings must not count (an evaluation, a branch never traced):
+        yields the sink that collects its findings; every record it leaves is undone afterwards."""
+        saved = (self.sink, dict(self.symbols), dict(self.ct_locals), len(self.typed), len(self.calls),
+                 len(self.constructs), len(self.all_symbols), len(self.helpers), len(self.deferred),
+                 len(self.scalar_checks), len(self.returns), set(self.helpers_called))
+        self.sink = DiagnosticSink(kernel=self.sink.kernel)
+        try:
+            yield self.sink
+        finally:
+            self.sink, self.symbols, self.ct_locals = saved[0], saved[1], saved[2]
+            del self.typed[saved[3]:], self.calls[saved[4]:], self.constructs[saved[5]:]
+            del self.all_symbols[saved[6]:], self.helpers[saved[7]:], self.deferred[saved[8]:]
+            del self.scalar_checks[saved[9]:], self.returns[saved[10]:]
+            self.helpers_called = saved[11]
 
     def _head_span(self, node: ast.AST) -> Span:
         """The first line of a compound statement (not its whole body)."""

@@ -13,7 +13,7 @@ import ast
 from dataclasses import replace
 
 from .. import ir
-from ..diagnostics import DiagnosticSink, Severity, Span
+from ..diagnostics import Severity, Span
 from ..types import ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, TupleT, UnknownT
 from .base import LowerBase
 
@@ -32,17 +32,15 @@ class CompileTimeLowering(LowerBase):
 
     def _evaluate_outside(self, name: str, node: ast.expr, sp: Span) -> ir.Expr:
         """Lower the bound expression in an empty scope; keep it only when it is a compile-time value."""
-        saved = self.symbols, self.sink, len(self.typed), len(self.calls), len(self.constructs)
-        self.symbols = {}
-        self.sink = DiagnosticSink(kernel=self.sink.kernel)
         self._evaluating.add(name)
         try:
-            value = self.lower_expr(node)
+            with self.sandbox() as sink:
+                self.symbols = {}
+                self.ct_locals = {}
+                value = self.lower_expr(node)
         finally:
             self._evaluating.discard(name)
-            errors = any(d.severity == Severity.ERROR for d in self.sink.items)
-            self.symbols, self.sink = saved[0], saved[1]
-            del self.typed[saved[2]:], self.calls[saved[3]:], self.constructs[saved[4]:]
+        errors = any(d.severity == Severity.ERROR for d in sink.items)
         if errors or not _is_compile_time(value):
             return ir.Expr(sp, UnknownT())
         t = value.type

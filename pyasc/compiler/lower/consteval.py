@@ -10,8 +10,9 @@ import ast
 import operator
 from collections.abc import Callable
 
+from .. import ir
 from ..syntax import NotConstant, fold
-from ..types import IntListT, StrT, Type, UnknownT, scalar
+from ..types import BoundMethodT, ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
 
 BINARY: dict[str, Callable[[object, object], object]] = {
     "+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,  # type: ignore[operator]
@@ -27,12 +28,19 @@ COMPARE: dict[str, Callable[[object, object], object]] = {
 }
 
 
+def int_dtype(value: int) -> str:
+    """The narrowest of int32, int64 and uint64 that holds a Python int (masks such as 2**64 - 1 need uint64)."""
+    if -(2**31) <= value < 2**31:
+        return "int32"
+    return "int64" if -(2**63) <= value < 2**63 else "uint64"
+
+
 def const_type(value: object) -> Type:
     """The type of a module constant's (or a folded index's) value."""
     if isinstance(value, bool):
         return scalar("int1", value)
     if isinstance(value, int):
-        return scalar("int32" if -(2**31) <= value < 2**31 else "int64", value)
+        return scalar(int_dtype(value), value)
     if isinstance(value, float):
         return scalar("float32", value)
     if isinstance(value, str):
@@ -63,3 +71,42 @@ def fold_fstring(node: ast.JoinedStr, env: dict[str, object]) -> str:
         else:
             raise NotConstant
     return "".join(out)
+
+
+def fold_power(a: Type, b: Type) -> int | float | None:
+    """`a ** b` of two compile-time numbers, within the sizes a kernel can use (None otherwise)."""
+    if not isinstance(a, ScalarT) or not isinstance(b, ScalarT) or a.const is None or b.const is None:
+        return None
+    x, y = a.const, b.const
+    if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, (int, float)) or \
+            not isinstance(y, (int, float)) or abs(y) > 64 or abs(x) > 2**32:
+        return None
+    try:
+        value = x ** y
+    except (ArithmeticError, ValueError):
+        return None
+    if isinstance(value, complex) or isinstance(value, int) and not -(2**63) <= value <= 2**64:
+        return None
+    return value
+
+
+def is_binding(e: ir.Expr) -> bool:
+    """A value a name binds at compile time rather than a C++ variable holding it."""
+    t = e.type
+    if isinstance(e, (ir.DTypeRef, ir.EnumMember)):
+        return True
+    if isinstance(t, (ClassRefT, FuncRefT, ModuleT, BoundMethodT)):
+        return True
+    if isinstance(e, ir.IntList):
+        return isinstance(t, (IntListT, TupleT))
+    return isinstance(e, ir.Const) and isinstance(t, StrT)
+
+
+def truth(e: ir.Expr) -> bool:
+    """Python's truth of a compile-time value."""
+    t = e.type
+    if isinstance(e, ir.IntList):
+        return bool(e.items)
+    if isinstance(t, StrT):
+        return bool(t.const)
+    return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+from dataclasses import replace
 
 from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
@@ -32,7 +33,7 @@ from ..types import (
     scalar,
 )
 from .base import BUILTINS, SPECIAL_NAMES, LowerBase
-from .consteval import const_type, fold_fstring
+from .consteval import const_type, fold_fstring, int_dtype
 from .language_helpers import SCALAR_METHODS
 
 _UNSUPPORTED_EXPR = {
@@ -114,7 +115,7 @@ class ExprLowering(LowerBase):
         if isinstance(v, int):
             if not -(2**63) <= v < 2**64:
                 self.report("PA303", "integer literal does not fit in 64 bits", sp)
-            return ir.Const(sp, scalar("int64" if not -(2**31) <= v < 2**31 else "int32", v), v)
+            return ir.Const(sp, scalar(int_dtype(v), v), v)
         if isinstance(v, float):
             return ir.Const(sp, scalar("float32", v), v)
         if isinstance(v, str):
@@ -126,6 +127,9 @@ class ExprLowering(LowerBase):
 
     def lower_name(self, node: ast.Name, sp: Span) -> ir.Expr:
         name = node.id
+        bound = self.ct_locals.get(name)
+        if bound is not None:
+            return replace(bound, span=sp)
         sym = self.symbols.get(name)
         if sym is not None:
             if not self._visible(sym):

@@ -10,7 +10,7 @@ from ..diagnostics import Fix, Severity, Span, TextEdit
 from ..syntax import NotConstant, fold
 from ..types import AddrT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import BINOP, LowerBase
-from .consteval import COMPARE, UNARY, const_type, fold_binary
+from .consteval import COMPARE, UNARY, const_type, fold_binary, fold_power
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
@@ -55,6 +55,10 @@ class OperatorLowering(LowerBase):
         op = BINOP.get(type(node.op))
         left = self.lower_expr(node.left)
         right = self.lower_expr(node.right)
+        if op is None and isinstance(node.op, ast.Pow):
+            value = fold_power(left.type, right.type)
+            if value is not None:  # Python's ** of compile-time numbers (`2**64 - 1`), as at trace time
+                return ir.Const(sp, const_type(value), value, folded=True)
         if op is None:
             symbol = {ast.Pow: "**", ast.MatMult: "@"}.get(type(node.op), type(node.op).__name__)
             hint = "multiply explicitly (n * n)" if symbol == "**" else ""
@@ -72,6 +76,9 @@ class OperatorLowering(LowerBase):
             self.report("PA303", f"operator '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
             return ir.invalid(sp)
         result = self._arith_type(left, right, op, sp)
+        if isinstance(result, ScalarT) and result.const is not None and any(
+                isinstance(e, ir.Const) and e.folded for e in (left, right)):
+            return ir.Const(sp, const_type(result.const), result.const, folded=True)  # `2**64 - 1`: one literal
         if op == "/":
             da, db = left.type.dvar.value, right.type.dvar.value
             if da is not None and db is not None and da.is_int and db.is_int:

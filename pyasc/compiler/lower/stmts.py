@@ -11,10 +11,6 @@ from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, TextEdit
 from ..types import (
     AddrT,
-    BoundMethodT,
-    ClassRefT,
-    FuncRefT,
-    ModuleT,
     NoneT,
     ObjT,
     ScalarT,
@@ -27,6 +23,7 @@ from ..types import (
     unify,
 )
 from .base import BINOP, LowerBase, TooComplex
+from .consteval import is_binding
 
 _UNSUPPORTED_STMT = {
     ast.Break: "break", ast.Continue: "continue", ast.Try: "try", ast.Raise: "raise", ast.With: "with",
@@ -145,11 +142,12 @@ class StmtLowering(LowerBase):
             return []
         value = self.lower_expr(value_node)
         tspan = self.span(target)
-        if isinstance(value.type, (ClassRefT, FuncRefT, ModuleT, BoundMethodT)):
-            self.report("PA303", f"{value.type.display()} is not a value that a variable can hold"
-                        + ("; call it" if isinstance(value.type, (ClassRefT, FuncRefT, BoundMethodT)) else ""),
-                        value.span)
+        if is_binding(value):
+            # a dtype, enum member, class, function, list or string: a compile-time value the name stands for
+            # (as at trace time), not a C++ variable
+            self.ct_locals[target.id] = value
             return []
+        self.ct_locals.pop(target.id, None)
         if isinstance(value.type, NoneT):
             self.report("PA303", f"'{target.id}' is assigned None (the call returns nothing)", value.span)
         sym = self.symbols.get(target.id)
@@ -308,6 +306,16 @@ class StmtLowering(LowerBase):
         static: bool | None = None
         if isinstance(cond.type, ScalarT) and cond.type.const is not None and not isinstance(cond, ir.Name):
             static = bool(cond.type.const)
+        elif is_binding(cond):
+            self.report("PA303", f"an if condition must be a number, a bool or a run-time value, not "
+                        f"{cond.type.display()} (CANN's pyasc tests only those)", cond.span)
+            return []
+        if static is not None:
+            # resolved at compile time, as the tracer does: only the branch taken exists (inline, so what it
+            # assigns is visible after it)
+            taken = self.lower_body(node.body if static else node.orelse)
+            self.check_dead(node.orelse if static else node.body)
+            return [ir.If(self._head_span(node), cond, taken if static else [], [] if static else taken, static)]
         self.enter_block()
         body = self.lower_body(node.body)
         self.exit_block()
@@ -315,6 +323,17 @@ class StmtLowering(LowerBase):
         orelse = self.lower_body(node.orelse)
         self.exit_block()
         return [ir.If(self._head_span(node), cond, body, orelse, static)]
+
+    def check_dead(self, stmts: list[ast.stmt]) -> None:
+        """The branch a compile-time condition rules out is never traced, but CANN resolves every `asc.` name
+        of the function before tracing: only those findings are kept."""
+        if not stmts:
+            return
+        with self.sandbox() as sink:
+            self.lower_body(stmts)
+        for d in sink.items:
+            if d.code in ("PA202", "PA205") or d.code == "PA203" and " has no member " in d.message:
+                self.diag(d)
 
     def lower_return(self, node: ast.Return, last_at_top: bool) -> list[ir.Stmt]:
         sp = self.span(node)
@@ -332,3 +351,4 @@ class StmtLowering(LowerBase):
         value = self.lower_expr(node.value)
         self.returns.append(value.type)
         return [ir.Return(sp, value)]
+

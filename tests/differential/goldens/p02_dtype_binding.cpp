@@ -2,9 +2,6 @@
 #include "kernel_operator.h"
 
 extern "C" __global__ __aicore__ void kernel(GM_ADDR x, GM_ADDR y) {
-    auto src_type = float;
-    auto dst_type = half;
-    auto mode = AscendC::RoundMode::CAST_ROUND;
     AscendC::GlobalTensor<float> x_gm;
     AscendC::GlobalTensor<half> y_gm;
     x_gm.SetGlobalBuffer((__gm__ float*)x, 128);
@@ -17,6 +14,6 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x, GM_ADDR y) {
     AscendC::LocalTensor<float> a = a_buf.Get<float>();
     AscendC::LocalTensor<half> b = b_buf.Get<half>();
     AscendC::DataCopy(a, x_gm, 128);
-    AscendC::Cast(b, a, mode, 128);
+    AscendC::Cast(b, a, AscendC::RoundMode::CAST_ROUND, 128);
     AscendC::DataCopy(y_gm, b, 128);
 }
