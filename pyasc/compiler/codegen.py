@@ -188,6 +188,9 @@ class KernelGen:
         self.types = namer or TypeNamer()
         self.mask_names: dict[int, str] = {}
         self.mask_counter = 0
+        self.out_names: dict[int, str] = {}
+        """Calls whose result is an out-argument (`{out:T}`), emitted before their statement: id -> variable."""
+        self._out_name = ""
         self.statement_text: dict[int, str] = {}
         self._typed_address_wanted = False
 
@@ -333,6 +336,8 @@ class KernelGen:
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
         self.declare_masks(s)
+        if self.hoist_out_calls(s):
+            return
         self.e.indent()
         start = self.e.length
         with self.e.node(s.span, MapFlag.ALL_STATEMENT):
@@ -465,6 +470,37 @@ class KernelGen:
         if isinstance(t, ObjT):
             return self.obj_type(t, v if isinstance(v, ir.Construct) else None)
         return "auto"
+
+    def hoist_out_calls(self, s: ir.Stmt) -> bool:
+        """Calls that return through an out-argument (`{out:uint64_t}` in the template: GatherMask's count) are
+        written before their statement as Ascend C code does: `uint64_t gather_mask_out0 = 0;` and the call; the
+        expression then reads the variable. True when the statement was only that call (nothing left to write).
+        A while loop's condition is re-evaluated each turn, so a call there is not hoisted (the C++ names an
+        undeclared variable and the C++ check reports it)."""
+        if isinstance(s, ir.While):
+            return False
+        from .checks import stmt_exprs
+
+        for ex in stmt_exprs(s):
+            if not isinstance(ex, ir.Call) or ex.overload is None or not ex.overload.cpp:
+                continue
+            m = _OUT.search(ex.overload.cpp)
+            if m is None or ex.api is None:
+                continue
+            name = f"{ex.api.name.rsplit('.', 1)[-1]}_out{self.mask_counter}"
+            self.mask_counter += 1
+            self.out_names[id(ex)] = name
+            self.e.indent()
+            with self.e.node(ex.span, MapFlag.ALL_STATEMENT):
+                self.e.write(f"{m.group(1)} {name} = 0;")
+            self.e.newline()
+            self.e.indent()
+            with self.e.node(ex.span, MapFlag.ALL_STATEMENT):
+                self._out_name = name
+                self.expand(ex.overload.cpp, ex.overload, ex.args, ex.varargs, ex.receiver, ex.callee_span, ex.api)
+                self.e.write(";")
+            self.e.newline()
+        return isinstance(s, ir.ExprStmt) and id(s.expr) in self.out_names
 
     def declare_masks(self, s: ir.Stmt) -> None:
         """Mask lists (`[m0, m1]`) become `uint64_t name[] = {...};` declared before the statement."""
@@ -673,6 +709,11 @@ class KernelGen:
 
     # -- calls from templates ---------------------------------------------------------------------------------------
     def call(self, c: ir.Call) -> None:
+        hoisted = self.out_names.get(id(c))
+        if hoisted is not None:
+            with self.e.node(c.span):
+                self.e.write(hoisted)
+            return
         if c.api is None or c.overload is None or c.overload.cpp is None:
             self.e.write(not_generated(c.api.name if c.api else "call"))
             return
@@ -751,6 +792,9 @@ class KernelGen:
         if ph == "self":
             if receiver is not None:
                 self.expr(receiver, level=2)
+            return
+        if ph.startswith("out:"):
+            e.write(self._out_name)
             return
         if ph.startswith("*"):
             items = varargs if ph[1:] not in args else [args[ph[1:]]]
@@ -834,6 +878,7 @@ class KernelGen:
             self.e.write(last[:-2])
 
 
+_OUT = re.compile(r"\{out:(u?int(?:8|16|32|64)_t)\}")
 _LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t)\}")
 
 

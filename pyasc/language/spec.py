@@ -23,6 +23,7 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p.T}      the element C++ type of tensor parameter p (or the C++ type of scalar parameter p)
     {p:type}   a DataType argument spelled as a C++ type (`half`, `float`, ...)
     {p:uint16_t}  a list argument declared as a C array of that element type (default: uint64_t mask words)
+    {out:uint64_t}  the call's result, an out-argument: a variable of that type declared before the statement
     {,p}       `, <p>` when p was passed explicitly, nothing otherwise
     {self}     the receiver of a method call
     {*p}       a variadic parameter's arguments joined with ", "

@@ -53,6 +53,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             if not has_tensor:
                 problems.append("{T} without a tensor parameter")
             continue
+        if re.fullmatch(r"out:u?int(8|16|32|64)_t", field):  # the out-argument result, no parameter
+            continue
         if field == "self":
             if receiver is None:
                 problems.append("{self} outside a method")

@@ -241,3 +241,11 @@ def test_sort_sizes_pad_value_and_unmodelled_instructions_report_ps110():
     assert out[:2].tolist() == [200, 20]  # sorted (value, index) structures are two floats each
     assert [(f.kind, f.message.split(" ")[0]) for f in rep.findings] == [("unsupported", "trans_data_to_5hd")]
     assert "asc.trans_data_to_5hd(" in linecache.getline(rep.findings[0].file, rep.findings[0].line)
+
+
+def test_gather_mask_is_reported_as_unmodelled_and_leaves_dst(ub):
+    src = ub("float32", np.arange(64, dtype=np.float32))
+    dst = ub("float32", np.zeros(64, np.float32))
+    with pytest.raises(sim.SimulationError, match=r"PS110 \[unsupported\].*gather_mask is not modelled"):
+        asc.gather_mask(dst, src, 1, False, 64, asc.GatherMaskParams(1, 1, 8, 0))
+    assert not dst.view().any()

@@ -397,11 +397,15 @@ APIS: list[ApiSpec] = [
     api("gather_mask", "basic.vec_gather_mask",
         "Keep the src0 elements selected by a bit pattern tensor or a built-in pattern number; returns the count kept.",
         [("(dst: LocalTensor, src0: LocalTensor, src1_pattern: LocalTensor, reduce_mode: bool, mask: int,"
-          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]", None),
+          " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]",
+          "AscendC::GatherMask<{T}, {src1_pattern.T}>({dst}, {src0}, {src1_pattern}, {reduce_mode}, {mask}, {params},"
+          " {out:uint64_t})"),
          ("(dst: LocalTensor, src0: LocalTensor, src1_pattern: int, reduce_mode: bool, mask: int,"
           " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]",
-          None)],
-        dtypes=[same("dst", "src0", allowed=B16_B32)], positions=ub("dst", "src0", "src1_pattern"), pipe="V",
+          "AscendC::GatherMask<{T}>({dst}, {src0}, static_cast<uint8_t>({src1_pattern}), {reduce_mode}, {mask},"
+          " {params}, {out:uint64_t})")],
+        dtypes=[same("dst", "src0", allowed=B16_B32), each("src1_pattern", allowed=dtypes_of("uint16", "uint32"))],
+        positions=ub("dst", "src0", "src1_pattern"), pipe="V",
         reads=("src0", "src1_pattern"), writes=("dst",)),
     api("get_gather_mask_remain_count", "basic.vec_gather_mask", "Number of elements the last gather_mask kept.",
         [("() -> Scalar[int]", "AscendC::GetGatherMaskRemainCount()")], pipe="S"),

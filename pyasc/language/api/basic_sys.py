@@ -74,7 +74,7 @@ APIS: list[ApiSpec] = [
     _getter("get_data_block_size_in_bytes", "GetDataBlockSizeInBytes", "Size of one data block (32 bytes)."),
     _getter("get_task_ratio", "GetTaskRatio", "Ratio of vector cores to cube cores in a mixed kernel."),
     _sys("get_arch_version", "basic.sys_var", "Read the core's architecture version into core_version.",
-         [("(core_version: int) -> None", None)]),
+         [("(core_version: int) -> None", "AscendC::GetArchVersion({out:uint32_t})")]),
     _nullary("trap", "AscendC::Trap", "Stop the kernel with an exception (an assertion failure).", "basic.sys_var"),
     _sys("ascend_is_aic", "basic.common", "True when the code runs on a cube (AIC) core.",
          [("() -> Scalar[bool]", "ASCEND_IS_AIC")]),

@@ -969,6 +969,8 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
 )
 from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
     fixpipe,
+    gather_mask,
+    get_arch_version,
     get_sort_len,
     get_sort_offset,
     set_aipp_functions,

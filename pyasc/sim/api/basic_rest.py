@@ -42,3 +42,14 @@ def set_aipp_functions(src0: GlobalTensor, input_format: Any, config: Any, src1:
 def fixpipe(dst: GlobalTensor, src: LocalTensor, params: Any, config: Any = None, cbuf_workspace: Any = None) -> None:
     cur().report("unsupported", "fixpipe (L0C to Global Memory with conversion) is not modelled by the simulator; "
                  "adv.Matmul's get_tensor_c is")
+
+
+def get_arch_version(core_version: Any) -> None:
+    """GetArchVersion writes the version into a copy of core_version (as CANN's pyasc does): nothing to observe."""
+
+
+def gather_mask(dst: LocalTensor, src0: LocalTensor, src1_pattern: Any, reduce_mode: Any, mask: Any, params: Any,
+                gather_mask_mode: Any = None) -> int:
+    cur().report("unsupported", "gather_mask is not modelled by the simulator; dst is left unchanged and the count "
+                 "kept is 0")
+    return 0

@@ -2113,6 +2113,27 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
     static_assert(check::fp<T>::value, "MrgSort: element type must be half or float");
 }
 
+// GatherMask: keep the src0 elements a pattern selects (a tensor of bits or a built-in pattern number); the number
+// kept comes back through rsvdCnt.
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V2;
+template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                                  const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
+                                  const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+    static_assert(check::b16b32<T>::value, "GatherMask: element type must be a 2- or 4-byte type");
+    static_assert(check::one_of<U, uint16_t, uint32_t>::value, "GatherMask: the pattern must be uint16_t or uint32_t");
+}
+template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
+                                  const bool reduceMode, const uint32_t mask,
+                                  const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+    static_assert(check::b16b32<T>::value, "GatherMask: element type must be a 2- or 4-byte type");
+}
+
+// GetArchVersion: the core's architecture version, written into coreVersion.
+__aicore__ inline void GetArchVersion(uint32_t& coreVersion);
+
 // AIPP: image preprocessing configuration for LoadImageToLocal.
 enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
 template <typename U>
