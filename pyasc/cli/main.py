@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default=None, choices=["debug", "info", "warning", "error"],
                    help="debug shows the C++ emitted for every statement")
     p.add_argument("--profile", action="store_true", help="the built kernel prints a profile after each run")
+    p.add_argument("--block-dim", type=int, default=None, help="the simulator executable's default core count "
+                   "(default: the one the file's own launches of the kernel use, else 1)")
     p.add_argument("--no-cpp", action="store_true", help="skip the libclang/clang-tidy checks of the generated C++")
     p.add_argument("--tidy-checks", default=None, help="clang-tidy checks, in clang-tidy's --checks syntax")
     p.add_argument("--color", default="auto", choices=["auto", "always", "never"])
@@ -133,7 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.output)
     if args.keep_intermediate:
         _keep(analysis.cpp, analysis.sourcemap.to_v3(str(src), out.with_suffix(".cpp").name, text), out)
-    return _build(src, out, kernel.name, config, args.profile, analysis.cpp, bool(args.keep_intermediate))
+    return _build(src, out, kernel.name, config, args.profile, analysis.cpp, bool(args.keep_intermediate),
+                  args.block_dim)
 
 
 def _subcommand(name: str, argv: list[str]) -> int:
@@ -172,7 +175,8 @@ def _keep(cpp: str, v3: str, out: Path) -> None:
     write(sys.stderr, f"pyasc: kept {cpp_path} and {cpp_path}.map\n")
 
 
-def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp: str, kept: bool) -> int:
+def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp: str, kept: bool,
+           block_dim: int | None = None) -> int:
     """CANN present: bisheng builds the kernel; otherwise the output runs the kernel on the simulator."""
     from ..toolchain.headers import cann_root_setting, find_cann
 
@@ -181,10 +185,17 @@ def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp
     out.parent.mkdir(parents=True, exist_ok=True)
     if cann is not None:
         return _build_bisheng(src, out, kernel, config, cpp, cann, kept)
+    from ..compiler.hostcheck import default_block_dim
     from ..sim.launcher import write_executable
 
-    write_executable(src.resolve(), out, kernel, config.soc_version, profile=profile)
-    write(sys.stderr, f"pyasc: wrote {out} (runs '{kernel}' on the simulator; no CANN found)\n")
+    if block_dim is not None:
+        dim, origin = block_dim, "pyasc --block-dim"
+    else:
+        dim, origin = default_block_dim(src.read_text(encoding="utf-8"), str(src), kernel)
+    write_executable(src, out, kernel, config.soc_version, profile=profile, block_dim=dim,
+                     block_dim_origin=origin if dim else "")
+    cores = f"{dim} cores by default ({origin})" if dim else f"1 core by default ({origin}; pass --block-dim N)"
+    write(sys.stderr, f"pyasc: wrote {out} (runs '{kernel}' on the simulator, {cores}; no CANN found)\n")
     return 0
 
 

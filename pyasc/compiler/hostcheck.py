@@ -277,3 +277,59 @@ def _check_settings(module: ModuleInfo, name: str, jit: JitFunction, created: as
         bad_tiling = hostbind.tiling_error(kname, params, n_values, attr_names, tiling[0] - 1)
         if bad_tiling is not None:
             out.append(_diag(module, tiling[1].args[0], bad_tiling, jit))
+
+
+def block_dims(module: ModuleInfo, kernel: str) -> list[tuple[int, int]]:
+    """(block dim, line) of each launch of `kernel` in the module whose core count the text fixes: `kernel[8](...)`,
+    `kernel[CORES, stream](...)` with a module constant, or `set_tiling([8, ...])` of a `Kernel(kernel)`."""
+
+    def value(node: ast.expr) -> int | None:
+        if isinstance(node, ast.Tuple) and node.elts:
+            node = node.elts[0]
+        got = _literal_int(node)
+        if got is None and isinstance(node, ast.Name):
+            const = module.constants.get(node.id)
+            got = const if isinstance(const, int) and not isinstance(const, bool) else None
+        return got if got is not None and got > 0 else None
+
+    out: list[tuple[int, int]] = []
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id == kernel:
+            n = value(node.func.slice)
+            if n is not None:
+                out.append((n, node.lineno))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set_tiling" \
+                and len(node.args) == 1 and isinstance(node.args[0], (ast.List, ast.Tuple)) and node.args[0].elts:
+            n = value(node.args[0].elts[0])
+            if n is not None and _tiles_kernel(module, node, kernel):
+                out.append((n, node.lineno))
+    return sorted(out, key=lambda item: item[1])
+
+
+def _tiles_kernel(module: ModuleInfo, call: ast.Call, kernel: str) -> bool:
+    """Is `k.set_tiling(...)` called on a `k = Kernel(kernel)` (or Kernel("kernel")) of the module?"""
+    recv = call.func.value  # type: ignore[attr-defined]
+    if not isinstance(recv, ast.Name):
+        return False
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                node.targets[0].id == recv.id and isinstance(node.value, ast.Call) and \
+                _is_kernel_ctor(module, node.value.func) and len(node.value.args) == 1:
+            arg = node.value.args[0]
+            if (isinstance(arg, ast.Constant) and arg.value == kernel) or \
+                    (isinstance(arg, ast.Name) and arg.id == kernel):
+                return True
+    return False
+
+
+def default_block_dim(text: str, path: str, kernel: str) -> tuple[int | None, str]:
+    """The core count the file's own launches of `kernel` use, when they agree: (n, "file:line"), else (None, why)."""
+    dims = block_dims(scan_module(text, path, None), kernel.rsplit(".", 1)[-1])
+    name = path.rsplit("/", 1)[-1]
+    values = sorted({n for n, _ in dims})
+    if len(values) == 1:
+        return values[0], f"{name}:{dims[0][1]}"
+    if values:
+        return None, f"the launches in {name} use {', '.join(map(str, values))} cores"
+    return None, f"no launch in {name} fixes a core count"

@@ -17,8 +17,9 @@ from pyasc.sim import launcher
 KERNELS = Path(__file__).parent / "kernels"
 
 
-def _run(exe: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(exe), *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+def _run(exe: Path, *args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYASC_PYTHON": sys.executable} if env is None else env
+    return subprocess.run([str(exe), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=full)
 
 
 @pytest.mark.e2e
@@ -26,7 +27,8 @@ def test_executable_runs_vector_add_with_bin_files(tmp_path):
     exe = tmp_path / "k.kernel"
     launcher.write_executable(KERNELS / "add_custom.py", exe, "add_custom", "Ascend910B1")
     assert os.access(exe, os.X_OK)
-    assert exe.read_text().startswith(f"#!{sys.executable}\n")
+    text = exe.read_text()
+    assert text.startswith("#!/bin/sh\n") and sys.executable not in text and str(KERNELS) not in text
     a = np.arange(4096, dtype=np.float32)
     b = np.full(4096, 0.5, dtype=np.float32)
     a.astype("<f4").tofile(tmp_path / "a.bin")
@@ -93,7 +95,8 @@ def test_executable_takes_dtypes_from_the_inferred_signature(tmp_path):
     from pyasc.sim.launcher import _inferred_dtypes
 
     example = Path(__file__).resolve().parents[2] / "examples" / "add_custom.py"
-    assert _inferred_dtypes(str(example), "add_custom") == {"x": "float16", "y": "float16", "z": "float16"}
+    assert _inferred_dtypes(str(example), "add_custom", example.read_text()) == {
+        "x": "float16", "y": "float16", "z": "float16"}
     exe = tmp_path / "add.kernel"
     launcher.write_executable(example, exe, "add_custom", "Ascend910B1")
     a = np.linspace(-1, 1, 1024).astype(np.float16)
@@ -103,3 +106,58 @@ def test_executable_takes_dtypes_from_the_inferred_signature(tmp_path):
                 cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     np.testing.assert_array_equal(np.fromfile(tmp_path / "c.bin", dtype="<f2"), a + a)
+
+
+ROW_SUM = """import numpy as np
+
+import pyasc as asc
+
+CORES = 4
+
+
+@asc.jit
+def fill(y: asc.GlobalAddress, n: int):
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y + asc.get_block_idx() * n, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, n)
+    asc.duplicate(t, 1.0, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, t, n)
+
+
+if __name__ == "__main__":
+    fill[CORES](np.zeros(CORES * 64, np.float32), 64)
+"""
+
+
+@pytest.mark.e2e
+def test_the_block_dim_comes_from_the_files_launch_is_stated_and_the_file_can_move(tmp_path):
+    src = tmp_path / "fill.py"
+    src.write_text(ROW_SUM)
+    built = subprocess.run([sys.executable, "-m", "pyasc.cli.main", "--input", str(src), "--output",
+                            str(tmp_path / "fill.kernel"), "--no-cpp"], capture_output=True, text=True, timeout=300,
+                           check=False)
+    assert built.returncode == 0, built.stderr
+    assert "4 cores by default (fill.py:19)" in built.stderr
+    moved = tmp_path / "elsewhere"
+    moved.mkdir()
+    (tmp_path / "fill.kernel").rename(moved / "fill.kernel")
+    src.unlink()  # the kernel's source is embedded: the executable needs neither it nor its folder
+    done = _run(moved / "fill.kernel", "--output-y", "y.bin", "--output-size", "256", "--arg", "n=64", cwd=moved)
+    assert done.returncode == 0, done.stderr
+    assert "fill.kernel: running fill on 4 cores (default 4, from the launch at fill.py:19)" in done.stderr
+    np.testing.assert_array_equal(np.fromfile(moved / "y.bin", dtype="<f4"), np.ones(4 * 64, np.float32))
+
+
+@pytest.mark.e2e
+def test_help_lists_the_parameters_and_no_python_is_a_clear_error(tmp_path):
+    exe = tmp_path / "add.kernel"
+    launcher.write_executable(KERNELS / "add_custom.py", exe, "add_custom", "Ascend910B1")
+    helped = _run(exe, "--help", cwd=tmp_path)
+    assert helped.returncode == 0
+    shown = " ".join(helped.stdout.split())  # argparse wraps the lines
+    for text in ("--input-NAME FILE", "--output-NAME FILE", "--arg NAME=VALUE", "GM parameters: x, y, z",
+                 "Scalar parameters: block_length", "default 1: no launch in add_custom.py fixes a core count"):
+        assert text in shown, text
+    bare = _run(exe, "--help", cwd=tmp_path, env={"PATH": "/nonexistent"})
+    assert bare.returncode == 127 and "no Python that can import pyasc" in bare.stderr
