@@ -179,3 +179,19 @@ def test_static_check_agrees_with_the_sanitizer() -> None:
         sim_total += len(dynamic)
         agree += len(dynamic & static)
     assert (agree, sim_total) == (15, 15)
+
+
+def test_incremental_analysis_matches_a_fresh_one() -> None:
+    """The check runs in the per-kernel cached analysis: an edit above shifts cached findings (their fixes too) and
+    an edit inside one kernel re-checks that kernel; either way the result equals a fresh analysis."""
+    from pyasc.compiler.analysis import AnalysisCache
+
+    cache = AnalysisCache()
+    analyze(TEXT, str(PATH), Config(), cache)
+    shifted = TEXT.replace("N = 256\n", "N = 256\n\n# a comment\n", 1)
+    inside = TEXT.replace("    asc.abs(t, t, N)  # expect: PA551\n",
+                          "    asc.abs(t, t, N)  # expect: PA551\n    asc.abs(t, t, N)\n", 1)
+    for text in (shifted, inside):
+        cached = [d for d in analyze(text, str(PATH), Config(), cache).diagnostics if d.code in SYNC_CODES]
+        assert cached == sync_findings(text)
+        assert cached and cached != FOUND

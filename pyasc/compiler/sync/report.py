@@ -60,8 +60,8 @@ class Reporter:
         if f.kind == "event-reused" and f.other is not None:
             return Diagnostic(
                 "PA557", Severity.WARNING,
-                f"set_flag({ev}, {eid}) again while the previous set of the same event and id (line "
-                f"{f.other.span.line}) has not been waited for: the hardware flag is set only once, so one wait "
+                f"set_flag({ev}, {eid}) again while the previous set of the same event and id has not been "
+                f"waited for: the hardware flag is set only once, so one wait "
                 f"consumes both; wait_flag between them, or use another event id", f.site.span,
                 related=(Related(f.other.span, f"set_flag({ev}, {eid}) not yet waited for"),),
                 fixes=self._fix(f.site, "Insert the wait_flag for the earlier set",
@@ -72,7 +72,8 @@ class Reporter:
         assert f.other is not None
         src, dst = f.pipes
         verb, other_verb = _VERBS[f.hazard]
-        where = "in the previous iteration" if f.carried else f"on line {f.other.span.line}"
+        # no line numbers in messages: a cached finding is shifted by an edit above it, its text is not
+        where = "in the previous iteration" if f.carried else "before it"
         event = f"{src}_{dst}"
         related = [Related(f.other.span, f"{_name(f.other)} on {src} {other_verb} it here")]
         if f.wrong_wait is not None:
