@@ -528,6 +528,18 @@ def _module_symbols(module: ModuleInfo, units: list[KernelUnit], text: str) -> l
     return out
 
 
+_EXTRA_INCLUDES = (("AscendC::Matmul<", "lib/matmul_intf.h"),
+                   ("AscendC::ListTensorDesc", "kernel_operator_list_tensor_intf.h"),
+                   ("AscendC::TensorDesc<", "kernel_operator_list_tensor_intf.h"))
+"""APIs that kernel_operator.h does not bring in: the header their C++ needs besides it."""
+
+
+def _extra_includes(units: list[KernelUnit]) -> str:
+    texts = [u.code.text for u in units] + [hc.text for u in units for _, hc in u.helpers_code]
+    wanted = dict.fromkeys(header for marker, header in _EXTRA_INCLUDES if any(marker in t for t in texts))
+    return "".join(f'#include "{header}"\n' for header in wanted)
+
+
 def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         str, list[tuple[int, str | None, list[Segment], list[tuple[int, int]]]], list[KernelInfo]]:
     """The translation unit's text and, per piece, its offset and mapping data (merged lazily by SourceMap)."""
@@ -551,7 +563,7 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
     if not units:
         return "", [], []
     name = Path(path).name if not path.startswith("<") else "the editor buffer"
-    add(HEADER.format(name=name) + '#include "kernel_operator.h"\n', boiler=True)
+    add(HEADER.format(name=name) + '#include "kernel_operator.h"\n' + _extra_includes(units), boiler=True)
     if any(u.generic for u in units):
         add("\n#ifndef DTYPE\n#define DTYPE float\n#endif\n", boiler=True)
     read: set[str] = set()
