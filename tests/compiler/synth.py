@@ -17,9 +17,9 @@ from pyasc.language.spec import REQUIRED, ApiSpec, Overload
 
 PREFERRED = ("float32", "float16", "int32", "int16", "uint8", "int8", "uint16", "uint32", "int64", "uint64")
 
-NUMBERS = {"repeat_times": "1", "repeat_time": "1", "repeat": "1", "mask": "64", "event_id": "0", "id": "0",
-           "dst_rep_stride": "8", "src_rep_stride": "8", "src_blk_stride": "1", "dst_blk_stride": "1", "index": "0",
-           "offset": "0", "dim": "0", "tile_size": "64", "size": "64", "buf_offset": "0", "len": "64"}
+NUMBERS = {"count_value": "1", "repeat_times": "1", "repeat_time": "1", "repeat": "1", "mask": "64", "event_id": "0",
+           "id": "0", "dst_rep_stride": "8", "src_rep_stride": "8", "src_blk_stride": "1", "dst_blk_stride": "1",
+           "index": "0", "offset": "0", "dim": "0", "tile_size": "64", "size": "64", "buf_offset": "0", "len": "64"}
 """Integer arguments by parameter name; anything else is 64."""
 
 COMPILE_TIME = ("static_assert",)
@@ -44,9 +44,8 @@ PROLOGUE_OBJECTS = [
     "    desc = asc.TensorDesc()",
     "    desc_list = asc.ListTensorDesc(x)",
     "    shape_info = asc.ShapeInfo()",
-    "    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)",
-    "    c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)",
-    "    mm = asc.adv.Matmul(a_type, a_type, c_type)",
+    "    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)",
+    "    mm = asc.adv.Matmul(a_type, a_type, a_type)",
     "    tiling = asc.adv.TCubeTiling()",
 ]
 
@@ -125,6 +124,8 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         return "[2, 2]"
     if base == "BoolList":
         return "[False, False]"
+    if base == "TPosition":
+        return "asc.TPosition.VECCALC"  # a Unified Buffer position: what a vector kernel's allocators and queues use
     if base in ENUMS:
         return f"asc.{base}.{next(iter(ENUMS[base].members))}"
     if base == "GlobalAddress":

@@ -18,10 +18,13 @@ from pyasc.toolchain import headers, locate
 
 _QUALIFIED = re.compile(r"(?<![\w:.])((?:AscendC::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+|AscendC::\w+)")
 _METHOD = re.compile(r"\{self\}\.(\w+)")
+_BARE = re.compile(r"(?<![\w:.>])([A-Za-z_]\w*)(?=\s*\(|$)|^([A-Z_][A-Z0-9_]*)$")
+"""A function called without a namespace (GetTPipePtr, GetSysWorkSpacePtr) or a bare macro (ASCEND_IS_AIV)."""
 _NOT_NAMES = frozenset({"bool", "int", "float", "double", "void", "auto", "char", "half", "int8_t", "int16_t",
                         "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "bfloat16_t",
-                        "constexpr", "for", "const"})
-"""Class spellings that are C++ types or keywords (ConstExpr's `constexpr`, range's `for`), not header names."""
+                        "constexpr", "for", "const", "if", "static_cast", "reinterpret_cast", "sizeof",
+                        "static_assert"})
+"""C++ types and keywords (ConstExpr's `constexpr`, range's `for`, casts): spellings that are not header names."""
 
 
 def _templates() -> Iterator[tuple[str, str | None, str]]:
@@ -57,6 +60,10 @@ def emitted_names() -> dict[str, str]:
         text = re.sub(r"\{[^{}]*\}", " ", tpl)
         for m in _QUALIFIED.finditer(text):
             out.setdefault(m.group(1), owner)
+        for m in _BARE.finditer(text.strip()):
+            bare = m.group(1) or m.group(2)
+            if bare not in _NOT_NAMES:
+                out.setdefault(bare, owner)
         if cls_name is not None:
             for m in _METHOD.finditer(tpl):
                 out.setdefault(f"{_class_type(cls_name)}::{m.group(1)}", owner)
@@ -157,7 +164,7 @@ def test_the_name_list_is_read_from_the_spec(coverage) -> None:
     """The extraction sees what it must: a function, a method through its class, an enum member, a nested name."""
     emitted, declared = coverage
     for name in ("AscendC::Add", "AscendC::TQueBind::AllocTensor", "AscendC::TPosition::VECIN", "PIPE_ALL", "GM_ADDR",
-                 "TCubeTiling", "CubeFormat::ND"):
+                 "TCubeTiling", "CubeFormat::ND", "GetTPipePtr", "ASCEND_IS_AIV"):
         assert name in emitted, name
         assert name in declared, name
     assert "AscendC::TQue::AllocTensor" in declared, "members inherited from a base class count"

@@ -112,8 +112,10 @@ LOCAL_TENSOR = ClassSpec(
         "get_length": _m("LocalTensor", "get_length", "Length of the tensor's buffer in bytes.",
                          [("(self) -> Scalar[int]", "{self}.GetLength()")]),
         "get_phy_addr": _m("LocalTensor", "get_phy_addr", "On-chip address of element `offset`.",
-                           [("(self) -> Scalar[int]", "{self}.GetPhyAddr()"),
-                            ("(self, offset: int) -> Scalar[int]", "{self}.GetPhyAddr({offset})")]),
+                           # uint64_t on the device, a pointer in CPU-debug builds: the cast is valid for both
+                           [("(self) -> Scalar[int]", "reinterpret_cast<uint64_t>({self}.GetPhyAddr())"),
+                            ("(self, offset: int) -> Scalar[int]",
+                             "reinterpret_cast<uint64_t>({self}.GetPhyAddr({offset}))")]),
         "get_position": _m("LocalTensor", "get_position", "The tensor's TPosition as an int.",
                            [("(self) -> Scalar[int]", "{self}.GetPosition()")]),
         "get_user_tag": _m("LocalTensor", "get_user_tag", "The tag set with set_user_tag.",

@@ -157,5 +157,5 @@ CLASSES: list[ClassSpec] = [
 
 APIS: list[ApiSpec] = [
     api("get_tpipe_ptr", "fwk", "The kernel's TPipe (the one created with asc.TPipe()).",
-        [("() -> TPipe", "*AscendC::GetTPipePtr()")], pipe="S"),
+        [("() -> TPipe", "(*GetTPipePtr())")], pipe="S"),
 ]

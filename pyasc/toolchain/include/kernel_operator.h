@@ -218,6 +218,23 @@ enum QuantMode_t : uint8_t {
     QF322B8_PRE = 24,
 };
 
+// Braced lists deduce to std::initializer_list (`auto lengths = {16, 16, 16, 16};`): the one piece of <initializer_list>
+// the generated code needs, declared here because this header includes no system headers.
+namespace std {
+template <class E>
+class initializer_list {
+    const E* array_ = nullptr;
+    size_t len_ = 0;
+    constexpr initializer_list(const E* array, size_t len) : array_(array), len_(len) {}
+
+public:
+    constexpr initializer_list() = default;
+    constexpr size_t size() const { return len_; }
+    constexpr const E* begin() const { return array_; }
+    constexpr const E* end() const { return array_ + len_; }
+};
+}  // namespace std
+
 namespace AscendC {
 
 // ---- compile-time helpers (a tiny subset of <type_traits>, to keep parsing fast) ------------------------------
@@ -620,19 +637,31 @@ public:
     template <typename T>
     __aicore__ LocalTensor<T> AllocTensor();
     template <typename T>
-    __aicore__ void AllocTensor(LocalTensor<T>& tensor);
+    __aicore__ inline void AllocTensor(LocalTensor<T>& tensor) {
+        static_assert(depth == 0, "AllocTensor(tensor) fills a tensor in place: only a queue of depth 0 does that");
+    }
     template <typename T>
     __aicore__ void FreeTensor(LocalTensor<T>& tensor);
     template <typename T>
     __aicore__ bool EnQue(const LocalTensor<T>& tensor);
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
-    __aicore__ bool EnQue(const LocalTensor<T>& tensor);
+    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) {
+        static_assert(!(srcUserPos == TPosition::GM && dstUserPos == TPosition::GM),
+                      "EnQue<src, dst>: src and dst cannot both be GM");
+        return true;
+    }
     template <typename T>
     __aicore__ LocalTensor<T> DeQue();
     template <typename T>
-    __aicore__ void DeQue(LocalTensor<T>& tensor);
+    __aicore__ inline void DeQue(LocalTensor<T>& tensor) {
+        static_assert(depth == 0, "DeQue(tensor) fills a tensor in place: only a queue of depth 0 does that");
+    }
     template <TPosition srcUserPos, TPosition dstUserPos, typename T>
-    __aicore__ LocalTensor<T> DeQue();
+    __aicore__ inline LocalTensor<T> DeQue() {
+        static_assert(!(srcUserPos == TPosition::GM && dstUserPos == TPosition::GM),
+                      "DeQue<src, dst>: src and dst cannot both be GM");
+        return LocalTensor<T>();
+    }
     __aicore__ bool VacantInQue();
     __aicore__ bool HasTensorInQue();
     __aicore__ int32_t GetTensorCountInQue();
@@ -690,6 +719,9 @@ public:
     __aicore__ bool InitBuffer(TBuf<pos>& buf, uint32_t len);
     template <TPosition pos, uint32_t bufIDSize>
     __aicore__ bool InitBufPool(TBufPool<pos, bufIDSize>& bufPool, uint32_t len);
+    template <TPosition pos, uint32_t bufIDSize, TPosition sharePos, uint32_t shareIDSize>
+    __aicore__ bool InitBufPool(TBufPool<pos, bufIDSize>& bufPool, uint32_t len,
+                                TBufPool<sharePos, shareIDSize>& shareBuf);
     template <HardEvent evt>
     __aicore__ int8_t AllocEventID();
     template <HardEvent evt>
@@ -700,7 +732,6 @@ public:
     __aicore__ uint8_t* GetBaseAddr(int8_t logicPos);  // CPU debugging: the host address behind a position
 };
 
-__aicore__ TPipe* GetTPipePtr();
 using TBufHandle = uint8_t*;
 
 // ---- system variables and synchronisation ---------------------------------------------------------------------
@@ -1448,9 +1479,15 @@ __aicore__ int64_t GetICachePreloadStatus();
 template <typename T, typename U, RoundMode roundMode>
 __aicore__ U ScalarCast(T valueIn);
 template <int countValue>
-__aicore__ int64_t ScalarGetSFFValue(uint64_t valueIn);
+__aicore__ inline int64_t ScalarGetSFFValue(uint64_t valueIn) {
+    static_assert(countValue == 0 || countValue == 1, "ScalarGetSFFValue: countValue must be 0 or 1");
+    return 0;
+}
 template <int countValue>
-__aicore__ int64_t ScalarGetCountOfValue(uint64_t valueIn);
+__aicore__ inline int64_t ScalarGetCountOfValue(uint64_t valueIn) {
+    static_assert(countValue == 0 || countValue == 1, "ScalarGetCountOfValue: countValue must be 0 or 1");
+    return 0;
+}
 __aicore__ int64_t ScalarCountLeadingZero(uint64_t valueIn);
 __aicore__ int64_t CountBitsCntSameAsSignBit(int64_t valueIn);
 __aicore__ int64_t GetGatherMaskRemainCount();
@@ -1709,15 +1746,18 @@ __aicore__ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTens
 template <typename T, typename U>
 __aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                           const LocalTensor<U>& idx, const LoadData2DParams& params) {
-    static_assert(check::is_same<U, uint8_t>::value, "LoadDataWithSparse: the index tensor holds uint8_t");
+    static_assert(check::is_same<T, int8_t>::value && check::is_same<U, uint8_t>::value,
+                  "LoadDataWithSparse: the weights are int8_t and the index tensor uint8_t");
 }
 template <typename T, typename U>
-__aicore__ void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& params);
+__aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& params) {
+    static_assert(check::is_same<T, U>::value, "InitConstValue: the value type must be the tensor's element type");
+}
 template <typename T>
 __aicore__ void SetLoadDataPaddingValue(const T padValue);
 __aicore__ void SetLoadDataBoundary(uint32_t boundaryValue);
 __aicore__ void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);
-__aicore__ void SetFixPipePreQuantFlag(uint64_t config);
+__aicore__ void SetFixpipePreQuantFlag(uint64_t config);
 // Mmad: dst in L0C, fm in L0A, filter in L0B; the three element types follow the documented cube tables, which
 // depend on the SoC (not modelled here).
 template <typename T, typename U, typename S>
@@ -1729,8 +1769,11 @@ __aicore__ PYASC_PARTIAL("the (dst, fm, filter, bias) element type table of the 
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const LocalTensor<V>& bias, const MmadParams& mmadParams);
 template <typename T, typename U>
-__aicore__ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
-                               const MmadParams& mmadParams);
+__aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
+                                      const LocalTensor<U>& filter, const MmadParams& mmadParams) {
+    static_assert(check::is_same<T, int32_t>::value && check::is_same<U, int8_t>::value,
+                  "MmadWithSparse: dst is int32_t, fm and filter int8_t");
+}
 
 
 // ---- more copy parameter structs -----------------------------------------------------------------------------
@@ -1808,8 +1851,16 @@ class LocalMemAllocator {
 public:
     __aicore__ LocalMemAllocator() {}
     __aicore__ uint32_t GetCurAddr() const;
+    // The logical position must live in the allocator's memory (UB: VECIN/VECOUT/VECCALC, L1: A1/B1/C1, ...).
     template <TPosition pos, class DataType, uint32_t tileSize>
-    __aicore__ LocalTensor<DataType> Alloc();
+    __aicore__ inline LocalTensor<DataType> Alloc() {
+        static_assert(hard != Hardware::UB || pos == TPosition::VECIN || pos == TPosition::VECOUT ||
+                          pos == TPosition::VECCALC,
+                      "LocalMemAllocator::Alloc: a UB allocator takes VECIN, VECOUT or VECCALC");
+        static_assert(hard != Hardware::L1 || pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1,
+                      "LocalMemAllocator::Alloc: an L1 allocator takes A1, B1 or C1");
+        return LocalTensor<DataType>();
+    }
 };
 template <typename T>
 class TensorDesc {
@@ -1909,11 +1960,11 @@ public:
     __aicore__ Matmul() {}
     __aicore__ void Init(const TCubeTiling* cubeTiling, TPipe* tpipe = nullptr);
     __aicore__ void End();
-    template <class Tensor>
-    __aicore__ void SetTensorA(const Tensor& a, bool isTransposeA = false);
+    __aicore__ void SetTensorA(const GlobalTensor<SrcAT>& a, bool isTransposeA = false);
+    __aicore__ void SetTensorA(const LocalTensor<SrcAT>& a, bool isTransposeA = false);
     __aicore__ void SetTensorA(SrcAT aScalar);
-    template <class Tensor>
-    __aicore__ void SetTensorB(const Tensor& b, bool isTransposeB = false);
+    __aicore__ void SetTensorB(const GlobalTensor<SrcBT>& b, bool isTransposeB = false);
+    __aicore__ void SetTensorB(const LocalTensor<SrcBT>& b, bool isTransposeB = false);
     __aicore__ void SetTensorB(SrcBT bScalar);
     template <class Tensor>
     __aicore__ void SetBias(const Tensor& bias);
@@ -1930,7 +1981,6 @@ public:
     __aicore__ void AsyncGetTensorC(const Tensor& c);
     __aicore__ MatrixOffset GetOffsetC();
     __aicore__ void SetSelfDefineData(const uint64_t dataPtr);
-    __aicore__ void SetSelfDefineData(__gm__ uint8_t* dataPtr);
     __aicore__ void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal);
     __aicore__ void SetUserDefInfo(const uint64_t tilingPtr);
     __aicore__ void SetHF32(bool enableHF32 = false, int32_t transMode = 0);
@@ -2275,5 +2325,6 @@ struct MatmulApiStaticTiling {
 #define ASCEND_IS_AIV (AscendC::g_coreType == AscendC::AIV)
 #define ASCEND_IS_AIC (AscendC::g_coreType == AscendC::AIC)
 __aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
+__aicore__ AscendC::TPipe* GetTPipePtr();
 
 #endif  // PYASC_BUNDLED_KERNEL_OPERATOR_H
