@@ -225,12 +225,13 @@ _c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code 
 _c("PA802", "toolchain-missing", W, "libclang or clang-tidy is missing or broken; the C++ checks did not run. "
    "The message says what to install.", "(environment without libclang)",
    "pip install 'pyasc[cpp]'  # libclang-ng and clang-tidy of one LLVM major")
-_c("PA803", "cpp-partial", INFO, "A call to an Ascend C API that the bundled kernel_operator.h models only in part (a "
-   "class configured by template arguments it does not check, a format string, a SoC-dependent form): clang "
-   "checked the call's name and argument types, not every rule of the real API. The message says what is not "
+_c("PA803", "cpp-partial", INFO, "A call to an Ascend C API that the bundled kernel_operator.h models only in part "
+   "(a class configured by template arguments it does not check, a SoC-dependent type table, a CPU-debug-only call): "
+   "clang checked the call's name and argument types, not every rule of the real API. The message says what is not "
    "modelled. Configure a CANN install (`cann_path`) and its real headers check the call in full.",
-   "# pyproject.toml without a CANN install: the bundled header checks this call only in part\n"
-   + _K + "    asc.printf(\"%d\\n\", 1)\n",
+   "# no CANN install configured: the bundled header models the Matmul object only in part\n"
+   + _K + "    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)\n"
+   "    mm = asc.adv.Matmul(a_type, a_type, a_type)\n    mm.end()\n",
    "# pyproject.toml\n[tool.pyasc]\ncann_path = \"/usr/local/Ascend/ascend-toolkit/latest\"\n")
 _c("PA903", "unreadable-file", E, "The file cannot be read as Python source: unreadable, binary, not valid in its "
    "encoding (UTF-8 unless a coding line says otherwise), or a symbolic link that loops or leads nowhere.",

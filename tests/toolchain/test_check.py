@@ -394,3 +394,19 @@ def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
     analysis.diagnostics.append(Diagnostic("PA201", Severity.ERROR, "'helper' is not defined", Span(13, 4, 13, 10),
                                            kernel="scale_kernel"))
     assert [(d.code, d.span.line) for d in check_cpp(analysis, Config())] == [("clang-error", 14)]
+
+
+def test_the_documented_pa803_example_gets_pa803_on_its_calls():
+    """docs/diagnostics.md's bad example for PA803, analyzed and checked: an info on the Matmul declaration and on
+    the call of its method, and no error."""
+    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.codes import CODES
+
+    bad = CODES["PA803"].bad
+    text = "import pyasc as asc\n\n" + "\n".join(line for line in bad.split("\n") if not line.startswith("#"))
+    analysis = analyze(text, "/tmp/pa803.py")
+    diags = check_cpp(analysis, Config(tidy_checks="-*"))
+    assert [d for d in diags if d.severity >= Severity.WARNING] == []
+    lines = {d.span.line for d in diags if d.code == "PA803"}
+    assert lines == {line_of(text, "asc.adv.Matmul("), line_of(text, "mm.end()")}
+    assert all("AscendC::Matmul only in part" in d.message for d in diags)
