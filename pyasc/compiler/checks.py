@@ -32,7 +32,7 @@ def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
         cached = []
         for e in (getattr(s, "target", None), getattr(s, "value", None), getattr(s, "expr", None),
                   getattr(s, "cond", None), getattr(s, "start", None), getattr(s, "stop", None),
-                  getattr(s, "step", None)):
+                  getattr(s, "step", None), getattr(s, "call", None)):
             if isinstance(e, ir.Expr):
                 cached += walk_expr(e)
         s.__dict__["_exprs"] = cached

@@ -19,6 +19,8 @@ from .diagnostics import Span
 from .sourcemap import MapFlag, Segment
 from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 
+OUT = "out_"
+"""Prefix of the out-parameters a helper returning a tuple writes its values into."""
 INDENT = "    "
 # C++ precedence levels: lower binds tighter.
 _LEVEL = {"*": 5, "/": 5, "%": 5, "//": 5, "+": 6, "-": 6, "<<": 7, ">>": 7, "<": 9, "<=": 9, ">": 9, ">=": 9,
@@ -219,7 +221,8 @@ class KernelGen:
             self.e.boiler('extern "C" __global__ __aicore__ void ')
         else:
             sig_name = name
-            ret = self.types.of(self.k.returns) if self.k.returns is not None else "void"
+            ret = self.types.of(self.k.returns) if self.k.returns is not None and not isinstance(
+                self.k.returns, TupleT) else "void"
             self.e.boiler(f"__aicore__ inline {ret} ")
         with self.e.node(self.k.name_span, MapFlag.ALL_STATEMENT):
             self.e.write(sig_name)
@@ -229,6 +232,9 @@ class KernelGen:
                 self.e.boiler(", ")
             with self.e.node(p.def_span):
                 self.e.write(decl)
+        if isinstance(self.k.returns, TupleT):  # a tuple result is written into out-parameters
+            for i, t in enumerate(self.k.returns.items):
+                self.e.boiler((", " if params or i else "") + f"{self.types.of(t)}& {OUT}{i}")
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
@@ -401,6 +407,27 @@ class KernelGen:
         elif isinstance(s, ir.ExprStmt) and s.expr is not None:
             self.expr(s.expr)
             e.write(";")
+        elif isinstance(s, ir.Return) and isinstance(s.value, ir.IntList) and isinstance(s.value.type, TupleT):
+            for i, item in enumerate(s.value.items):
+                e.write(("" if not i else " ") + f"{OUT}{i} = ")
+                self.expr(item)
+                e.write(";")
+        elif isinstance(s, ir.Unpack) and s.call is not None:
+            for sym, sp, declare in zip(s.targets, s.target_spans, s.declare, strict=True):
+                if declare:
+                    e.write(f"{self.decl_type(sym.type, s.call)} ")
+                    with e.node(sp):
+                        e.write(sym.cpp_name)
+                    e.write("; ")
+            call = s.call
+            e.write(call.name + "(")
+            for i, a in enumerate(call.args):
+                if i:
+                    e.write(", ")
+                self.expr(a)
+            for i, sym in enumerate(s.targets):
+                e.write((", " if call.args or i else "") + sym.cpp_name)
+            e.write(");")
         elif isinstance(s, ir.Return):
             e.write("return")
             if s.value is not None:

@@ -217,6 +217,16 @@ class MemberAssign(Stmt):
 
 
 @dataclass(eq=False)
+class Unpack(Stmt):
+    """`a, b = helper(...)`: a helper returning a tuple writes its values into the targets (C++ out-parameters)."""
+
+    targets: list[Symbol] = field(default_factory=list)
+    target_spans: list[Span] = field(default_factory=list)
+    declare: list[bool] = field(default_factory=list)
+    call: HelperCall | None = None
+
+
+@dataclass(eq=False)
 class AugAssign(Stmt):
     target: Symbol | None = None
     target_span: Span | None = None

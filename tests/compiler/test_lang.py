@@ -21,11 +21,14 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "nested_kernels": [],
     "int_division": [("PA404", 17), ("PA404", 21)],
     "compile_time_values": [],
+    "helper_specialization": [],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
     "int_division": ["halve"],
     "compile_time_values": ["convert"],
+    "helper_specialization": ["tile_range", "scale_rows_transposed_false_factor_2p0",
+                              "scale_rows_transposed_true_factor_0p5", "rows"],
 }
 
 
@@ -207,3 +210,41 @@ def test_an_if_on_a_dtype_is_rejected_as_cann_does() -> None:
 def test_power_of_run_time_values_stays_an_error() -> None:
     assert _messages(KERNEL + "    v = n ** 2\n    asc.printf('%d', v)\n", errors_only=True) == [
         ("PA111", "n ** 2", "operator '**' is not supported in a jit function; multiply explicitly (n * n)")]
+
+
+# -- point 5: helpers returning tuples, helpers with Python defaults ---------------------------------------------------
+
+def test_a_tuple_result_goes_through_out_parameters() -> None:
+    a = analyze((HERE / "helper_specialization.py").read_text(encoding="utf-8"), "k.py")
+    assert "__aicore__ inline void tile_range(int32_t index, int32_t size, int32_t& out_0, int32_t& out_1) {" \
+        in a.cpp
+    assert "    out_0 = first; out_1 = first + size;\n" in a.cpp
+    assert "int32_t begin; int32_t end; tile_range(static_cast<int32_t>(AscendC::GetBlockIdx()), TILE, begin, " \
+        "end);" in a.cpp
+
+
+def test_a_defaulted_parameter_specializes_the_helper_and_its_if_folds() -> None:
+    a = analyze((HERE / "helper_specialization.py").read_text(encoding="utf-8"), "k.py")
+    assert "void scale_rows_transposed_true_factor_0p5(AscendC::LocalTensor<float>& t, int32_t count) {\n" \
+        "    AscendC::Muls(t, t, 0.5f, count);\n}" in a.cpp
+
+
+HELPERS = "import asc\n\n@asc.jit\ndef pair(n: int):\n    return n, n + 1\n\n" \
+    "@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n"
+
+
+def test_unpacking_a_tuple_into_the_wrong_number_of_names_is_an_error() -> None:
+    text = HELPERS + "    a, b, c = pair(n)\n"
+    assert _messages(text, errors_only=True) == [("PA303", "a, b, c = pair(n)", "3 names are assigned 2 values")]
+
+
+def test_a_run_time_value_for_a_defaulted_parameter_stays_a_parameter() -> None:
+    text = ("import asc\n\n@asc.jit\ndef add(t: asc.LocalTensor, v: float = 1.0):\n    asc.adds(t, t, v, 64)\n\n"
+            "@asc.jit\ndef k(x: asc.GlobalAddress, s: float) -> None:\n    pipe = asc.TPipe()\n"
+            "    buf = asc.TBuf(asc.TPosition.VECCALC)\n    pipe.init_buffer(buf, 256)\n"
+            "    t = buf.get(asc.float32)\n    add(t, s)\n    add(t)\n")
+    a = analyze(text, "k.py")
+    assert [d.code for d in a.errors] == []
+    assert "__aicore__ inline void add(AscendC::LocalTensor<float>& t, float v) {" in a.cpp
+    assert "__aicore__ inline void add_v_1p0(AscendC::LocalTensor<float>& t) {" in a.cpp
+    assert "    add(t, s);\n    add_v_1p0(t);\n" in a.cpp

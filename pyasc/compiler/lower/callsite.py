@@ -30,6 +30,7 @@ from ..types import (
     unify,
 )
 from .base import SPECIAL_NAMES, CallRecord, LowerBase
+from .consteval import is_binding
 
 
 class CallLowering(LowerBase):
@@ -245,15 +246,24 @@ class CallLowering(LowerBase):
             exprs = [o for o in ordered if o is not None]
         else:
             exprs = [a.expr for a in args]
+            ordered = list(exprs) + [None] * (len(params) - len(exprs))
         required = len(params) - len(node.args.defaults)
         if not required <= len(exprs) <= len(params):
             self.report("PA301", f"{name}() takes {len(params)} arguments, {len(exprs)} given", sp)
             return ir.invalid(sp)
         self.helpers_called.add(key)
         foreign = jit.module is not None and jit.module is not self.m
+        bindings = self.specialize(params[required:], node.args.defaults, ordered[required:])
+        if bindings is None:
+            self.report("PA303", f"a default of {name}() is not a compile-time value", sp)
+            return ir.invalid(sp)
+        exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
         sink = DiagnosticSink(kernel=name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
-                      [e.type for e in exprs], self.stack)
+                         [e.type if e is not None else UnknownT() for e in ordered], self.stack)
+        sub.ct_locals = dict(bindings)
+        if bindings:
+            sub.cpp_name = jit.cpp_name + "".join(f"_{p}_{_slug(v)}" for p, v in bindings.items())
         sub.foreign = foreign or self.foreign
         sub.deadline = self.deadline
         result = sub.run()
@@ -265,7 +275,25 @@ class CallLowering(LowerBase):
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()
-        return ir.HelperCall(sp, ret, jit.cpp_name, exprs)
+        return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+
+    def specialize(self, params: list[ast.arg], defaults: list[ast.expr],
+                   given: list[ir.Expr | None]) -> dict[str, ir.Expr] | None:
+        """The helper parameters with Python defaults that this call fixes at compile time (the value given, or
+        the default): as at trace time, the helper is specialized for them, so `if is_trans_a:` folds.  None when
+        a left-out default is no compile-time value."""
+        out: dict[str, ir.Expr] = {}
+        for p, default, e in zip(params, defaults, given, strict=True):
+            if e is None:
+                with self.sandbox():
+                    self.symbols, self.ct_locals = {}, {}
+                    e = self.lower_expr(default)
+                if not _compile_time(e):
+                    return None
+            if _compile_time(e):
+                out[p.arg] = e
+        return out
+
 
     def builtin_call(self, name: str, args: list[C.Arg], sp: Span, node: ast.Call) -> ir.Expr:
         if name == "print":
@@ -294,3 +322,22 @@ class CallLowering(LowerBase):
         self.report("PA101", f"the builtin {name}() is not supported in a jit function", sp)
         return ir.invalid(sp)
 
+
+def _compile_time(e: ir.Expr) -> bool:
+    """A value known at compile time that a specialized helper can take in place of its parameter."""
+    if isinstance(e, (ir.Const, ir.ConstName)) and isinstance(e.type, ScalarT):
+        return e.type.const is not None
+    return is_binding(e)
+
+
+def _slug(e: ir.Expr) -> str:
+    """A C++ identifier fragment naming a specialization's value."""
+    if isinstance(e, ir.EnumMember):
+        return e.member.lower()
+    if isinstance(e.type, ScalarT) and e.type.const is not None:
+        v = e.type.const
+        text = ("true" if v else "false") if isinstance(v, bool) else str(v)
+        return text.replace("-", "m").replace(".", "p")
+    if isinstance(e, ir.DTypeRef) and e.type.dvar.value is not None:  # type: ignore[attr-defined]
+        return e.type.dvar.value.name  # type: ignore[attr-defined]
+    return "v"

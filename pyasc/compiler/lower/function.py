@@ -40,7 +40,7 @@ class FunctionLowering(LowerBase):
         self.check_scalar_args()
         returns = self.returns[0] if self.returns else None
         kernel = ir.KernelIR(
-            name=self.fn.cpp_name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
+            name=self.cpp_name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
             symbols=self.all_symbols, returns=returns, options=self.folded_options(),
             helpers_called=self.helpers_called, constants_read=self.constants_read,
             constructs=self.constructs, has_lists=self.has_lists,
@@ -107,6 +107,8 @@ class FunctionLowering(LowerBase):
             root = constexpr.launch_root(self.m.tree, self.fn.scope)
             self.const_values = constexpr.values(node, root, self.m.constants, self.m.asc_aliases, self.const_args)
         for i, arg in enumerate(a.posonlyargs + a.args):
+            if arg.arg in self.ct_locals:
+                continue  # a Python default this specialization fixes: a compile-time value, not a parameter
             typ, is_constexpr = self.param_type(arg, i, node)
             sym = ir.Symbol(arg.arg, "parameter", typ, self.span(arg), block=(0,), constexpr=is_constexpr)
             cv = self.const_values.get(arg.arg) if is_constexpr else None

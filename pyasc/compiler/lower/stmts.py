@@ -116,7 +116,6 @@ class StmtLowering(LowerBase):
         return [ir.ExprStmt(self.span(node), expr)]
 
     def lower_assign(self, node: ast.stmt, targets: list[ast.expr], value_node: ast.expr) -> list[ir.Stmt]:
-        sp = self.span(node)
         if len(targets) != 1:
             self.unsupported(node, "chained assignment (a = b = ...)", "assign one name at a time")
             return []
@@ -128,8 +127,18 @@ class StmtLowering(LowerBase):
                     out.extend(self.lower_assign(node, [t], v))
                 return out
             value = self.lower_expr(value_node)
-            if isinstance(value.type, TupleT) and len(value.type.items) == len(target.elts):
-                self.unsupported(node, "unpacking a helper's tuple result", "return one value per helper")
+            if isinstance(value, ir.HelperCall) and isinstance(value.type, TupleT) and \
+                    len(value.type.items) == len(target.elts) and all(isinstance(t, ast.Name) for t in target.elts):
+                return self.lower_unpack(node, target.elts, value)  # type: ignore[arg-type]
+            if isinstance(value, ir.IntList) and isinstance(value.type, TupleT) and \
+                    len(value.items) == len(target.elts):
+                out = []
+                for t, item in zip(target.elts, value.items, strict=True):
+                    out.extend(self.assign_value(node, t, item))
+                return out
+            if isinstance(value.type, TupleT):
+                self.report("PA303", f"{len(target.elts)} names are assigned {len(value.type.items)} values",
+                            self.span(node))
             else:
                 self.unsupported(node, "tuple unpacking of a non-tuple value")
             return []
@@ -140,7 +149,33 @@ class StmtLowering(LowerBase):
         if not isinstance(target, ast.Name):
             self.unsupported(target, "this assignment target")
             return []
-        value = self.lower_expr(value_node)
+        return self.assign_value(node, target, self.lower_expr(value_node))
+
+    def lower_unpack(self, node: ast.stmt, names: list[ast.Name], call: ir.HelperCall) -> list[ir.Stmt]:
+        assert isinstance(call.type, TupleT)
+        syms, spans, declare = [], [], []
+        for name, t in zip(names, call.type.items, strict=True):
+            tspan = self.span(name)
+            self.ct_locals.pop(name.id, None)
+            sym = self.symbols.get(name.id)
+            if sym is not None and self._visible(sym) and same_kind(sym.type, t):
+                sym.refs.append(tspan)
+                declare.append(False)
+            else:
+                sym = ir.Symbol(name.id, self._kind_for(t), t, tspan, block=tuple(self.block))
+                self.symbols[name.id] = sym
+                self.all_symbols.append(sym)
+                declare.append(True)
+            syms.append(sym)
+            spans.append(tspan)
+        return [ir.Unpack(self.span(node), syms, spans, declare, call)]
+
+    def assign_value(self, node: ast.stmt, target: ast.expr, value: ir.Expr) -> list[ir.Stmt]:
+        """`name = value` with the value lowered."""
+        sp = self.span(node)
+        if not isinstance(target, ast.Name):
+            self.unsupported(target, "this assignment target")
+            return []
         tspan = self.span(target)
         if is_binding(value):
             # a dtype, enum member, class, function, list or string: a compile-time value the name stands for
