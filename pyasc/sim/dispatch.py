@@ -235,10 +235,18 @@ def describe(value: Any) -> str:
     return name or type(value).__name__
 
 
+HOST_APIS = frozenset({"ceildiv"})
+"""APIs that also run outside a kernel, as in CANN (pure functions of their arguments)."""
+
+
 def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: str) -> Any:
     """Run one API call on the current core: bind, locate the call site, run the semantics."""
     core = state._CURRENT
     if core is None:
+        if spec.name in HOST_APIS:  # plain arithmetic CANN's host code calls too (asc.ceildiv(m, 64))
+            fn = sim_function(spec)
+            if fn is not None:
+                return fn(*args, **kwargs)
         core = state.current()
     f = sys._getframe(2)
     launch = core.launch

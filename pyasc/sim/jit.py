@@ -5,7 +5,6 @@ against numpy-backed cores.  Launch syntax and argument rules follow CANN pyasc 
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 import inspect
 import threading
@@ -218,7 +217,7 @@ class JITFunction:
                     state.set_current(core)
                     args = conv
                     if structs_at:  # every core reads its own copy of a struct argument
-                        args = [copy.deepcopy(a) if j in structs_at else a for j, a in enumerate(args)]
+                        args = [structs.device_copy(a) if j in structs_at else a for j, a in enumerate(args)]
                     try:
                         self.fn(*args)
                     finally:
@@ -278,7 +277,7 @@ def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks:
     if isinstance(value, objects.GlobalAddress):
         return value
     if isinstance(value, (structs.Struct, objects.Struct)):
-        return copy.deepcopy(value)  # the kernel's own copy of the struct, as the device receives one
+        return structs.device_copy(value)  # the kernel's own copy of the struct, as the device receives one
     if hasattr(value, "__pyasc_array__"):
         return _gm(launch, name, value.__pyasc_array__(), writebacks)
     if isinstance(value, bool):

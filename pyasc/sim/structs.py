@@ -139,3 +139,23 @@ class Struct:
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.struct_fields)
         return f"{type(self).__name__}({inner})"
+
+
+class DeviceInt(int):
+    """An integer a kernel reads from a struct: CANN's scalars have `.ceildiv(d)` (`tiling.m.ceildiv(base_m)`)."""
+
+    def ceildiv(self, d: Any) -> int:
+        return -(-int(self) // int(d))
+
+
+def device_copy(value: Any) -> Any:
+    """The copy of a struct argument a kernel (one core) receives: the same fields, integers as DeviceInt."""
+    out = copy.deepcopy(value)
+    fields = out.struct_fields if isinstance(out, Struct) else vars(out)
+    for name in list(fields):
+        v = getattr(out, name, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            object.__setattr__(out, name, DeviceInt(v))
+        elif isinstance(v, Struct):
+            object.__setattr__(out, name, device_copy(v))
+    return out

@@ -159,3 +159,15 @@ def test_bilinear_interpolation_gathers_weights_and_sums(repeat_mode):
     z = np.zeros(256, np.float16)
     k[1](src0, offsets, src1, z, repeat_mode)
     np.testing.assert_array_equal(z, _bilinear_reference(src0, offsets, src1, h, v, repeat_mode, 128, 256))
+
+
+def test_ceildiv_on_the_host_and_on_struct_fields_in_a_kernel():
+    assert asc.ceildiv(130, 64) == 3  # host code sizes its launch with it, as in CANN
+    got = []
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, cfg: Cfg):
+        got.append(cfg.n.ceildiv(4))
+
+    k[1](np.zeros(8, np.float32), Cfg(n=9))
+    assert got == [3]
