@@ -536,7 +536,7 @@ class KernelGen:
         from .checks import stmt_exprs
 
         for ex in stmt_exprs(s):
-            if not isinstance(ex, ir.Call) or ex.overload is None:
+            if not isinstance(ex, (ir.Call, ir.Construct)) or ex.overload is None:
                 continue
             for p in ex.overload.params:
                 arg = ex.args.get(p.name)

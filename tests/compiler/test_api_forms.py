@@ -26,6 +26,7 @@ def forms(x: asc.GlobalAddress):
     total = kept + asc.gather_mask(dst, src, 2, False, 64, params)
     lists = asc.MrgSortSrcList(asc.float32, src, dst, src, dst)
     asc.mrg_sort(dst, lists, [32, 32, 32, 32], [0, 0, 0, 0], 15, 1)
+    asc.mrg_sort(dst, lists, asc.MrgSort4Info([16, 16, 16, 16], valid_bit=7))
     asc.set_pad_value(7)
     asc.set_pad_value(0.5, asc.TPosition.VECIN)
     co1 = asc.TBuf(asc.TPosition.CO1)
@@ -61,6 +62,10 @@ def test_list_arguments_become_arrays_of_the_element_type_the_template_names() -
     assert body[i].endswith("[] = {32, 32, 32, 32};") and body[i + 1].startswith("uint32_t sorted_num_list")
     assert body[i + 2].startswith("AscendC::MrgSort<float, false>(dst, lists, element_count_list_list")
     assert "AscendC::MrgSortSrcList<float> lists = AscendC::MrgSortSrcList<float>(src, dst, src, dst);" in body
+    k = next(n for n, line in enumerate(body) if line.startswith("uint16_t element_lengths_list"))
+    name = body[k].split()[1].removesuffix("[]")
+    assert body[k].endswith("[] = {16, 16, 16, 16};")
+    assert body[k + 1] == f"AscendC::MrgSort(dst, lists, AscendC::MrgSort4Info({name}, false, 7, 1));"
 
 
 def test_scalar_types_presets_and_constructor_order() -> None:

@@ -340,7 +340,8 @@ CLASSES: list[ClassSpec] = [
             "(repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0)"),
     _struct("MrgSort4Info", "Lengths and options of the 4-way merge of mrg_sort.",
             "(element_lengths: IntList, if_exhausted_suspension: bool = False, valid_bit: int = 15,"
-            " repeat_times: int = 1)", generated=False),
+            " repeat_times: int = 1)", order=("element_lengths:uint16_t", "if_exhausted_suspension", "valid_bit",
+                                             "repeat_times")),
     ClassSpec(
         name="FixpipeConfig", family="core.types", doc="Output layout of fixpipe (cfg_nz or cfg_row_major).",
         cpp="AscendC::FixpipeConfig", constructors=(parse_signature("(layout: CO2Layout)", None),),
