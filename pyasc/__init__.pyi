@@ -434,6 +434,9 @@ class LocalTensor:
 
 class LocalTensorAuto(LocalTensor):
     """A Unified Buffer tensor whose queue, buffer and synchronization the compiler creates."""
+    @overload
+    def __init__(self, dtype: DataType, shape: int) -> None: ...
+    @overload
     def __init__(self, dtype: DataType, shape: Sequence[int]) -> None: ...
 
 class MrgSortSrcList:

@@ -196,6 +196,13 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
     for c in kernel.constructs:
         if c.cls is not None and c.cls.name == "LocalTensor":
             _fixed_local(c, report, sink)
+        elif c.cls is not None and c.cls.name == "LocalTensorAuto" and isinstance(c.type, TensorT):
+            from .auto_tensors import elements
+
+            n, d = elements(c.args.get("shape")), c.type.dvar.value
+            if n is not None and d is not None:  # its own buffer, rounded up to the 32-byte block as TBuf does
+                report.uses.append(UbUse(c.span, (n * d.nbytes + 31) // 32 * 32,
+                                         f"LocalTensorAuto of {n} {d.name}"))
     total = 0
     for use in report.uses:
         total += use.nbytes

@@ -15,6 +15,7 @@ from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
+from .auto_tensors import AutoSync, auto_symbols, is_auto
 from .diagnostics import Span
 from .sourcemap import MapFlag, Segment
 from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
@@ -194,6 +195,9 @@ class KernelGen:
         """Calls whose result is an out-argument (`{out:T}`), emitted before their statement: id -> variable."""
         self._out_name = ""
         self.statement_text: dict[int, str] = {}
+        self.auto: AutoSync | None = None
+        """The synchronization of the kernel's LocalTensorAuto tensors (auto_tensors.py), when it has any."""
+        self.pipe_name = "auto_pipe"
         self._typed_address_wanted = False
 
     # -- top level --------------------------------------------------------------------------------------------------
@@ -204,7 +208,17 @@ class KernelGen:
         if self.k.kind == "kernel":
             self.constexpr_params()
             self.struct_copies()
+        autos = auto_symbols(self.k)
+        if autos:
+            self.auto = AutoSync(autos)
+            pipes = [sym for sym in self.k.symbols if sym.kind == "pipe"]
+            if pipes:
+                self.pipe_name = pipes[0].cpp_name
+            else:
+                self.boiler_lines([f"AscendC::TPipe {self.pipe_name};"])
         self.block(self.k.body)
+        if self.auto is not None and self.k.kind == "kernel" and not self.auto.settled:
+            self.boiler_lines(["AscendC::PipeBarrier<PIPE_ALL>();"])  # every pipe done before the kernel returns
         self.e = saved
         params = self.cpp_params()
         decls = [self.param_decl(p) for p in params]
@@ -342,6 +356,8 @@ class KernelGen:
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
         self.declare_masks(s)
+        if self.auto is not None:
+            self.boiler_lines(self.auto.before(s))
         if self.hoist_out_calls(s):
             return
         self.e.indent()
@@ -352,11 +368,49 @@ class KernelGen:
         self.e.newline()
         if isinstance(s, (ir.For, ir.While, ir.If)):
             self.close_compound(s)
+            if self.auto is not None and isinstance(s, ir.If):
+                self.boiler_lines(self.auto.after_compound(s))
 
+    def boiler_lines(self, lines: list[str]) -> None:
+        """Statements the compiler adds (the synchronization of auto tensors): mapped to no Python line."""
+        for line in lines:
+            self.e.indent()
+            self.e.boiler(line)
+            self.e.newline()
+
+    def auto_tensor(self, s: ir.Assign, v: ir.Construct) -> None:
+        """`a = asc.LocalTensorAuto(dtype, shape)`: a TBuf of the tensor's size on the kernel's pipe, and the tensor."""
+        assert s.target is not None and isinstance(v.type, TensorT)
+        e = self.e
+        name = s.target.cpp_name
+        ctype = self.types.dtype(v.type.dvar)
+        shape = v.args.get("shape")
+        with e.node(v.span):
+            e.write(f"AscendC::TBuf<AscendC::TPosition::VECCALC> {name}_buf;")
+            e.newline()
+            e.indent()
+            e.write(f"{self.pipe_name}.InitBuffer({name}_buf, ")
+            if isinstance(shape, ir.IntList):
+                for i, item in enumerate(shape.items):
+                    if i:
+                        e.write(" * ")
+                    self.expr(item, level=5)
+            elif shape is not None:
+                self.expr(shape, level=5)
+            e.write(f" * sizeof({ctype}));")
+            e.newline()
+            e.indent()
+        e.write(f"AscendC::LocalTensor<{ctype}> ")
+        with e.node(s.target_span):
+            e.write(name)
+        e.write(f" = {name}_buf.Get<{ctype}>();")
     def _stmt(self, s: ir.Stmt) -> None:
         e = self.e
         if isinstance(s, ir.Assign) and s.target is not None and s.value is not None:
             v = s.value
+            if s.declare and isinstance(v, ir.Construct) and is_auto(v):
+                self.auto_tensor(s, v)
+                return
             if s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.cls.declared:
                 t = v.type
                 decl = self.types.of(t) if isinstance(t, TensorT) else self.obj_type(t, v) if isinstance(
@@ -473,6 +527,8 @@ class KernelGen:
         e.depth += 1
         body = s.body if isinstance(s, (ir.For, ir.While, ir.If)) else []
         self.block(body)
+        if self.auto is not None and isinstance(s, (ir.For, ir.While)):
+            self.boiler_lines(self.auto.after_compound(s))  # the next iteration assumes no order
         e.depth -= 1
         if isinstance(s, ir.If) and s.orelse:
             e.indent()

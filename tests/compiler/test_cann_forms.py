@@ -20,6 +20,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "structs": [],
     "language_helpers": [("PA406", 10), ("PA406", 10)],
     "constexpr_params": [("PA407", 13)],
+    "auto_tensors": [],
 }
 
 
@@ -107,3 +108,10 @@ def test_pyasc_const_option(tmp_path: Path) -> None:
     assert main(["-i", str(src), "-o", str(out), "--no-cpp", "--keep-intermediate", "--const", "rounds=4"]) == 0
     assert "constexpr int32_t rounds = 4;" in (tmp_path / "k.cpp").read_text(encoding="utf-8")
     assert main(["-i", str(src), "-o", str(out), "--no-cpp", "--const", "rounds"]) == 2
+
+
+def test_auto_tensors_count_in_the_unified_buffer() -> None:
+    text = (HERE / "auto_tensors.py").read_text(encoding="utf-8").replace("BLOCK = 128", "BLOCK = 65536")
+    errors = analyze(text, "k.py").errors
+    assert [d.code for d in errors] == ["PA601"]
+    assert "LocalTensorAuto of 65536 float16: 131072 bytes" in [r.message for r in errors[0].related]

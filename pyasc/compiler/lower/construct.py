@@ -36,6 +36,10 @@ class ConstructLowering(LowerBase):
         typ: Type
         if cls.name == "GlobalTensor":
             typ = TensorT("global", DVar())
+        elif cls.name == "LocalTensorAuto":
+            d = bargs.get("dtype")
+            dvar = d.type.dvar if d is not None and isinstance(d.type, DTypeValT) else DVar()
+            typ = TensorT("local", dvar, "VECCALC")
         elif cls.name == "LocalTensor":
             d = bargs.get("dtype")
             dvar = d.type.dvar if d is not None and isinstance(d.type, DTypeValT) else DVar()

@@ -152,7 +152,8 @@ CLASSES: list[ClassSpec] = [
         name="LocalTensorAuto", family="core",
         doc="A Unified Buffer tensor whose queue, buffer and synchronization the compiler creates.",
         cpp="AscendC::LocalTensor<{T}>",
-        constructors=(parse_signature("(dtype: DataType, shape: IntList)", None),),
+        constructors=(parse_signature("(dtype: DataType, shape: int)", None),
+                      parse_signature("(dtype: DataType, shape: IntList)", None)),
         bases=("LocalTensor",),
     ),
     ClassSpec(
