@@ -592,8 +592,8 @@ class KernelGen:
         from .checks import stmt_exprs
 
         for ex in stmt_exprs(s):
-            if not isinstance(ex, (ir.Call, ir.Construct)) or ex.overload is None:
-                continue
+            if not isinstance(ex, (ir.Call, ir.Construct)) or ex.overload is None or is_auto(ex):
+                continue  # (an auto tensor's shape list is its size, not an array)
             for p in ex.overload.params:
                 arg = ex.args.get(p.name)
                 if isinstance(arg, ir.IntList) and isinstance(arg.type, (TupleT,)) is False and p.kind in (
