@@ -2102,8 +2102,7 @@ __aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0
     static_assert(check::bitwise<T>::value, "Xor: element type must be int16_t or uint16_t");
 }
 
-// ==== issue 12: APIs CANN's pyasc tests call (vector extras, AIPP, fixpipe, sorting, adv softmax/rmsnorm/quant) ====
-// Written from the documented Ascend C API; kept in one section so that it merges cleanly with the rest.
+// ---- vector extras, gather mask, 5HD transposition, sorting, AIPP, fixpipe, adv SoftMax/RmsNorm/AscendQuant -----
 
 // Select without src1: the selection mask against src0 and the register-held scalar (mode 1 set up earlier).
 template <typename T, typename U>
@@ -2276,7 +2275,6 @@ __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const L
                                    const float offset, const uint32_t calCount) {
     static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
 }
-// ==== end of issue 12's section =====================================================================================
 
 }  // namespace AscendC
 
