@@ -338,7 +338,8 @@ CLASSES: list[ClassSpec] = [
             "(start_index: int = 0, repeat_times: int = 0, src_stride: int = 0, dst_gap: int = 0,"
             " dst_frac_gap: int = 0, src_frac_gap: int = 0, addr_mode: int = 0)"),
     _struct("LoadDataRepeatParam", "Repeat parameters of 3D load_data.",
-            "(repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0)"),
+            "(repeat_time: int = 1, repeat_stride: int = 0, repeat_mode: int = 0)",
+            order=("repeat_stride", "repeat_time", "repeat_mode")),  # the C++ constructor's order
     _struct("MrgSort4Info", "Lengths and options of the 4-way merge of mrg_sort.",
             "(element_lengths: IntList, if_exhausted_suspension: bool = False, valid_bit: int = 15,"
             " repeat_times: int = 1)", order=("element_lengths:uint16_t", "if_exhausted_suspension", "valid_bit",
