@@ -331,7 +331,7 @@ class KernelGen:
                 if a is not None and isinstance(a.type, DTypeValT):  # `{dtype:type}`: the element type it names
                     args[f"{p.name}:type"] = self.types.dtype(a.type.dvar)
                 if a is not None:
-                    args[p.name] = self.expr_text(a)
+                    args[p.name] = args[f",{p.name}"] = self.expr_text(a)
                 elif p.default is not REQUIRED and p.kind == "DataType" and isinstance(p.default, str):
                     dtype = dtype_lookup(p.default)  # `dtype: DataType = float32` -> float
                     args[f"{p.name}:type"] = args[p.name] = dtype.cpp if dtype is not None else p.default
@@ -340,6 +340,8 @@ class KernelGen:
         else:
             for k, v in t.args.items():
                 args[k] = enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and isinstance(v, str) else str(v)
+        # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise
+        tpl = re.sub(r"\{,(\w+)\}", lambda m: f", {args[',' + m.group(1)]}" if ',' + m.group(1) in args else "", tpl)
         return re.sub(r"\{(\w+(?::type)?)\}", lambda m: args.get(m.group(1), m.group(0)), tpl)
 
     # -- statements -------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "int_division": [("PA404", 17), ("PA404", 21)],
     "compile_time_values": [],
     "helper_specialization": [],
+    "matmul_kernels": [("PA406", 12)] * 4 + [("PA406", 13)] + [("PA406", 43)] * 3 + [("PA406", 44)],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
@@ -29,6 +30,7 @@ KERNELS: dict[str, list[str]] = {
     "compile_time_values": ["convert"],
     "helper_specialization": ["tile_range", "scale_rows_transposed_false_factor_2p0",
                               "scale_rows_transposed_true_factor_0p5", "rows"],
+    "matmul_kernels": ["gemm_bias", "gemm_blocks"],
 }
 
 
@@ -248,3 +250,26 @@ def test_a_run_time_value_for_a_defaulted_parameter_stays_a_parameter() -> None:
     assert "__aicore__ inline void add(AscendC::LocalTensor<float>& t, float v) {" in a.cpp
     assert "__aicore__ inline void add_v_1p0(AscendC::LocalTensor<float>& t) {" in a.cpp
     assert "    add(t, s);\n    add_v_1p0(t);\n" in a.cpp
+
+
+# -- point 6: the Matmul object -------------------------------------------------------------------------------------
+
+def test_matmul_config_is_reported_not_dropped() -> None:
+    text = ("import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n"
+            "    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)\n"
+            "    cfg = asc.adv.MatmulConfig()\n"
+            "    mm = asc.adv.Matmul(t, t, t, matmul_config=cfg)\n    mm.end()\n")
+    got = [(d.code, d.span.line, d.message) for d in analyze(text, "k.py").diagnostics if d.code == "PA204"]
+    assert got == [("PA204", 8, "asc.adv.Matmul(..., matmul_config=) is known but code generation does not support "
+                    "it yet; leave it out for the default configuration")]
+
+
+def test_matmul_calls_as_cann_engineers_write_them() -> None:
+    cpp = analyze((HERE / "matmul_kernels.py").read_text(encoding="utf-8"), "matmul_kernels.py").cpp
+    assert '#include "lib/matmul_intf.h"' in cpp
+    assert "REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling);" in cpp
+    assert "REGIST_MATMUL_OBJ(&pipe, workspace, mm);\n    mm.Init(&tiling);" in cpp
+    assert "AscendC::Matmul<left, right, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_out, false, " \
+           "LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_b, false, " \
+           "LayoutMode::NONE>> mm;" in cpp
+    assert "for (int32_t count = 0; mm.Iterate(false); ++count) {" in cpp

@@ -63,6 +63,11 @@ class ConstructLowering(LowerBase):
                         self.report("PA303", "the queue depth must be a compile-time constant (a literal, a module "
                                     "constant or a ConstExpr)", depth.span)
             typ = ObjT(cls.name, folded)
+            for extra in ("matmul_config", "matmul_policy"):
+                if cls.name == "adv.Matmul" and extra in bargs:
+                    # the C++ needs a constexpr object as the template argument; never drop it silently
+                    self.report("PA204", f"asc.adv.Matmul(..., {extra}=) is known but code generation does not "
+                                "support it yet; leave it out for the default configuration", bargs[extra].span)
         if cls.name == "TPipe":
             if self.pipes:
                 self.report("PA505", "a kernel may create only one TPipe; reuse the first one", sp,

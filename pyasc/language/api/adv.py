@@ -114,8 +114,10 @@ APIS: list[ApiSpec] = [
         dtypes=[same("dst_value", "src", allowed=FLOATS), each("dst_index", allowed=dtypes_of("uint32"))],
         positions=ub("dst_value", "dst_index", "src"), pipe="V", reads=("src",), writes=("dst_value", "dst_index")),
     api("adv.register_matmul", "adv.matmul", "Register a Matmul object with the pipe and its workspace.",
-        [("(pipe: TPipe, workspace: GlobalAddress, matmul: adv.Matmul, tiling: Optional[adv.TCubeTiling] = None)"
-          " -> None", None)], pipe="S"),
+        [("(pipe: TPipe, workspace: GlobalAddress, matmul: adv.Matmul) -> None",
+          "REGIST_MATMUL_OBJ(&{pipe}, {workspace}, {matmul})"),
+         ("(pipe: TPipe, workspace: GlobalAddress, matmul: adv.Matmul, tiling: adv.TCubeTiling) -> None",
+          "REGIST_MATMUL_OBJ(&{pipe}, {workspace}, {matmul}, &{tiling})")], pipe="S"),
     api("adv.get_basic_config", "adv.matmul", "A MatmulConfig for a fixed basic block (basic_m x basic_n x basic_k).",
         [("(basic_m: int, basic_n: int, basic_k: int, intrinsics_limit: bool = False, batch_loop: bool = False,"
           " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1) -> adv.MatmulConfig", None)]),
@@ -235,7 +237,8 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
     "disable_bias": _mm("disable_bias", "Compute without bias.", [("(self) -> None", "{self}.DisableBias()")]),
     "iterate": _mm("iterate", "Compute the next base block of C; use as a loop condition.",
                    [("(self, en_partial_sum: bool = False, sync: bool = True,"
-                     " local_c_matrix: Optional[Tensor] = None) -> Any", None)], pipe="M"),
+                     " local_c_matrix: Optional[Tensor] = None) -> Any",
+                     "{self}.Iterate({en_partial_sum}{,local_c_matrix})")], pipe="M"),
     "iterate_all": _mm("iterate_all", "Compute the whole of C into tensor.",
                        [("(self, tensor: Tensor, en_atomic: int = 0, sync: bool = True,"
                          " en_sequential_write: Optional[bool] = None, wait_iterate_all: Optional[bool] = None,"
@@ -313,7 +316,7 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(
         name="adv.Matmul", family="adv.matmul",
         doc="The high-level matrix multiplication object: C = A x B (+ bias) across cube and vector cores.",
-        cpp="AscendC::Matmul<{a}, {b}, {c}>",
+        cpp="AscendC::Matmul<{a}, {b}, {c}{,bias}>",
         constructors=(parse_signature(
             "(a: adv.MatmulType, b: adv.MatmulType, c: adv.MatmulType, bias: Optional[adv.MatmulType] = None,"
             " matmul_config: Optional[adv.MatmulConfig] = None,"

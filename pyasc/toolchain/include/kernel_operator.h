@@ -1969,6 +1969,10 @@ public:
     template <class Tensor>
     __aicore__ void SetBias(const Tensor& bias);
     __aicore__ void DisableBias();
+    template <bool sync = true>
+    __aicore__ bool Iterate(bool enPartialSum = false);
+    template <bool sync = true, typename T>
+    __aicore__ bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix);
     template <bool sync = true, class Tensor = GlobalTensor<DstT>>
     __aicore__ void IterateAll(const Tensor& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                                bool waitIterateAll = false, bool fakeMsg = false);
@@ -1992,6 +1996,12 @@ public:
     __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
     __aicore__ void SetSingleShape(int singleM, int singleN, int singleK);
 };
+// REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...): hands the Matmul objects (each optionally followed by
+// its tiling) to the pipe and, in mixed kernels, to the cube core that serves them. A variadic function here, so
+// the pipe and the workspace are type-checked; the pairing of objects and tilings is not.
+template <class... Objects>
+__aicore__ void RegisterMatmulObjects(TPipe* tpipe, GM_ADDR workspace, Objects&&... objects);
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) AscendC::RegisterMatmulObjects(tpipe, workspace, __VA_ARGS__)
 
 // ---- core-type tests and the system workspace ----------------------------------------------------------------
 enum CoreType : uint8_t { AIC = 0, AIV = 1, MIX = 2 };
