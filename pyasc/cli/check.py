@@ -22,12 +22,12 @@ from typing import Any, TextIO
 
 import tomllib
 
-from .. import __version__
+from .. import __version__, sources
 from ..compiler.diagnostics import Diagnostic, Severity, Span, is_suppressed, suppressions
 from ..config import Config, find_pyproject, from_mapping
 from ..config import load as load_config
-from . import check_baseline, check_cache, check_files, formats
-from .check_files import Candidate, Excluder
+from ..sources import Candidate, Excluder
+from . import check_baseline, check_cache, formats
 from .formats import Finding
 from .render import render_text, summary_line, use_color, write
 
@@ -278,11 +278,11 @@ def collect(args: argparse.Namespace, settings: Settings, cwd: Path) -> list[Can
         if not os.path.lexists(absolute):
             raise UsageError(f"{raw}: no such file or folder")
         if absolute.is_dir():
-            out.extend(check_files.walk(absolute, cwd, settings.excluded, seen_dirs, seen_files))
+            out.extend(sources.walk(absolute, cwd, settings.excluded, seen_dirs, seen_files))
             continue
         if settings.excluded(absolute):
             continue
-        cand = check_files.explicit(p, cwd)
+        cand = sources.explicit(p, cwd)
         key = cand.problem and str(cand.path) or os.path.realpath(cand.path)
         if key not in seen_files:
             seen_files.add(key)
@@ -326,10 +326,10 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         res = FileResult(cand)
         results.append(res)
         if cand.problem is not None:
-            res.diagnostics = [check_files.unreadable(cand.problem)]
+            res.diagnostics = [sources.unreadable(cand.problem)]
             progress.advance()
             continue
-        text, problem = check_files.read_source(cand.path)
+        text, problem = sources.read_source(cand.path)
         res.text = text
         if problem is not None or text is None:
             res.diagnostics = [problem] if problem is not None else []
@@ -421,7 +421,7 @@ def _lenient_text(path: Path) -> str | None:
 def _display_related(d: Diagnostic, cwd: Path) -> Diagnostic:
     if not any(r.path for r in d.related):
         return d
-    rel = tuple(replace(r, path=check_files.display_path(Path(os.path.abspath(r.path)), cwd)) if r.path else r
+    rel = tuple(replace(r, path=sources.display_path(Path(os.path.abspath(r.path)), cwd)) if r.path else r
                 for r in d.related)
     return replace(d, related=rel)
 

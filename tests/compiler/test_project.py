@@ -32,3 +32,17 @@ def test_diagnostics_doc_is_generated_from_the_codes() -> None:
 
 def test_package_is_typed() -> None:
     assert (ROOT / "pyasc" / "py.typed").exists()
+
+
+def test_the_server_imports_no_cli_module() -> None:
+    """What the language server shares with the command lines (the file walker, the engine) lives in the library."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "pyasc_lsp").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [f"{path.name}: {n}" for n in names if n == "pyasc.cli" or n.startswith("pyasc.cli.")]
+    assert found == []

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from fuzz.strategies import EXAMPLES
 
-from pyasc.cli import check, check_files
+from pyasc import sources
+from pyasc.cli import check
 
 KERNEL = EXAMPLES["add_custom.py"]
 BROKEN = KERNEL.replace("asc.add(z_local", "asc.ad(z_local")
@@ -92,7 +93,7 @@ def test_unreadable_file_is_a_finding(tmp_path: Path, monkeypatch: pytest.Monkey
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
-    monkeypatch.setattr(check_files, "open", refusing_open, raising=False)
+    monkeypatch.setattr(sources, "open", refusing_open, raising=False)
     monkeypatch.chdir(root)
     monkeypatch.setenv("CI", "1")
     monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "cache"))
@@ -113,7 +114,7 @@ def test_fifo_is_a_finding_not_a_hang(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.py"
     os.mkfifo(fifo)
     result: list[object] = []
-    reader = threading.Thread(target=lambda: result.append(check_files.read_source(fifo)), daemon=True)
+    reader = threading.Thread(target=lambda: result.append(sources.read_source(fifo)), daemon=True)
     reader.start()
     reader.join(3)
     if reader.is_alive():

@@ -1,4 +1,7 @@
-"""Finding and reading the files pyasc-check looks at, without ever crashing on what a file system can hold.
+"""Finding and reading the user's Python files, without ever crashing on what a file system can hold.
+
+pyasc-check walks the folders it is given with it, and so does the language server's start-up worker (the kernel
+files it analyzes ahead): both skip the same folders and see the same files.
 
 Unreadable files, binary files, text that is not valid in its encoding and symbolic links that lead nowhere each
 become a PA903 finding on that file; symbolic-link cycles between folders are walked once.
@@ -15,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..compiler.diagnostics import Diagnostic, Severity, Span
+from .compiler.diagnostics import Diagnostic, Severity, Span
 
 UNREADABLE = "PA903"
 

@@ -1,2 +1,0 @@
-import pyasc as asc
-asc.add(1, 2)
