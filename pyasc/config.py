@@ -39,7 +39,7 @@ class Config:
     def key(self) -> tuple[Any, ...]:
         """What a cached analysis depends on."""
         return (self.soc_version, tuple(sorted(self.severity.items())), self.naming,
-                tuple(sorted(self.consts.items())))
+                tuple(sorted(self.consts.items())), self.max_kernel_ms)
 
 
 def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[Config, list[str]]:

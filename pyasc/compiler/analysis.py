@@ -59,6 +59,9 @@ class KernelUnit:
     """Constants read by helpers imported from other modules, with their values there."""
     module_refs: dict[str, list[Span]] = field(default_factory=dict)
     """References to module-level names from inside this kernel and its helpers."""
+    clocked: bool = False
+    """The result depends on the clock (PA902 at the time ceiling): never cached, since one slow moment must not
+    outlive the text it happened on."""
 
     def shifted(self, delta: int) -> KernelUnit:
         if delta == 0:
@@ -191,7 +194,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
             unit = unit.shifted(first_line - unit.base_line)
         else:
             unit = _analyze_unit(module, jit, kind, config)
-            if cache is not None:
+            if cache is not None and not unit.clocked:
                 # what a later analysis takes from the cache was, by definition, not re-analyzed then
                 cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
         units.append(unit)
@@ -229,6 +232,8 @@ def _helper_names(module: ModuleInfo) -> set[str]:
 
 _KEYS: OrderedDict[tuple[str, str, str], str] = OrderedDict()
 """Cache keys of kernels that call no helper, by (function text, kind, module-level fingerprint)."""
+_KEYS_LOCK = threading.Lock()
+"""Guards _KEYS, shared by every thread that analyzes (the language server has two at start)."""
 
 
 def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
@@ -252,14 +257,16 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
     if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
             "ConstExpr" not in jit.source:
         memo = (jit.source, kind, fingerprint)
-        key = _KEYS.get(memo)
+        with _KEYS_LOCK:
+            key = _KEYS.get(memo)
         if key is not None:
             return key
     key = _compute_unit_key(module, jit, kind, config)
     if memo is not None:
-        _KEYS[memo] = key
-        if len(_KEYS) > 1024:
-            _KEYS.popitem(last=False)
+        with _KEYS_LOCK:
+            _KEYS[memo] = key
+            while len(_KEYS) > 1024:
+                _KEYS.popitem(last=False)
     return key
 
 
@@ -315,9 +322,11 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
     except RecursionError:
         return _failed_unit(jit, kind, name_span, "PA902", "this kernel is nested too deeply to analyze; split it")
     except TooComplex:
-        return _failed_unit(jit, kind, name_span, "PA902",
-                            f"analysis of '{jit.node.name}' stopped at its {config.max_kernel_ms} ms ceiling "
-                            "(max_kernel_ms); split the kernel into helpers or raise the ceiling")
+        failed = _failed_unit(jit, kind, name_span, "PA902",
+                              f"analysis of '{jit.node.name}' stopped at its {config.max_kernel_ms} ms ceiling "
+                              "(max_kernel_ms); split the kernel into helpers or raise the ceiling")
+        failed.clocked = True
+        return failed
     except Exception as exc:  # noqa: BLE001 - one kernel's failure must not hide the others
         log.exception("internal error in kernel %s", jit.node.name)
         return _failed_unit(jit, kind, name_span, "PA901",
@@ -328,6 +337,7 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
                                            f"analysis of '{jit.node.name}' took {elapsed:.0f} ms, over the "
                                            f"{config.max_kernel_ms} ms ceiling; consider splitting it into helpers",
                                            name_span, kernel=jit.node.name))
+        unit.clocked = True
     log.debug("analyzed %s in %.1f ms", jit.node.name, elapsed)
     return unit
 

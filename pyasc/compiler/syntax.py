@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable
@@ -180,6 +181,9 @@ _UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
 _FIRST_LINE = re.compile(r"([^\s#)\]}][^\n]*)")
 _UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 _UNIT_CACHE_MIN = 48
+_UNIT_LOCK = threading.Lock()
+"""Guards _UNIT_CACHE: the language server analyzes in more than one thread (its analysis thread, and the warm-up
+of its kernel cache at start)."""
 """Parsed units kept: at least this many, and twice the units of the text parsed last (a 2,000-line file has about
 100).  Each costs about 100 KB of AST and every edit adds one, so this bound is what keeps a long editing session's
 memory flat; units of other files that fall out are parsed again when those files are."""
@@ -229,7 +233,10 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
         if not chunk.strip():
             continue
         key = (chunk, a)
-        stmts = _UNIT_CACHE.get(key)
+        with _UNIT_LOCK:
+            stmts = _UNIT_CACHE.get(key)
+            if stmts is not None:
+                _UNIT_CACHE.move_to_end(key)
         if stmts is None:
             try:
                 # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
@@ -237,19 +244,13 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
             stmts = unit.body
-            _UNIT_CACHE[key] = stmts
-        else:
-            try:
-                _UNIT_CACHE.move_to_end(key)
-            except KeyError:  # evicted meanwhile by an analysis in another thread; the statements are still good
-                pass
+            with _UNIT_LOCK:
+                _UNIT_CACHE[key] = stmts
         body.extend(stmts)
     limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
-    try:
+    with _UNIT_LOCK:
         while len(_UNIT_CACHE) > limit:
             _UNIT_CACHE.popitem(last=False)
-    except KeyError:  # emptied meanwhile by an analysis in another thread
-        pass
     return ast.Module(body=body, type_ignores=[])
 
 
