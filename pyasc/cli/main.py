@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"(kernels: {', '.join(kernels)}; where a name repeats, give outer.name)\n")
         return 2
     diags = list(analysis.diagnostics)
-    if not args.no_cpp and analysis.kernels and not analysis.errors:
+    if not args.no_cpp and analysis.kernels:  # per kernel: those with Python-side errors are left out
         diags.extend(_cpp_checks(analysis, config))
     diags.sort(key=Diagnostic.sort_key)
     shown = str(src)
