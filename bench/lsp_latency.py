@@ -1,19 +1,25 @@
-"""Language-server latency and memory over stdio, beside a bare pygls server started the same way.
+"""Language-server latency and memory over stdio: pyasc-lsp beside a bare pygls server and basedpyright, driven by
+the same client on the same generated file in one run.
 
-Measures, on generated files of add_custom-style kernels (40 lines each):
-  - didChange -> publishDiagnostics (front-end tier) p50/p95 for an edit inside one kernel of a file of 1, 10
-    (400 lines) and 50 kernels; the figure beyond the debounce is the latency minus the server's debounce;
+Measures, on generated files of add_custom-style kernels (38 lines each):
+  - didChange -> publishDiagnostics p50/p95, end to end (whatever the server waits before analyzing included), for
+    an edit inside one kernel of the 12-kernel file (460 lines), in all three servers taken in turn; pyasc-lsp also
+    on files of 1 and 50 kernels (the same rounds), and the compiler's share (analyze() alone, in-process);
   - hover p95 while the C++ tier runs (hovers sent between its $/progress begin and end);
-  - server start to first diagnostics;
+  - server start to the first diagnostics of the 12-kernel file, on a quiet machine and with every core kept busy
+    (one spinning process per CPU): pyasc-lsp (start-up worker on its default setting), pyasc-lsp without the
+    worker (PYASC_LSP_PREFORK=0), bare pygls and basedpyright take turns;
   - RSS of the server after 5,000 edits (batches of 50, each batch analyzed once), and its growth (both readings
     taken once the C++ tier has run, so libclang is loaded in both);
   - the same edit latency on a file of 12 hand-synchronized kernels (auto_sync=False, flags, ping-pong slots; about
-    450 lines), which the static pipe-hazard check analyzes, beside the same file in a server run from an earlier
-    checkout given with --sync-baseline (e.g. `git archive <commit> | tar -x -C /tmp/before`).
-The baseline is a trivial pygls server (publishes empty diagnostics on open/change, answers hover) in the same run.
+    450 lines), which the static pipe-hazard check analyzes, in the same rounds, beside the same file in a server run
+    from an earlier checkout given with --sync-baseline (e.g. `git archive <commit> | tar -x -C /tmp/before`).
 
-    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--rss-edits 5000] [--sync-baseline DIR]
-    .venv/bin/python bench/lsp_latency.py --only-sync [--sync-baseline DIR]
+basedpyright is a pip package (`pip install basedpyright`, which brings its own Node.js); without it its column
+says so and the rest still runs.
+
+    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--hover-rounds 8] [--rss-edits 5000]
+                                          [--sync-baseline DIR] [--only-edits]
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import compileall
+import multiprocessing
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -32,8 +40,10 @@ import psutil
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-DEBOUNCE_MS = 75
-"""The server's default debounce (pyasc_lsp.config.ServerOptions.debounce_ms)."""
+from pyasc_lsp.config import ServerOptions
+
+KERNELS = 12
+"""Kernels of the file every server edits (38 lines each, 460 lines in all)."""
 
 OPS = ["add", "sub", "mul", "max", "min"]
 DTYPES = ["float16", "float32"]
@@ -42,7 +52,6 @@ KERNEL = '''
 
 @asc.jit
 def {op}_custom_{idx}(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
-    # z = x {op} y, tile by tile, double-buffered through the Unified Buffer.
     offset = asc.get_block_idx() * block_length
     x_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x + offset, block_length)
@@ -58,7 +67,6 @@ def {op}_custom_{idx}(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalA
     pipe.init_buffer(in_queue_y, BUFFER_NUM, TILE_LENGTH * 4)
     pipe.init_buffer(out_queue_z, BUFFER_NUM, TILE_LENGTH * 4)
     loop_count = block_length // TILE_LENGTH
-    # Each iteration copies one tile in, computes, and copies the result out.
     for i in range(loop_count):
         x_local = in_queue_x.alloc_tensor(asc.{dtype})
         y_local = in_queue_y.alloc_tensor(asc.{dtype})
@@ -120,6 +128,7 @@ def {op}_sync_{idx}(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAdd
 '''
 SYNC_KERNELS = 12
 
+
 BARE_SERVER = """
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -166,13 +175,20 @@ class Session:
         self.env = env
         self.client = LanguageClient("bench", "1")
         self.published: dict[tuple[str, int], float] = {}
+        """(uri, version) -> arrival of the first publishDiagnostics for it."""
+        self.unversioned: dict[str, list[float]] = {}
+        """uri -> arrivals of publishDiagnostics that name no version (a server may leave it out)."""
         self.progress: list[tuple[str, float]] = []
         self.arrived = asyncio.Event()
         self.version = 0
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_publish(params: types.PublishDiagnosticsParams) -> None:
-            self.published.setdefault((params.uri, params.version or 0), time.perf_counter())
+            now = time.perf_counter()
+            if params.version is None:
+                self.unversioned.setdefault(params.uri, []).append(now)
+            else:
+                self.published.setdefault((params.uri, params.version), now)
             self.arrived.set()
 
         @self.client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
@@ -184,6 +200,14 @@ class Session:
             kind = params.value.get("kind") if isinstance(params.value, dict) else getattr(params.value, "kind", "")
             self.progress.append((kind, time.perf_counter()))
             self.arrived.set()
+
+        @self.client.feature(types.WORKSPACE_CONFIGURATION)
+        def on_configuration(params: types.ConfigurationParams) -> list[object]:
+            return [None for _ in params.items]
+
+        @self.client.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def on_register(params: types.RegistrationParams) -> None:
+            return None
 
         @self.client.feature(types.WINDOW_LOG_MESSAGE)
         def on_log(params: types.LogMessageParams) -> None:
@@ -206,13 +230,15 @@ class Session:
             await self.client.start_io(*self.command, env=self.env)
         caps = types.ClientCapabilities(
             window=types.WindowClientCapabilities(work_done_progress=True),
+            workspace=types.WorkspaceClientCapabilities(configuration=True),
             text_document=types.TextDocumentClientCapabilities(
                 publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
                 hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
             ),
         )
-        await self.client.initialize_async(types.InitializeParams(capabilities=caps, root_uri=root.as_uri(),
-                                                                  initialization_options=init_options))
+        await self.client.initialize_async(types.InitializeParams(
+            capabilities=caps, root_uri=root.as_uri(), initialization_options=init_options,
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]))
         self.client.initialized(types.InitializedParams())
         return t0
 
@@ -220,21 +246,33 @@ class Session:
     def pid(self) -> int:
         return self.client._server.pid  # type: ignore[union-attr]
 
-    def open(self, uri: str, text: str) -> None:
+    def open(self, uri: str, text: str) -> float:
+        """didOpen; returns when it was sent."""
         self.version = 1
+        sent = time.perf_counter()
         self.client.text_document_did_open(types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
+        return sent
 
-    def change(self, uri: str, rng: types.Range, text: str) -> int:
+    def change(self, uri: str, rng: types.Range, text: str) -> tuple[int, float]:
+        """One incremental didChange; returns the new version and when it was sent."""
         self.version += 1
+        sent = time.perf_counter()
         self.client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=self.version),
             content_changes=[types.TextDocumentContentChangePartial(range=rng, text=text)]))
-        return self.version
+        return self.version, sent
 
-    async def wait(self, uri: str, version: int, timeout: float = 30.0) -> float:
+    def _arrival(self, uri: str, version: int, sent: float) -> float | None:
+        hit = self.published.get((uri, version))
+        if hit is not None:
+            return hit
+        # a server that names no version: the first diagnostics of the file after the change was sent
+        return next((t for t in self.unversioned.get(uri, []) if t >= sent), None)
+
+    async def wait(self, uri: str, version: int, sent: float, timeout: float = 30.0) -> float:
         deadline = time.perf_counter() + timeout
-        while (uri, version) not in self.published:
+        while (hit := self._arrival(uri, version, sent)) is None:
             self.arrived.clear()
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"no diagnostics for version {version}")
@@ -242,7 +280,7 @@ class Session:
                 await asyncio.wait_for(self.arrived.wait(), 0.5)
             except asyncio.TimeoutError:
                 pass
-        return self.published[(uri, version)]
+        return hit
 
     async def stop(self) -> None:
         try:
@@ -279,8 +317,7 @@ def analyze_alone(kernels: int, edits: int, sync: bool = False) -> list[float]:
     text = make_sync_file(kernels) if sync else make_file(kernels)
     cache = AnalysisCache()
     analyze(text, "/bench/k.py", None, cache)
-    value = 0 if sync else 1000
-    needle = f"edit_me_{kernels // 2} = {value}"
+    needle = f"edit_me_{kernels // 2} = {0 if sync else 1000}"
     out = []
     for i in range(edits):
         edited = text.replace(needle, f"edit_me_{kernels // 2} = {2000 + i}")
@@ -302,49 +339,87 @@ SERVER = [sys.executable, "-m", "pyasc_lsp"]
 BARE = [sys.executable, "-c", BARE_SERVER]
 
 
-async def paired_edit_latency(command: list[str], root: Path, kernel_counts: tuple[int, ...],
-                              edits: int, sync: bool = False, envs: tuple[dict[str, str] | None, ...] = (),
-                              ) -> dict[int, list[float]]:
-    """Edit latencies of several files, one server each, with the edits taken in turn (1, 10, 50, 1, 10, ...), so
-    that whatever else loads the machine falls on every file size alike and their ratio is not skewed by it.
-    With `envs`, one server per environment edits the same file (`kernel_counts` then gives the key of each)."""
+def basedpyright() -> list[str] | None:
+    """basedpyright's language server next to this interpreter (the bench's venv), else on PATH."""
+    here = Path(sys.executable).parent / "basedpyright-langserver"
+    found = str(here) if here.is_file() else shutil.which("basedpyright-langserver")
+    return [found, "--stdio"] if found else None
+
+
+async def edit_latency(servers: list[tuple[str, list[str], str, dict | None, dict[str, str] | None]], root: Path,
+                       edits: int) -> dict[str, list[float]]:
+    """didChange -> publishDiagnostics of each (name, command, text, initializationOptions, environment), one server
+    each, with the edits taken in turn (one edit of each server per round), so that whatever else loads the machine
+    falls on all of them alike.  Every text has `edit_me_<k>` lines; the middle kernel's is edited."""
     sessions = []
-    for n, kernels in enumerate(kernel_counts):
-        text = make_sync_file() if sync else make_file(kernels)
-        path = root / f"paired{kernels}{'_sync' if sync else ''}.py"
+    for name, command, text, options, env in servers:
+        folder = root / f"edit-{name}"
+        folder.mkdir()
+        path = folder / "kernels.py"
         path.write_text(text, encoding="utf-8")
-        s = Session(command, envs[n] if envs else None)
-        # The C++ tier is off here: with edits taken in turn, one server's clang run would land in another's edit.
-        await s.start(root, {"pyasc": {"cppChecks": False}})
-        s.open(path.as_uri(), text)
-        await s.wait(path.as_uri(), 1)
-        sessions.append((kernels, s, path.as_uri(), Editor(text, (SYNC_KERNELS if sync else kernels) // 2)))
-    out: dict[int, list[float]] = {k: [] for k in kernel_counts}
+        s = Session(command, env)
+        await s.start(folder, options)
+        sent = s.open(path.as_uri(), text)
+        await s.wait(path.as_uri(), 1, sent, timeout=120)
+        sessions.append((name, s, path.as_uri(), Editor(text, text.count("\n@asc.jit") // 2)))
+    out: dict[str, list[float]] = {name: [] for name, *_ in servers}
     for _ in range(edits):
-        for kernels, s, uri, ed in sessions:
+        for name, s, uri, ed in sessions:
             rng, new = ed.next()
-            t0 = time.perf_counter()
-            v = s.change(uri, rng, new)
-            t1 = await s.wait(uri, v)
-            out[kernels].append((t1 - t0) * 1000)
+            v, sent = s.change(uri, rng, new)
+            arrived = await s.wait(uri, v, sent)
+            out[name].append((arrived - sent) * 1000)
             await asyncio.sleep(0.05)
     for _, s, _, _ in sessions:
         await s.stop()
     return out
 
 
-async def start_latency(command: list[str], root: Path, runs: int, env: dict[str, str] | None = None) -> list[float]:
-    text = make_file(10)
-    out = []
-    for i in range(runs):
-        path = root / f"start{i}.py"
-        path.write_text(text, encoding="utf-8")
-        s = Session(command, env)
-        t0 = await s.start(root)
-        s.open(path.as_uri(), text)
-        t1 = await s.wait(path.as_uri(), 1)
-        out.append((t1 - t0) * 1000)
-        await s.stop()
+async def start_latency(command: list[str], root: Path, env: dict[str, str] | None = None) -> float:
+    """Process spawn -> the first publishDiagnostics of the 12-kernel file, which is on disk as an editor opens one."""
+    text = make_file(KERNELS)
+    folder = Path(tempfile.mkdtemp(prefix="start-", dir=root))
+    path = folder / "kernels.py"
+    path.write_text(text, encoding="utf-8")
+    s = Session(command, env)
+    t0 = await s.start(folder)
+    sent = s.open(path.as_uri(), text)
+    t1 = await s.wait(path.as_uri(), 1, sent, timeout=120)
+    await s.stop()
+    return (t1 - t0) * 1000
+
+
+def _spin(stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
+    while not stop.is_set():
+        for _ in range(100_000):
+            pass
+
+
+class BusyCores:
+    """One spinning process per CPU, at normal priority, for as long as the block runs: no core is free."""
+
+    def __enter__(self) -> BusyCores:
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        self.stop = multiprocessing.Event()
+        self.procs = [multiprocessing.Process(target=_spin, args=(self.stop,), daemon=True) for _ in range(cpus)]
+        for p in self.procs:
+            p.start()
+        time.sleep(1.5)  # long enough for the load figures a server may read at start to see them
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for p in self.procs:
+            p.join(5)
+
+
+async def start_rounds(servers: list[tuple[str, list[str], dict[str, str] | None]], root: Path,
+                       runs: int) -> dict[str, list[float]]:
+    """Start latencies of each server, the servers taking turns run after run."""
+    out: dict[str, list[float]] = {name: [] for name, _, _ in servers}
+    for _ in range(runs):
+        for name, command, env in servers:
+            out[name].append(await start_latency(command, root, env))
     return out
 
 
@@ -356,8 +431,7 @@ async def hover_during_cpp(command: list[str], root: Path, rounds: int, bare: bo
     uri = path.as_uri()
     s = Session(command)
     await s.start(root)
-    s.open(uri, text)
-    await s.wait(uri, 1)
+    await s.wait(uri, 1, s.open(uri, text))
     ed = Editor(text, 5)
     call_line = text.split("\n").index("        asc.max(z_local, x_local, y_local, TILE_LENGTH)")
     hover = types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri),
@@ -365,8 +439,7 @@ async def hover_during_cpp(command: list[str], root: Path, rounds: int, bare: bo
     out: list[float] = []
     for _ in range(rounds):
         rng, new = ed.next()
-        v = s.change(uri, rng, new)
-        await s.wait(uri, v)
+        await s.wait(uri, *s.change(uri, rng, new))
         began = len([k for k, _ in s.progress if k == "begin"])
         ended = len([k for k, _ in s.progress if k == "end"])
         deadline = time.perf_counter() + 5
@@ -392,29 +465,31 @@ async def rss_after_edits(command: list[str], root: Path, edits: int) -> tuple[f
     uri = path.as_uri()
     s = Session(command)
     await s.start(root)
-    s.open(uri, text)
-    await s.wait(uri, 1)
+    await s.wait(uri, 1, s.open(uri, text))
     proc = psutil.Process(s.pid)
     ed = Editor(text, 5)
     # Warm up (first analyses, imports, caches, and one C++ run, which loads libclang), then measure the growth over
     # the edits, again after the C++ tier has run on the last version.
     for _ in range(5):
         rng, new = ed.next()
-        await s.wait(uri, s.change(uri, rng, new))
+        await s.wait(uri, *s.change(uri, rng, new))
     await asyncio.sleep(3)
     before = proc.memory_info().rss / 2**20
     done = 0
     while done < edits:
-        v = 0
         for _ in range(50):
             rng, new = ed.next()
-            v = s.change(uri, rng, new)
+            v, sent = s.change(uri, rng, new)
             done += 1
-        await s.wait(uri, v, timeout=60)
+        await s.wait(uri, v, sent, timeout=60)
     await asyncio.sleep(3)
     after = proc.memory_info().rss / 2**20
     await s.stop()
     return before, after
+
+
+def p50_95(values: list[float]) -> str:
+    return f"{pct(values, .5):.1f} / {pct(values, .95):.1f}" if values else "n/a"
 
 
 async def main() -> None:
@@ -425,90 +500,91 @@ async def main() -> None:
     parser.add_argument("--rss-edits", type=int, default=5000)
     parser.add_argument("--sync-baseline", type=Path, default=None,
                         help="an earlier pyasc checkout to run beside this one on the hand-synchronized file")
-    parser.add_argument("--only-sync", action="store_true", help="measure the hand-synchronized file only")
+    parser.add_argument("--only-edits", action="store_true", help="measure the edit latencies only")
     args = parser.parse_args()
+    pyright = basedpyright()
+    no_cpp = {"pyasc": {"cppChecks": False}}
+    lines = make_file(KERNELS).count("\n")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        rows: list[tuple[str, str, str]] = []
-        await sync_rows(root, args, rows)
-        if args.only_sync:
-            _print(rows)
-            return
+        rows: list[tuple[str, str, str, str]] = []
 
-        lat = await paired_edit_latency(SERVER, root, (1, 10, 50), args.edits)
-        bare_lat = (await paired_edit_latency(BARE, root, (10,), args.edits))[10]
-        for kernels in (1, 10, 50):
-            v = lat[kernels]
-            rows.append((f"didChange -> diagnostics p50 / p95, {kernels} kernel(s) ({kernels * 40} lines), ms",
-                         f"{pct(v, .5):.1f} / {pct(v, .95):.1f} (beyond debounce {pct(v, .5) - DEBOUNCE_MS:.1f} / "
-                         f"{pct(v, .95) - DEBOUNCE_MS:.1f})",
-                         f"{pct(bare_lat, .5):.1f} / {pct(bare_lat, .95):.1f}" if kernels == 10 else ""))
-        ratio = (pct(lat[50], .5) - DEBOUNCE_MS) / max(0.1, pct(lat[1], .5) - DEBOUNCE_MS)
-        rows.append(("50 kernels vs 1 kernel (p50 beyond debounce)", f"{ratio:.2f}x", ""))
-        for kernels in (1, 10, 50):
+        # The C++ tier is off here: with edits taken in turn, one server's clang run would land in another's edit.
+        text = make_file(KERNELS)
+        servers = [("pyasc1", SERVER, make_file(1), no_cpp, None), ("pyasc", SERVER, text, no_cpp, None),
+                   ("pyasc50", SERVER, make_file(50), no_cpp, None), ("bare", BARE, text, None, None),
+                   ("sync", SERVER, make_sync_file(), no_cpp, None)]
+        if args.sync_baseline is not None:
+            servers.append(("sync-baseline", SERVER, make_sync_file(), no_cpp,
+                            {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())}))
+        if pyright:
+            servers.append(("basedpyright", pyright, text, None, None))
+        lat = await edit_latency(servers, root, args.edits)
+        debounce = ServerOptions().debounce_ms
+        rows.append((f"didChange -> diagnostics p50 / p95, {KERNELS} kernels ({lines} lines), end to end, ms",
+                     f"{p50_95(lat['pyasc'])} (debounce {debounce} ms included)", p50_95(lat["bare"]),
+                     p50_95(lat.get("basedpyright", []))))
+        for kernels in (1, 50):
+            rows.append((f"same, {kernels} kernel(s) ({make_file(kernels).count(chr(10))} lines), ms",
+                         p50_95(lat[f"pyasc{kernels}"]), "", ""))
+        ratio = pct(lat["pyasc50"], .5) / max(0.1, pct(lat["pyasc1"], .5))
+        rows.append(("50 kernels vs 1 kernel (p50)", f"{ratio:.2f}x", "", ""))
+        for kernels in (1, KERNELS, 50):
             alone = analyze_alone(kernels, args.edits)
             rows.append((f"of which analyze() alone, in-process, {kernels} kernel(s), p50 / p95, ms",
-                         f"{pct(alone, .5):.1f} / {pct(alone, .95):.1f}", ""))
+                         p50_95(alone), "", ""))
+        sync_lines = make_sync_file().count("\n")
+        rows.append((f"same, {SYNC_KERNELS} hand-synchronized kernels ({sync_lines} lines, the pipe-hazard check "
+                     "on), ms", p50_95(lat["sync"]), "", ""))
+        if args.sync_baseline is not None:
+            rows.append((f"  the same file, baseline checkout {args.sync_baseline}, ms", p50_95(lat["sync-baseline"]),
+                         "", ""))
+        # analyze() alone: this checkout in-process and the baseline in a child process, in alternating rounds
+        alone: list[float] = []
+        base_alone: list[float] = []
+        per_round = max(1, args.edits // 4)
+        for _ in range(4):
+            alone += analyze_alone(SYNC_KERNELS, per_round, sync=True)
+            if args.sync_baseline is not None:
+                base_alone += _analyze_alone_elsewhere(args.sync_baseline, per_round)
+        rows.append(("  of which analyze() alone, in-process, p50 / p95, ms", p50_95(alone), "", ""))
+        if base_alone:
+            rows.append((f"  same, baseline {args.sync_baseline}, p50 / p95, ms", p50_95(base_alone), "", ""))
+        if args.only_edits:
+            _print(rows, pyright)
+            return
 
         hov = await hover_during_cpp(SERVER, root, args.hover_rounds, bare=False)
         bare_hov = await hover_during_cpp(BARE, root, 2, bare=True)
-        rows.append((f"hover p50 / p95 during the C++ tier ({len(hov)} hovers), ms",
-                     f"{pct(hov, .5):.1f} / {pct(hov, .95):.1f}",
-                     f"{pct(bare_hov, .5):.1f} / {pct(bare_hov, .95):.1f}"))
+        rows.append((f"hover p50 / p95 during the C++ tier ({len(hov)} hovers), ms", p50_95(hov), p50_95(bare_hov),
+                     ""))
 
-        # Start-up: the three servers take turns, so that other load on the machine falls on all of them alike.
-        # pyasc is byte-compiled first, as pip does when it installs a wheel (this checkout may run without
+        # Start-up. pyasc is byte-compiled first, as pip does when it installs a wheel (this checkout may run without
         # __pycache__, e.g. under PYTHONDONTWRITEBYTECODE).
         compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pyasc"), quiet=1)
         compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pyasc_lsp"), quiet=1)
         no_fork = {**os.environ, "PYASC_LSP_PREFORK": "0"}
-        st: list[float] = []
-        st_single: list[float] = []
-        bare_st: list[float] = []
-        for _ in range(args.starts):
-            st += await start_latency(SERVER, root, 1)
-            st_single += await start_latency(SERVER, root, 1, no_fork)
-            bare_st += await start_latency(BARE, root, 1)
-        ours, single, base = (statistics.median(v) for v in (st, st_single, bare_st))
-        rows.append(("start -> first diagnostics (median), ms", f"{ours:.0f} (ratio {ours / base:.2f}x)",
-                     f"{base:.0f}"))
-        rows.append(("same, without the start-up worker (PYASC_LSP_PREFORK=0), ms",
-                     f"{single:.0f} (ratio {single / base:.2f}x)", ""))
+        starters = [("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("bare", BARE, None)]
+        if pyright:
+            starters.append(("basedpyright", pyright, None))
+        quiet = await start_rounds(starters, root, args.starts)
+        with BusyCores():
+            busy = await start_rounds(starters[:3], root, args.starts)
+        for label, runs in ((f"start -> first diagnostics, median of {args.starts}, ms", quiet),
+                            ("same with every core busy, ms", busy)):
+            ours, single, base = (statistics.median(runs[k]) for k in ("pyasc", "pyasc-single", "bare"))
+            other = f"{statistics.median(runs['basedpyright']):.0f}" if "basedpyright" in runs else ""
+            rows.append((label, f"{ours:.0f} ({ours / base:.2f}x bare)", f"{base:.0f}", other))
+            rows.append(("  without the start-up worker (PYASC_LSP_PREFORK=0), ms", f"{single:.0f} "
+                         f"({single / base:.2f}x bare)", "", ""))
 
         before, after = await rss_after_edits(SERVER, root, args.rss_edits)
         bare_before, bare_after = await rss_after_edits(BARE, root, args.rss_edits)
         rows.append((f"RSS before -> after {args.rss_edits} edits, MB",
                      f"{before:.1f} -> {after:.1f} (+{after - before:.1f})",
-                     f"{bare_before:.1f} -> {bare_after:.1f} (+{bare_after - bare_before:.1f})"))
+                     f"{bare_before:.1f} -> {bare_after:.1f} (+{bare_after - bare_before:.1f})", ""))
 
-    _print(rows)
-
-
-async def sync_rows(root: Path, args: argparse.Namespace, rows: list[tuple[str, str, str]]) -> None:
-    """The hand-synchronized file: this checkout, and the --sync-baseline one, edited in turn."""
-    lines = make_sync_file().count("\n") + 1
-    envs: tuple[dict[str, str] | None, ...] = (None,)
-    if args.sync_baseline is not None:
-        envs = (None, {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())})
-    lat = await paired_edit_latency(SERVER, root, tuple(range(len(envs))), args.edits, sync=True, envs=envs)
-    for n, label in enumerate(("this checkout", f"baseline {args.sync_baseline}")[:len(envs)]):
-        v = lat[n]
-        rows.append((f"didChange -> diagnostics p50 / p95, {SYNC_KERNELS} hand-synchronized kernels ({lines} lines), "
-                     f"{label}, ms", f"{pct(v, .5):.1f} / {pct(v, .95):.1f} (beyond debounce "
-                     f"{pct(v, .5) - DEBOUNCE_MS:.1f} / {pct(v, .95) - DEBOUNCE_MS:.1f})", ""))
-    # analyze() alone: this checkout in-process and the baseline in a child process, in alternating rounds
-    alone: list[float] = []
-    base_alone: list[float] = []
-    per_round = max(1, args.edits // 4)
-    for _ in range(4):
-        alone += analyze_alone(SYNC_KERNELS, per_round, sync=True)
-        if args.sync_baseline is not None:
-            base_alone += _analyze_alone_elsewhere(args.sync_baseline, per_round)
-    rows.append((f"of which analyze() alone, in-process, {SYNC_KERNELS} hand-synchronized kernels, this checkout, "
-                 "p50 / p95, ms", f"{pct(alone, .5):.1f} / {pct(alone, .95):.1f}", ""))
-    if base_alone:
-        rows.append((f"same, baseline {args.sync_baseline}, p50 / p95, ms",
-                     f"{pct(base_alone, .5):.1f} / {pct(base_alone, .95):.1f}", ""))
+    _print(rows, pyright)
 
 
 def _analyze_alone_elsewhere(tree: Path, edits: int) -> list[float]:
@@ -519,15 +595,17 @@ def _analyze_alone_elsewhere(tree: Path, edits: int) -> list[float]:
     code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).resolve().parent)!r}); import lsp_latency; "
             f"print(json.dumps(lsp_latency.analyze_alone({SYNC_KERNELS}, {edits}, sync=True)))")
     env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+                         cwd=tempfile.gettempdir())
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _print(rows: list[tuple[str, str, str]]) -> None:
-    print("| measure | pyasc-lsp | bare pygls |")
-    print("|---|---|---|")
-    for name, ours, base in rows:
-        print(f"| {name} | {ours} | {base} |")
+def _print(rows: list[tuple[str, str, str, str]], pyright: list[str] | None) -> None:
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}; basedpyright: {pyright[0] if pyright else 'not found'}")
+    print("| measure | pyasc-lsp | bare pygls | basedpyright |")
+    print("|---|---|---|---|")
+    for name, ours, base, other in rows:
+        print(f"| {name} | {ours} | {base} | {other} |")
 
 
 if __name__ == "__main__":

@@ -25,8 +25,9 @@ SERVER_KEYS = frozenset({"debounceMs", "cppDelayMs"})
 
 @dataclass(frozen=True)
 class ServerOptions:
-    debounce_ms: int = 75
-    """Quiet time after the last edit before the front end runs: a burst of edits costs one analysis."""
+    debounce_ms: int = 0
+    """Extra quiet time after an edit before the front end runs.  None by default: an edit is analyzed at once when
+    nothing is running, and edits arriving during an analysis are coalesced into the next one anyway."""
     cpp_delay_ms: int = 300
     """Quiet time after a front-end result before the (slower) C++ tier starts."""
 

@@ -12,6 +12,8 @@ parent would have computed.  Any failure of the child (it died, a pipe broke, it
 parent analyze in-process instead: the worker only ever makes the first results faster.
 
 `PYASC_LSP_PREFORK=0` turns it off, `=1` on whatever the load; by default it is used when a core is free.
+`PYASC_LSP_PREFORK_WAIT` (seconds) is how long the first analysis waits for a worker still warming up: by default
+10 ms, after which it goes in-process; the tests set it high so that the worker certainly serves the first analysis.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 ENV_SWITCH = "PYASC_LSP_PREFORK"
+ENV_WAIT = "PYASC_LSP_PREFORK_WAIT"
 NICENESS = 10
 """The worker's scheduling priority below the server's."""
 READY_WAIT = 0.01
@@ -119,8 +122,10 @@ def running_tasks() -> int | None:
 class Worker:
     """The parent's handle on the child: one request at a time (the analysis thread is the only caller)."""
 
-    def __init__(self, pid: int, to_child: int, from_child: int) -> None:
+    def __init__(self, pid: int, to_child: int, from_child: int, ready_wait: float = READY_WAIT) -> None:
         self.pid = pid
+        self.ready_wait = ready_wait
+        """Seconds the first analysis waits for the child's warm-up to end before going in-process."""
         self._to_child = to_child
         self._from_child = from_child
         self._lock = threading.Lock()
@@ -140,21 +145,19 @@ class Worker:
         with self._lock:
             if self.closed:
                 raise WorkerError("the worker is stopped")
-            if not self._wait_ready(READY_WAIT):
+            if not self._wait_ready(self.ready_wait):
                 self._stop()
                 raise WorkerError("the analysis worker was not ready (no idle core for it)")
             try:
                 _send(self._to_child, pickle.dumps(("analyze", (text, path, config)),
                                                    protocol=pickle.HIGHEST_PROTOCOL))
-                status, payload = pickle.loads(_receive(self._from_child))
+                status, payload = self._next()
                 if status == "diagnostics":
                     if early is not None:
                         from pyasc.compiler.results import Analysis
 
                         early(Analysis(path=path, text=text, diagnostics=payload))
-                    status, payload = pickle.loads(_receive(self._from_child))
-                if status == "ok":
-                    payload, self.prefetched = payload
+                    status, payload = self._next()
             except Exception as exc:  # noqa: BLE001 - a dead child, a broken pipe, a bad pickle: all mean "not here"
                 self._stop()
                 raise WorkerError(f"the analysis worker failed: {exc!r}") from exc
@@ -162,6 +165,29 @@ class Worker:
                 raise WorkerError(str(payload))
             self.served += 1
             return payload
+
+    def _next(self) -> tuple[str, Any]:
+        """The child's next answer; the count it sends when it ends a prefetch is recorded on the way."""
+        while True:
+            status, payload = pickle.loads(_receive(self._from_child))
+            if status != "prefetched":
+                return status, payload
+            self.prefetched = payload
+
+    def wait_prefetched(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the end of a prefetch asked for earlier (True when it ended)."""
+        with self._lock:
+            if self.closed or not self._wait_ready(timeout):
+                return False
+            try:
+                if not select.select([self._from_child], [], [], timeout)[0]:
+                    return False
+                status, payload = pickle.loads(_receive(self._from_child))
+            except (OSError, EOFError, ValueError, pickle.UnpicklingError):
+                return False
+            if status == "prefetched":
+                self.prefetched = payload
+            return status == "prefetched"
 
     def prefetch(self, root: str, layer: dict[str, Any]) -> None:
         """Have the child analyze the kernel files under `root` (most recently modified first) into its kernel cache
@@ -250,7 +276,15 @@ def start() -> Worker | None:
         os._exit(code)
     os.close(req_r)
     os.close(res_w)
-    return Worker(pid, req_w, res_r)
+    return Worker(pid, req_w, res_r, ready_wait())
+
+
+def ready_wait() -> float:
+    """READY_WAIT, or the seconds $PYASC_LSP_PREFORK_WAIT gives."""
+    try:
+        return max(0.0, float(os.environ.get(ENV_WAIT, READY_WAIT)))
+    except ValueError:
+        return READY_WAIT
 
 
 def _detach_stdio() -> None:
@@ -285,12 +319,13 @@ def _serve(requests: int, responses: int) -> None:
                 prefetched += _prefetch(*payload, cache=cache, requests=requests)
             except Exception:  # noqa: BLE001 - only ever a head start; the analyses still come
                 logger.debug("prefetch failed", exc_info=True)
+            _send(responses, pickle.dumps(("prefetched", prefetched)))
             continue
         try:
             text, path, config = payload
             result = analyze(text, path, config, cache)
             _send(responses, pickle.dumps(("diagnostics", result.diagnostics), protocol=pickle.HIGHEST_PROTOCOL))
-            reply = pickle.dumps(("ok", (result, prefetched)), protocol=pickle.HIGHEST_PROTOCOL)
+            reply = pickle.dumps(("ok", result), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which then analyzes in-process
             reply = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
         _send(responses, reply)
@@ -337,7 +372,7 @@ def _kernel_files(root: str, deadline: float) -> list[str]:
     thousand files."""
     from pathlib import Path
 
-    from pyasc.cli.check_files import walk
+    from pyasc.sources import walk
 
     found: list[tuple[float, str]] = []
     for candidate in walk(Path(root), Path(root), lambda path: False, set(), set()):
@@ -379,4 +414,4 @@ def _read_exactly(fd: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
-__all__ = ["ENV_SWITCH", "Worker", "WorkerError", "enabled", "start"]
+__all__ = ["ENV_SWITCH", "ENV_WAIT", "Worker", "WorkerError", "enabled", "start"]

@@ -85,6 +85,21 @@ class PyascProtocol(LanguageServerProtocol):
         if (user_handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
             yield user_handler, (params,), None
 
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Any:
+        """As pygls, which cancels every pending request but this one while iterating over them: cancelling the
+        future of a notification still running (the `initialized` handler, right after start) removes it from
+        that same table (`_forget_future`), and the shutdown answered -32603 "dictionary changed size during
+        iteration".  The futures are cancelled from a copy."""
+        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield user_handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
+
     def structure_message(self, data: Any) -> Any:
         """As pygls, but a request whose params do not fit its method is answered (-32602, or -32601 for a method
         the server does not have) instead of being dropped unanswered."""

@@ -3,27 +3,83 @@
 pygls' own loop only accepts a header that fills a whole line, so after one frame with a wrong Content-Length
 (the rest of that body glued to the next header) it never finds a header again and every later message is lost.
 This loop takes the header at the end of whatever line it ends, and so recovers at the next frame.
+
+pygls' stdin reader also hands every line and every body over from a thread of its own, three thread round trips a
+message, each waiting for the GIL while an analysis runs: a burst of edits was read a few messages per analysis, so
+that nearly every edit of the burst was analyzed.  Here stdin is read in chunks of whatever has arrived, and the
+messages already there are handled one after the other without waiting: a burst is coalesced into one analysis of
+its last version, and requests behind it are answered sooner.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
+import os
 import re
 import sys
 import threading
 from typing import Any
 
 from pygls.exceptions import JsonRpcException
-from pygls.io_ import StdinAsyncReader, StdoutWriter
+from pygls.io_ import StdoutWriter
 
 logger = logging.getLogger(__name__)
 
 _HEADER = re.compile(rb"Content-Length:\s*(\d+)\s*$", re.IGNORECASE)
 
 
-async def read_messages(stop: threading.Event, reader: StdinAsyncReader, protocol: Any, on_error: Any) -> None:
+CHUNK = 1 << 16
+"""Bytes asked for per read of stdin (a read returns what has arrived, up to this)."""
+
+
+class ChunkReader:
+    """readline / readexactly over a file descriptor, served from what has been read so far; only an empty buffer
+    waits (in `executor`) for the next chunk."""
+
+    def __init__(self, fd: int, executor: concurrent.futures.Executor | None = None) -> None:
+        self._fd = fd
+        self._executor = executor
+        self._buf = bytearray()
+        self._pos = 0
+        self._eof = False
+
+    async def _fill(self) -> None:
+        if self._pos:
+            del self._buf[:self._pos]
+            self._pos = 0
+        data = await asyncio.get_running_loop().run_in_executor(self._executor, os.read, self._fd, CHUNK)
+        if data:
+            self._buf += data
+        else:
+            self._eof = True
+
+    async def readline(self) -> bytes:
+        """The next line with its b"\\n" (at end of input: what is left, b"" when nothing)."""
+        while True:
+            end = self._buf.find(b"\n", self._pos)
+            if end >= 0:
+                line = bytes(self._buf[self._pos:end + 1])
+                self._pos = end + 1
+                return line
+            if self._eof:
+                line = bytes(self._buf[self._pos:])
+                self._pos = len(self._buf)
+                return line
+            await self._fill()
+
+    async def readexactly(self, n: int) -> bytes:
+        """The next `n` bytes (fewer only at end of input)."""
+        while len(self._buf) - self._pos < n and not self._eof:
+            await self._fill()
+        data = bytes(self._buf[self._pos:self._pos + n])
+        self._pos += len(data)
+        return data
+
+
+async def read_messages(stop: threading.Event, reader: Any, protocol: Any, on_error: Any) -> None:
     """Hand each message to `protocol` until EOF or `stop`; a body that is not a message is reported, not fatal."""
     length: int | None = None
     while not stop.is_set():
@@ -52,7 +108,7 @@ def serve_stdio(server: Any) -> None:
     """Serve `server` (a pygls LanguageServer) over stdin/stdout until the client exits or the pipe closes."""
     stop = threading.Event()
     server._stop_event = stop
-    reader = StdinAsyncReader(sys.stdin.buffer, server.thread_pool)
+    reader = ChunkReader(sys.stdin.buffer.fileno(), server.thread_pool)
     server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
     try:
         asyncio.run(read_messages(stop, reader, server.protocol, server.report_server_error))

@@ -1,9 +1,11 @@
 """Open documents, their versions and the scheduling of the two analysis tiers.
 
-Front end: each edit restarts a short per-document timer; when it fires, `analyze` runs in one worker thread (so
-requests keep being answered) on the text of that moment.  A result whose version is no longer the document's is
-dropped, so nothing stale is ever published.  C++ tier: after a front-end result, and a further quiet time, the C++
-checker's future runs in its own pool; a newer edit cancels it.
+Front end: an edit is analyzed at once when no analysis of the document is running, in one worker thread (so
+requests keep being answered), on the text of that moment.  Edits that arrive while it runs supersede it: its result
+is dropped and the newest text is analyzed next, so a burst of edits costs the analysis under way plus one, and
+nothing stale is ever published.  (An optional quiet time, `debounceMs`, waits before each analysis instead.)
+C++ tier: after a front-end result, and a further quiet time, the C++ checker's future runs in its own pool; a newer
+edit cancels it.
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ class Document:
     """The front-end run under way (a marker), so that a preview from an older run is never taken for this one."""
     early_run: object | None = None
     """The run whose diagnostics went out before its analysis was complete (see Documents.early)."""
+    generation: int = 0
+    """Bumped by every edit and re-analysis request: a result computed for an older generation is superseded."""
+    analyzing: bool = False
+    """An analysis of this document is in the analysis thread: a new edit waits for it instead of queueing another."""
 
     @property
     def current(self) -> Analysis | None:
@@ -78,7 +84,7 @@ class Documents:
         self,
         analyze: AnalyzeFn,
         config_for: Callable[[str], Config],
-        debounce: float = 0.075,
+        debounce: float = 0.0,
         cpp_delay: float = 0.3,
         cache: Any = None,
     ) -> None:
@@ -179,34 +185,29 @@ class Documents:
 
     # -- front end ------------------------------------------------------------------------------------------------
     def _schedule(self, doc: Document, delay: float) -> None:
+        doc.generation += 1
         if doc.task is not None and not doc.task.done():
+            if doc.analyzing:
+                return  # the run under way analyzes the newest text as soon as its thread returns
             doc.task.cancel()
         doc.task = asyncio.get_running_loop().create_task(self._run_front_end(doc, delay))
 
     async def _run_front_end(self, doc: Document, delay: float) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
-        version, text = doc.version, doc.text
-        run = doc.run = object()
-        try:
+        while True:
+            generation, version, text = doc.generation, doc.version, doc.text
             config = self._config_for(doc.path)
-            loop = asyncio.get_running_loop()
-            started = time.perf_counter()
-            # Shielded: a newer edit cancels this task, but the thread finishes anyway; its result is then dropped.
-            running = (doc, version, loop, run)
-            analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
-            logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            self.on_error(f"analysis of {doc.uri} (version {version}) failed: {exc!r}")
-            logger.exception("analysis failed")
-            self._release(doc)
-            return
-        if self._docs.get(doc.uri) is not doc or doc.version != version:
+            analysis = await self._analyze_once(doc, version, text, config)
+            if self._docs.get(doc.uri) is not doc:
+                return
+            if doc.generation == generation:
+                if analysis is None:
+                    self._release(doc)
+                    return
+                break
+            # superseded while it ran: the newest text is analyzed now, the result above is dropped
             logger.debug("dropped analysis of %s version %s (now %s)", doc.uri, version, doc.version)
-            return
         doc.analysis, doc.analysis_version = analysis, version
         doc.analyses += 1
         self._fit_cache()
@@ -218,6 +219,29 @@ class Documents:
         if ide.parsed(analysis):
             doc.good = analysis
         self._start_cpp(doc, config)
+
+    async def _analyze_once(self, doc: Document, version: int, text: str, config: Config) -> Analysis | None:
+        """One analysis in the analysis thread; None when it failed (reported)."""
+        run = doc.run = object()
+        doc.analyzing = True
+        try:
+            loop = asyncio.get_running_loop()
+            started = time.perf_counter()
+            # Shielded: closing the document cancels this task, but the thread finishes anyway; its result is then
+            # dropped.
+            running = (doc, version, loop, run)
+            analysis = await asyncio.shield(
+                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
+            logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
+            return analysis
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.on_error(f"analysis of {doc.uri} (version {version}) failed: {exc!r}")
+            logger.exception("analysis failed")
+            return None
+        finally:
+            doc.analyzing = False
 
     def _analyze_now(self, text: str, path: str, config: Config,
                      running: tuple[Document, int, asyncio.AbstractEventLoop, object] | None = None) -> Analysis:
@@ -281,8 +305,7 @@ class Documents:
         analysis = doc.analysis
         if analysis is None or not analysis.cpp or not config.cpp_checks or self.cpp_submit is None:
             return
-        if analysis.errors:
-            return  # C++ generated around a front-end error only repeats it in clang's words
+        # Also with front-end errors: check_cpp leaves out the kernels that have them and checks the others.
         self._cancel_cpp(doc)
         doc.cpp_task = asyncio.get_running_loop().create_task(self._run_cpp(doc, analysis, config, doc.version))
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from pyasc.compiler import ide
 
 WAIT_FOR_CURRENT = 1.0
-"""Seconds a request waits for the analysis of the text it was made on (the debounce plus one analysis)."""
+"""Seconds a request waits for the analysis of the text it was made on (the analysis under way plus one)."""
 
 
 async def current(server: PyascServer, uri: str) -> tuple[Document, Analysis] | None:

@@ -30,6 +30,7 @@ from pyasc_lsp import prefork
 
 texts = json.loads(sys.argv[1])
 ADD_TEXT = texts[0]
+prefork.PREFETCH_SECONDS = 600.0  # inherited by the worker: its prefetch is never cut short by a busy machine
 worker = prefork.start()
 assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
 assert worker.wait_ready(60), "the worker must finish its warm-up"
@@ -45,7 +46,7 @@ for text in texts:
 out["served"] = worker.served
 pid = worker.pid
 if sys.argv[2] == "prefetch":
-    import pathlib, tempfile, time
+    import pathlib, tempfile
     root = pathlib.Path(tempfile.mkdtemp())
     # a text the loop above has not analyzed (another constant value, so other cache keys)
     texts = [texts[0].replace("TILE_LENGTH = 128", "TILE_LENGTH = 64")]
@@ -56,7 +57,7 @@ if sys.argv[2] == "prefetch":
     (root / ".hidden" / "skip.py").write_text(texts[0], encoding="utf-8")
     (root / "plain.py").write_text("x = 1\n", encoding="utf-8")
     worker.prefetch(str(root), {})
-    time.sleep(0.5)  # let it finish before the request below stops it
+    assert worker.wait_prefetched(120), "the prefetch must end"  # before the request below could stop it
     remote = worker.analyze(texts[0], str(root / "pkg" / "k.py"), None)
     out["prefetch_same"] = remote.diagnostics == analyze(texts[0], str(root / "pkg" / "k.py"), None).diagnostics
     out["prefetched"] = worker.prefetched
@@ -194,7 +195,8 @@ def test_server_with_worker_publishes_what_it_publishes_without(tmp_path: Path) 
     with_dir, without_dir = tmp_path / "with", tmp_path / "without"
     with_dir.mkdir()
     without_dir.mkdir()
-    forked, server = _session(with_dir, {prefork.ENV_SWITCH: "1"})
+    # the first analysis waits for the worker however busy the machine: it certainly comes from the worker
+    forked, server = _session(with_dir, {prefork.ENV_SWITCH: "1", prefork.ENV_WAIT: "600"})
     forked_server = server
     try:
         # the worker hands over to the server's own compiler and goes away

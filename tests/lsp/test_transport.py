@@ -107,3 +107,70 @@ def test_server_process_exits_cleanly(raw: RawServer):
     assert raw.response(90)["result"] is None
     raw.send(json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode())
     assert raw.proc.wait(timeout=20) == 0
+
+
+async def test_chunk_reader_serves_lines_and_bodies_from_what_has_arrived():
+    import os
+
+    from pyasc_lsp.transport import ChunkReader
+
+    r, w = os.pipe()
+    frames = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+                      for body in (b'{"a": 1}', b'{"b": 22}', b"x" * 70_000))  # the last spans several chunks
+    os.write(w, frames[:40_000])
+    writer = threading.Thread(target=lambda: (os.write(w, frames[40_000:]), os.close(w)))
+    writer.start()
+    reader = ChunkReader(r)
+    got = []
+    while True:
+        header = await reader.readline()
+        if not header:
+            break
+        assert header.startswith(b"Content-Length: ")
+        assert await reader.readline() == b"\r\n"
+        got.append(await reader.readexactly(int(header.split(b":")[1])))
+    writer.join()
+    os.close(r)
+    assert got == [b'{"a": 1}', b'{"b": 22}', b"x" * 70_000]
+    assert await reader.readexactly(5) == b"", "at end of input: nothing more"
+
+
+async def test_messages_already_read_are_handled_without_waiting():
+    """A burst that arrived in one read is handed to the protocol message after message in one go, so that the
+    scheduler sees all of it before an analysis starts."""
+    import asyncio
+    import os
+
+    from pyasc_lsp.transport import ChunkReader, read_messages
+
+    r, w = os.pipe()
+    bodies = [json.dumps({"jsonrpc": "2.0", "method": "n", "params": {"i": i}}).encode() for i in range(200)]
+    os.write(w, b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b) for b in bodies))
+    os.close(w)
+    seen: list[int] = []
+    loop_turns: list[int] = []
+
+    class Protocol:
+        @staticmethod
+        def structure_message(data: dict) -> dict:
+            return data
+
+        @staticmethod
+        def handle_message(message: dict) -> None:
+            seen.append(message["params"]["i"])
+            loop_turns.append(ticks)
+
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    task = asyncio.get_running_loop().create_task(ticker())
+    await read_messages(threading.Event(), ChunkReader(r), Protocol(), lambda exc, source: None)
+    task.cancel()
+    os.close(r)
+    assert seen == list(range(200))
+    assert len(set(loop_turns)) == 1, "the event loop did not run between the messages of one read"

@@ -1,4 +1,5 @@
-"""The scheduler alone, with a controllable analyzer: debounce, version checks, failures and the C++ tier."""
+"""The scheduler alone, with a controllable analyzer: no wait before an analysis, coalescing, version checks,
+failures and the C++ tier."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
 from pyasc.compiler.results import Analysis
 from pyasc.config import Config
+from pyasc_lsp import workspace
 from pyasc_lsp.workspace import Document, Documents
 
 
@@ -31,7 +33,7 @@ class FakeAnalyzer:
         return Analysis(path=path, text=text, cpp="// c++\n" if "cpp" in text else "")
 
 
-def make(analyzer: FakeAnalyzer, debounce: float = 0.05) -> tuple[Documents, list[tuple[str, int]]]:
+def make(analyzer: FakeAnalyzer, debounce: float = 0.0) -> tuple[Documents, list[tuple[str, int]]]:
     docs = Documents(analyzer, lambda path: Config(), debounce=debounce, cpp_delay=0.01)
     accepted: list[tuple[str, int]] = []
     docs.on_analysis.append(lambda d: accepted.append((d.text, d.analysis_version or 0)))
@@ -44,9 +46,56 @@ async def settle(docs: Documents, uri: str) -> Document:
     return doc
 
 
-async def test_burst_of_changes_runs_one_analysis_of_the_last_text():
+async def started(analyzer: FakeAnalyzer, calls: int) -> None:
+    """Until the analyzer has been called `calls` times (it is held by its gate, if any)."""
+    while len(analyzer.calls) < calls:
+        await asyncio.sleep(0.001)
+
+
+async def test_an_edit_is_analyzed_at_once_when_nothing_runs(monkeypatch: pytest.MonkeyPatch):
+    waits: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def recording_sleep(delay: float, *args: object, **kwargs: object) -> object:
+        waits.append(delay)
+        return await real_sleep(delay, *args, **kwargs)
+
     analyzer = FakeAnalyzer()
+    docs = Documents(analyzer, lambda path: Config())  # the defaults, as the server has them
+    accepted: list[tuple[str, int]] = []
+    docs.on_analysis.append(lambda d: accepted.append((d.text, d.analysis_version or 0)))
+    monkeypatch.setattr(workspace.asyncio, "sleep", recording_sleep)
+    docs.open("u", "/k.py", "v1", 1)
+    await settle(docs, "u")
+    docs.change("u", "v2", 2)
+    await settle(docs, "u")
+    monkeypatch.undo()
+    assert accepted == [("v1", 1), ("v2", 2)]
+    assert waits == [], "no timer runs between an edit and its analysis"
+    docs.shutdown()
+
+
+async def test_edits_during_an_analysis_supersede_it_and_the_newest_text_is_analyzed_next():
+    analyzer = FakeAnalyzer()
+    analyzer.gate = threading.Event()
     docs, accepted = make(analyzer)
+    docs.open("u", "/k.py", "v1", 1)
+    await started(analyzer, 1)  # version 1 is in the analysis thread, held by the gate
+    for v in range(2, 502):
+        docs.change("u", f"v{v}", v)
+    await asyncio.sleep(0.01)
+    assert analyzer.calls == ["v1"], "nothing more is queued while an analysis of the document runs"
+    analyzer.gate.set()
+    doc = await settle(docs, "u")
+    assert analyzer.calls == ["v1", "v501"]
+    assert accepted == [("v501", 501)], "the superseded result is dropped, the newest text's published"
+    assert doc.analyses == 1
+    docs.shutdown()
+
+
+async def test_a_burst_inside_the_optional_quiet_time_is_one_analysis():
+    analyzer = FakeAnalyzer()
+    docs, accepted = make(analyzer, debounce=0.05)
     docs.open("u", "/k.py", "v1", 1)
     await settle(docs, "u")
     for v in range(2, 502):
@@ -55,6 +104,20 @@ async def test_burst_of_changes_runs_one_analysis_of_the_last_text():
     assert analyzer.calls == ["v1", "v501"]
     assert accepted == [("v1", 1), ("v501", 501)]
     assert doc.analyses == 2
+    docs.shutdown()
+
+
+async def test_a_reanalysis_requested_during_an_analysis_runs_after_it():
+    analyzer = FakeAnalyzer()
+    analyzer.gate = threading.Event()
+    docs, accepted = make(analyzer)
+    docs.open("u", "/k.py", "v1", 1)
+    await started(analyzer, 1)
+    docs.reanalyze_all()  # e.g. the configuration changed: the running analysis used the old one
+    analyzer.gate.set()
+    await settle(docs, "u")
+    assert analyzer.calls == ["v1", "v1"]
+    assert accepted == [("v1", 1)]
     docs.shutdown()
 
 
@@ -172,4 +235,31 @@ async def test_close_during_analysis_publishes_nothing(delay: float):
     analyzer.gate.set()
     await asyncio.sleep(0.1)
     assert accepted == []
+    docs.shutdown()
+
+
+async def test_cpp_tier_runs_also_when_the_front_end_reports_errors():
+    """check_cpp leaves out the kernels with front-end errors itself: the scheduler hands it every result."""
+
+    def analyze(text: str, path: str, config: Config, cache: object) -> Analysis:
+        return Analysis(path=path, text=text, cpp="// c++\n",
+                        diagnostics=[Diagnostic("PA202", Severity.ERROR, "unknown API", Span(1, 0, 1, 1))])
+
+    docs = Documents(analyze, lambda path: Config(), cpp_delay=0.0)
+    submitted: list[Analysis] = []
+
+    def submit(analysis: Analysis, config: Config) -> concurrent.futures.Future[list[Diagnostic]]:
+        submitted.append(analysis)
+        fut: concurrent.futures.Future[list[Diagnostic]] = concurrent.futures.Future()
+        fut.set_result([])
+        return fut
+
+    docs.cpp_submit = submit
+    docs.open("u", "/k.py", "x", 1)
+    doc = await settle(docs, "u")
+    for _ in range(500):
+        if submitted:
+            break
+        await asyncio.sleep(0.01)
+    assert submitted == [doc.analysis]
     docs.shutdown()

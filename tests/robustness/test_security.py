@@ -130,6 +130,7 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
             self._record = {"args": args, "shell": kw.get("shell", False), "timeouts": []}
             rec.calls.append(self._record)
             super().__init__(args, *a, **kw)  # type: ignore[arg-type]
+            self._record["pid"] = self.pid
 
         def communicate(self, input: object = None, timeout: float | None = None) -> tuple:  # noqa: A002
             self._record["timeouts"].append(timeout)
@@ -169,6 +170,13 @@ def test_cpp_tools_run_without_shell_with_timeouts_in_a_private_temp_dir(recorde
     assert not [d for d in dirs if os.path.exists(d)], "a temporary folder was left behind"
 
 
+def _process(pid: int) -> psutil.Process | None:
+    try:
+        return psutil.Process(pid)
+    except psutil.NoSuchProcess:
+        return None
+
+
 def test_cpp_timeout_kills_the_tools_and_what_they_started(recorder: _Recorder, tmp_path: Path) -> None:
     """A clang-tidy that hangs (and has started a child of its own) is killed with its whole process group at the
     deadline, the tier reports PA802, and its temporary folder is removed."""
@@ -176,20 +184,26 @@ def test_cpp_timeout_kills_the_tools_and_what_they_started(recorder: _Recorder, 
 
     fake = tmp_path / "bin" / "clang-tidy"
     fake.parent.mkdir()
+    pids = tmp_path / "pids"  # the fake's own pid and its child's: the processes this test started, by id
     fake.write_text(f"#!{sys.executable}\n"
-                    "import subprocess, sys, time\n"
+                    "import os, subprocess, sys, time\n"
                     "if '--version' in sys.argv:\n    print('LLVM version 22.1.8')\n    sys.exit(0)\n"
-                    "subprocess.Popen(['sleep', '300'])\n"
+                    "child = subprocess.Popen(['sleep', '300'])\n"
+                    f"with open({str(pids)!r}, 'a') as fh:\n"
+                    "    fh.write(f'{os.getpid()} {child.pid}\\n')\n"
                     "time.sleep(300)\n", encoding="utf-8")
     fake.chmod(0o755)
     toolchain.CACHE.clear()
     analysis = analyze(KERNEL.replace("TILE_LENGTH = 128", "TILE_LENGTH = 64"), str(tmp_path / "timeout.py"))
-    diags = toolchain.check_cpp(analysis, Config(), timeout=2.0, clang_tidy=str(fake))
+    # 5 s: time enough for the fake to start its child on a busy machine (it records the child's pid first thing)
+    diags = toolchain.check_cpp(analysis, Config(), timeout=5.0, clang_tidy=str(fake))
     assert [d.code for d in diags if d.source == "pyasc"] == ["PA802"], diags
     assert "in time" in diags[0].message
     started = [c for c in recorder.calls if str(c["args"][0]) == str(fake) and "--version" not in c["args"]]
     assert started and all(c["timeouts"] for c in started)
-    leftover = [p for p in psutil.Process().children(recursive=True) if str(fake) in " ".join(p.cmdline())]
-    sleepers = [p for p in psutil.process_iter(["cmdline"]) if p.info["cmdline"] == ["sleep", "300"]]
-    assert leftover == [] and sleepers == [], (leftover, sleepers)
+    children = [int(line.split()[1]) for line in pids.read_text().split("\n") if line]
+    assert children, "the fake clang-tidy never got to start its child"
+    started_pids = [c["pid"] for c in started] + children
+    _, alive = psutil.wait_procs([p for p in map(_process, started_pids) if p is not None], timeout=10)
+    assert [p for p in alive if p.status() != psutil.STATUS_ZOMBIE] == [], alive
     assert not [d for d, _ in recorder.temp_dirs if os.path.exists(d)]
