@@ -5,14 +5,14 @@ PY := $(VENV)/bin/python
 CACHE_DIR ?= $(HOME)/.cache/pyasc-dev
 export PYASC_DEV_CACHE := $(CACHE_DIR)
 
-.PHONY: demo test test-fast lint venv deps fuzz bench docs clean
+.PHONY: demo test test-fast lint venv deps fuzz bench docs screenshots clean
 
 venv: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
 	touch $@
 
 # Extra installs for the end-to-end tests (apt packages, npm, code-server); each script is idempotent and cached.
@@ -38,6 +38,11 @@ fuzz: venv
 
 docs: venv
 	$(PY) -m pyasc.cli.docs > docs/diagnostics.md
+
+# The only command that rewrites docs/images: the VS Code end-to-end test, saving its screenshots there
+# (`make test` keeps them in its temporary folder).
+screenshots: deps
+	PYASC_SCREENSHOTS=$(CURDIR)/docs/images $(PY) -m pytest -q -p no:cacheprovider tests/vscode/test_e2e.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .pyasc_cache

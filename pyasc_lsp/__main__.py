@@ -47,7 +47,12 @@ def main(argv: list[str] | None = None) -> int:
     thresholds = gc.get_threshold()
     if thresholds[0] > 0:  # 0: automatic collection is off, left so
         gc.set_threshold(max(thresholds[0], STARTUP_GC_YOUNG), STARTUP_GC_OLDER, STARTUP_GC_OLDER)
-    from .server import create_server
+    try:
+        from .server import create_server
+    except ImportError as exc:  # an install without its dependencies: say what is missing, not a traceback
+        print(f"pyasc-lsp: cannot start: {exc}. Install the language server with: "
+              f"{sys.executable} -m pip install pyasc-tools", file=sys.stderr)
+        return 1
 
     # Analysis runs in worker threads; a short GIL switch interval lets the event loop answer hover and completion
     # within a millisecond or two of their arrival instead of waiting out the default 5 ms slices.

@@ -224,7 +224,7 @@ _c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code 
    "statement; shown on the kernel's def line with the C++ location.", _K + "    ...\n", _K + "    ...\n")
 _c("PA802", "toolchain-missing", W, "libclang or clang-tidy is missing or broken; the C++ checks did not run. "
    "The message says what to install.", "(environment without libclang)",
-   "pip install 'pyasc[cpp]'  # libclang-ng and clang-tidy of one LLVM major")
+   "pip install 'libclang-ng==22.1.4.2' 'clang-tidy==22.1.8'  # the LLVM wheels pyasc-tools installs")
 _c("PA803", "cpp-partial", INFO, "A call to an Ascend C API that the bundled kernel_operator.h models only in part "
    "(a class configured by template arguments it does not check, a SoC-dependent type table, a CPU-debug-only call): "
    "clang checked the call's name and argument types, not every rule of the real API. The message says what is not "

@@ -20,7 +20,7 @@ from . import locate, opbuild, runner
 from .info import ToolchainInfo, toolchain_info
 
 OK, WARNING, ERROR = "ok", "warning", "error"
-_PINNED = "pip install 'libclang-ng==22.1.4.2' 'clang-tidy==22.1.8'"
+_PINNED = locate.WHEELS
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,18 @@ def _smoke(info: ToolchainInfo) -> Verdict:
     return Verdict("smoke test", OK, "a minimal kernel parses cleanly against the headers in use")
 
 
+_ORIGINS = {"wheel": "its PyPI wheel", "PATH": "PATH", "argument": "the path given",
+            "environment": "the environment variable"}
+
+
+def _origins(info: ToolchainInfo) -> str:
+    """Where the tools that were found come from, as located: nothing is claimed of a tool that was not found."""
+    found = [f"{t.name} from {_ORIGINS.get(t.origin, t.origin)}" for t in (info.libclang, info.clang_tidy) if t.ok]
+    missing = [t.name for t in (info.libclang, info.clang_tidy) if not t.ok]
+    parts = found + ([f"{' and '.join(missing)} not found (see above)"] if missing else [])
+    return "; ".join(parts)
+
+
 def verdicts(info: ToolchainInfo) -> list[Verdict]:
     out = [_tool_verdict(info.libclang), _tool_verdict(info.clang_tidy)]
     lib_major, tidy_major = info.libclang.major, info.clang_tidy.major
@@ -109,7 +121,7 @@ def verdicts(info: ToolchainInfo) -> list[Verdict]:
                                f"{', '.join(f'{t.name} from {t.origin}' for t in (info.libclang, info.clang_tidy))}",
                                "install LLVM with lib/libclang.so and bin/clang-tidy there, or unset LLVM_HOME"))
     else:
-        out.append(Verdict("LLVM_HOME", OK, "not set; the PyPI wheels are used"))
+        out.append(Verdict("LLVM_HOME", OK, "not set; " + _origins(info)))
     if info.resource_dir:
         out.append(Verdict("resource dir", OK, info.resource_dir))
     else:

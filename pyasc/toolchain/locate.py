@@ -20,7 +20,9 @@ LIBCLANG_ENV = "PYASC_LIBCLANG"
 """Path of the libclang shared library to use (overrides LLVM_HOME and the wheel)."""
 CLANG_TIDY_ENV = "PYASC_CLANG_TIDY"
 """Path of the clang-tidy executable to use (overrides LLVM_HOME and the wheel)."""
-INSTALL_HINT = "pip install 'pyasc[cpp]'  (libclang-ng and clang-tidy of one LLVM major)"
+WHEELS = "pip install 'libclang-ng==22.1.4.2' 'clang-tidy==22.1.8'"
+"""The libclang and clang-tidy wheels pyasc-tools depends on (one LLVM major; pyproject.toml pins the same)."""
+INSTALL_HINT = f"{WHEELS}  (the LLVM wheels pyasc-tools installs)"
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ try {
   const toast = await poll('the interpreter error notification', async () => {
     const text = plain(await page.locator('.notifications-toasts').first().innerText().catch(() => ''));
     lastSeen = text;
-    return text.includes('pyasc[lsp]') ? text : undefined;
+    return text.includes('pyasc-tools') ? text : undefined;
   });
   const failedStatus = await poll('the failed status item', async () => {
     const items = await statusText(page);

@@ -6,7 +6,9 @@
 /** Oldest pyasc whose server speaks the protocol this extension uses. */
 export const MIN_PYASC_VERSION = '0.1.0';
 
-export const INSTALL_HINT = "pip install 'pyasc[lsp]'";
+/** pyasc's distribution is pyasc-tools ("pyasc" on PyPI is CANN's package, which provides `asc`, not `pyasc`); its
+ * plain install brings the language server and the C++ checks. */
+export const INSTALL_HINT = 'pip install pyasc-tools';
 
 /** Code run by the probe: both imports must work and the version is printed for the comparison. */
 export const PROBE_CODE = 'import pyasc, pyasc_lsp; print(pyasc.__version__)';
@@ -123,7 +125,7 @@ export function interpretProbe(choice: InterpreterChoice, outcome: ProbeOutcome,
     return { ok: false, message: `PyAsc: ${describe(choice)} reported no pyasc version ('${version}'). Reinstall with: ${pip}`, installCommand: pip };
   }
   if (compareVersions(version, minVersion) < 0) {
-    const upgrade = `${quoteForShell(choice.path)} -m pip install -U 'pyasc[lsp]'`;
+    const upgrade = `${quoteForShell(choice.path)} -m pip install -U pyasc-tools`;
     return {
       ok: false,
       message: `PyAsc: pyasc ${version} in ${describe(choice)} is older than ${minVersion}, which this extension needs. Upgrade with: ${upgrade}`,

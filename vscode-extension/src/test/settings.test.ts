@@ -55,7 +55,7 @@ describe('interpretProbe', () => {
     const v = interpretProbe({ path: 'python3', source: 'default' }, { spawnError: 'ENOENT', stdout: '', stderr: '' });
     assert.equal(v.ok, false);
     assert.match(!v.ok ? v.message : '', /'python3' \(from PATH; set pyasc.interpreter/);
-    assert.match(!v.ok ? v.message : '', /pip install 'pyasc\[lsp\]'/);
+    assert.match(!v.ok ? v.message : '', /pip install pyasc-tools/);
   });
   it('gives the pip command for a missing module, for this interpreter', () => {
     const stderr = 'Traceback (most recent call last):\n  File "<string>", line 1\nModuleNotFoundError: No module named \'pyasc_lsp\'\n';
@@ -63,19 +63,19 @@ describe('interpretProbe', () => {
     assert.equal(v.ok, false);
     if (!v.ok) {
       assert.match(v.message, /cannot import pyasc_lsp/);
-      assert.equal(v.installCommand, "/venv/bin/python -m pip install 'pyasc[lsp]'");
+      assert.equal(v.installCommand, "/venv/bin/python -m pip install pyasc-tools");
     }
   });
   it('quotes an interpreter path with spaces in the command', () => {
     const v = interpretProbe({ path: '/my env/python', source: 'setting' }, { exitCode: 1, stdout: '', stderr: "No module named 'pyasc'" });
-    assert.equal(!v.ok && v.installCommand, "\"/my env/python\" -m pip install 'pyasc[lsp]'");
+    assert.equal(!v.ok && v.installCommand, "\"/my env/python\" -m pip install pyasc-tools");
   });
   it('asks for an upgrade when pyasc is too old', () => {
     const v = interpretProbe(venv, { exitCode: 0, stdout: '0.0.3\n', stderr: '' }, '0.1.0');
     assert.equal(v.ok, false);
     if (!v.ok) {
       assert.match(v.message, /pyasc 0.0.3 .* older than 0.1.0/);
-      assert.equal(v.installCommand, "/venv/bin/python -m pip install -U 'pyasc[lsp]'");
+      assert.equal(v.installCommand, "/venv/bin/python -m pip install -U pyasc-tools");
     }
   });
   it('reports other import failures with their last line', () => {
