@@ -12,6 +12,9 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	@# this checkout installed under its former distribution name, pyasc (now pyasc-tools): replaced, not doubled
+	@if $(PY) -m pip show pyasc 2>/dev/null | grep -qx "Editable project location: $(CURDIR)"; then \
+		$(PY) -m pip uninstall -q -y pyasc; fi
 	$(PY) -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
 	touch $@
 
