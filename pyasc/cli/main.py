@@ -136,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.keep_intermediate:
         _keep(analysis.cpp, analysis.sourcemap.to_v3(str(src), out.with_suffix(".cpp").name, text), out)
     return _build(src, out, kernel.name, config, args.profile, analysis.cpp, bool(args.keep_intermediate),
-                  args.block_dim)
+                  args.block_dim, kernel.auto_sync)
 
 
 def _subcommand(name: str, argv: list[str]) -> int:
@@ -176,7 +176,7 @@ def _keep(cpp: str, v3: str, out: Path) -> None:
 
 
 def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp: str, kept: bool,
-           block_dim: int | None = None) -> int:
+           block_dim: int | None = None, auto_sync: bool = True) -> int:
     """CANN present: bisheng builds the kernel; otherwise the output runs the kernel on the simulator."""
     from ..toolchain.headers import cann_root_setting, find_cann
 
@@ -184,7 +184,7 @@ def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp
     cann = find_cann(root)[0] if root else None
     out.parent.mkdir(parents=True, exist_ok=True)
     if cann is not None:
-        return _build_bisheng(src, out, kernel, config, cpp, cann, kept)
+        return _build_bisheng(src, out, kernel, config, cpp, cann, kept, auto_sync)
     from ..compiler.hostcheck import default_block_dim
     from ..sim.launcher import write_executable
 
@@ -199,7 +199,10 @@ def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp
     return 0
 
 
-def _build_bisheng(src: Path, out: Path, kernel: str, config: Config, cpp: str, cann: object, kept: bool) -> int:
+def _build_bisheng(src: Path, out: Path, kernel: str, config: Config, cpp: str, cann: object, kept: bool,
+                   auto_sync: bool) -> int:
+    """bisheng with --cce-auto-sync only for a kernel that asks for the compiler's synchronization (the default);
+    one written with @asc.jit(auto_sync=False) synchronizes by hand."""
     import subprocess
     import tempfile
 
@@ -208,7 +211,6 @@ def _build_bisheng(src: Path, out: Path, kernel: str, config: Config, cpp: str, 
     with tempfile.TemporaryDirectory(prefix="pyasc-build-") as tmp:
         cpp_path = out.with_suffix(".cpp") if kept else Path(tmp) / f"{kernel}.cpp"
         cpp_path.write_text(cpp, encoding="utf-8")
-        auto_sync = True
         cmd = bisheng_command(cpp_path, out, config.soc_version, auto_sync)
         write(sys.stderr, "pyasc: " + " ".join(cmd) + "\n")
         try:

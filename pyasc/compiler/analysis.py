@@ -400,7 +400,7 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: st
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(display, kind, k.name_span, k.span, params,
                       cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in gen.cpp_params()),
-                      gm_params=_gm_params(lowered, namer))
+                      gm_params=_gm_params(lowered, namer), auto_sync=k.options.get("auto_sync", True) is not False)
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
     found: dict[str, dict[Span, None]] = {}
     for part in [lowered] + [h for h in lowered.helpers if not h.foreign]:
@@ -623,7 +623,7 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         add(u.code.text, u.name, u.code)
         i = u.info  # built directly: dataclasses.replace costs several times more, once per kernel per edit
         kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed,
-                                 i.cpp_params, i.gm_params))
+                                 i.cpp_params, i.gm_params, i.auto_sync))
     kinfos.sort(key=lambda k: k.span.line)
     return "".join(texts), parts, kinfos
 

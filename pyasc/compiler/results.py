@@ -47,6 +47,8 @@ class KernelInfo:
     """(C++ name, C++ type) of each parameter as the kernel's entry declares it."""
     gm_params: tuple[GmParam, ...] = ()
     """The GM parameters with their element type and whether the kernel reads and writes them."""
+    auto_sync: bool = True
+    """False for @asc.jit(auto_sync=False): the kernel synchronizes by hand, and is built without the compiler's."""
 
 
 @dataclass(frozen=True)
