@@ -300,6 +300,28 @@ def _positional_ok(fn: Callable[..., Any], names: tuple[str, ...]) -> bool:
                zip(params[:len(names)], names, strict=True))
 
 
+class _Annotation(str):
+    """A parameter's type as the spec spells it, shown without quotes in a signature."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def overload_signature(overload: Overload) -> inspect.Signature:
+    """One overload of the spec as an inspect.Signature (types as the spec spells them)."""
+    params = []
+    for p in overload.params:
+        if p.variadic:
+            kind = inspect.Parameter.VAR_POSITIONAL
+        elif p.keyword_only:
+            kind = inspect.Parameter.KEYWORD_ONLY
+        else:
+            kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        default = inspect.Parameter.empty if p.default is REQUIRED or p.variadic else p.default
+        params.append(inspect.Parameter(p.name, kind, default=default, annotation=_Annotation(p.kind)))
+    return inspect.Signature(params, return_annotation=_Annotation(overload.returns), __validate_parameters__=False)
+
+
 class ApiFunction:
     """`asc.add` and friends at run time: dispatches through the spec to the simulator semantics."""
 
@@ -312,7 +334,23 @@ class ApiFunction:
         self.lsplans: dict[tuple[type, ...], tuple[Callable[..., Any], bool, tuple[str, ...], dict[str, Any]]] = {}
         """The same with the lockstep implementation (pyasc.sim.lockstep) as the function."""
         self.__name__ = spec.name.rsplit(".", 1)[-1]
-        self.__doc__ = spec.doc
+        self.__qualname__ = self.__name__
+        self.__module__ = "pyasc"
+        forms = "\n".join(f"    {self.__name__}{o.signature}" for o in spec.overloads)
+        self.__doc__ = f"{spec.doc}\n\nOverloads:\n{forms}" if len(spec.overloads) > 1 else spec.doc
+        self._signature: inspect.Signature | None = None
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """What help() and inspect.signature() show: the spec's first overload (the doc lists them all)."""
+        if self._signature is None:
+            self._signature = overload_signature(self.spec.overloads[0])
+        return self._signature
+
+    def __get__(self, obj: object, objtype: type | None = None) -> ApiFunction:
+        """A method-like descriptor, so that help() documents it as a routine (with its signature), not as an
+        instance of this class."""
+        return self
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         # the hot path of every API call: site, cached binding, semantics (call() handles the rare cases)
