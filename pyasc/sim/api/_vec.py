@@ -18,16 +18,30 @@ def cur() -> state.Core:
     return core if core is not None else state.current()
 
 
-def mask_key(core: state.Core, mask: Any, epr: int, is_set_mask: Any = True) -> tuple[Any, ...] | None:
-    """Normal-mode mask -> a hashable key: ('n', k) for the first k elements of each repeat, ('b', lo, hi) bits.
+def mask_key(core: state.Core, mask: Any, epr: int, is_set_mask: Any = True,
+             counter: bool = False) -> tuple[Any, ...] | None:
+    """The mask -> a hashable key: ('n', k) for the first k elements of each repeat, ('b', lo, hi) bits, or in counter
+    mode (set_mask_count) ('c', k): k elements in all, repeat after repeat, whatever repeat_times says.
 
     A list mask is [mask0, mask1]: bit i of mask0 enables element i of a repeat, bit i of mask1 element 64 + i.
-    None when the mask is invalid (reported)."""
+    `counter`: the caller handles counter-mode keys (element-wise instructions); for the others counter mode is
+    reported as not modelled.  None when the mask is invalid or not modelled (reported)."""
     if mask is None or (is_set_mask is False):
         m = core.mask
         if m is None:
             return ("n", epr)
         mask = m
+    if core.mask_counter:
+        if not counter:
+            core.report("unsupported", "counter mode (set_mask_count) is modelled for element-wise instructions "
+                                       "only; call set_mask_norm() before this one")
+            return None
+        # SetVectorMask<T, MaskMode::COUNTER>(0, n) or (n): the element count is the low word
+        k = int(mask[0]) if isinstance(mask, (list, tuple)) else int(mask)
+        if k < 0:
+            core.report("bad-argument", f"counter-mode mask {k} is negative: it counts the elements to process")
+            return None
+        return ("c", k)
     if isinstance(mask, (list, tuple)):
         words = [int(x) & 0xFFFFFFFFFFFFFFFF for x in mask] + [0, 0]
         return ("b", words[0], words[1])
@@ -43,6 +57,8 @@ def mask_key(core: state.Core, mask: Any, epr: int, is_set_mask: Any = True) -> 
 def _active(key: tuple[Any, ...], epr: int) -> np.ndarray:
     if key[0] == "n":
         return np.arange(min(key[1], epr) if key[1] > 0 else epr, dtype=np.int64)
+    if key[0] == "c":
+        return np.arange(min(key[1], epr), dtype=np.int64)
     lo, hi = key[1], key[2]
     bits = [j for j in range(min(epr, 64)) if (lo >> j) & 1]
     bits += [64 + j for j in range(min(epr - 64, 64)) if (hi >> j) & 1]
@@ -53,6 +69,12 @@ def _active(key: tuple[Any, ...], epr: int) -> np.ndarray:
 def rep_index(esize: int, epr: int, key: tuple[Any, ...], repeat: int, blk: int, rep: int) -> np.ndarray:
     """Element indexes touched by a repeat form, in repeat-major order (block and repeat strides in 32-byte blocks)."""
     epb = 32 // esize
+    if key[0] == "c":  # counter mode: as many repeats as the count fills, the last one partly
+        k = np.arange(key[1], dtype=np.int64)
+        j = k % epr
+        idx = (k // epr) * (rep * epb) + (j // epb) * blk * epb + j % epb
+        idx.setflags(write=False)
+        return idx
     j = _active(key, epr)
     per = (j // epb) * blk * epb + j % epb
     idx = (np.arange(repeat, dtype=np.int64)[:, None] * (rep * epb) + per[None, :]).ravel()

@@ -41,7 +41,7 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
         store(d, out)
         return
     epr = epr_of(dst, *srcs)
-    key = mask_key(core, mask, epr, is_set_mask)
+    key = mask_key(core, mask, epr, is_set_mask, counter=True)
     rep = check_repeat(core, repeat_times)
     if key is None or rep is None:
         return
@@ -495,7 +495,8 @@ def _whole(name: str, dst: LocalTensor, src: LocalTensor, mask: Any, repeat_time
         if ipos is not None:
             raw = d.view({2: np.uint16, 4: np.uint32}.get(dst.esize, np.uint32))
             raw[rows + ipos] = active[arg]
-    core.join(S, core.snapshot(V))
+    # no join of S with V: like WholeReduceSum, CANN's WholeReduceMax/Min do not synchronize, so a scalar read of
+    # their result needs the kernel's own V -> S flag (or auto_sync)
 
 
 def whole_reduce_max(dst: LocalTensor, src: LocalTensor, mask: Any, repeat_time: Any, dst_rep_stride: Any,

@@ -95,7 +95,7 @@ def _masked(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], per_row:
     stores as on the per-core path, core by core (the checks and the sanitizer once)."""
     c = _core()
     epr = epr_of(dst, *srcs)
-    key = mask_key(c, uniform(mask), epr, uniform(is_set_mask))
+    key = mask_key(c, uniform(mask), epr, uniform(is_set_mask), counter=True)
     rep = check_repeat(c, repeat_times)
     if key is None or rep is None:
         return
