@@ -498,10 +498,13 @@ async def main() -> None:
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--hover-rounds", type=int, default=8)
     parser.add_argument("--rss-edits", type=int, default=5000)
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="an earlier pyasc checkout to run beside this one (edits of the 12-kernel file, starts)")
     parser.add_argument("--sync-baseline", type=Path, default=None,
                         help="an earlier pyasc checkout to run beside this one on the hand-synchronized file")
     parser.add_argument("--only-edits", action="store_true", help="measure the edit latencies only")
     args = parser.parse_args()
+    base_env = None if args.baseline is None else {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
     pyright = basedpyright()
     no_cpp = {"pyasc": {"cppChecks": False}}
     lines = make_file(KERNELS).count("\n")
@@ -517,6 +520,8 @@ async def main() -> None:
         if args.sync_baseline is not None:
             servers.append(("sync-baseline", SERVER, make_sync_file(), no_cpp,
                             {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())}))
+        if base_env is not None:
+            servers.append(("baseline", SERVER, text, no_cpp, base_env))
         if pyright:
             servers.append(("basedpyright", pyright, text, None, None))
         lat = await edit_latency(servers, root, args.edits)
@@ -524,6 +529,8 @@ async def main() -> None:
         rows.append((f"didChange -> diagnostics p50 / p95, {KERNELS} kernels ({lines} lines), end to end, ms",
                      f"{p50_95(lat['pyasc'])} (debounce {debounce} ms included)", p50_95(lat["bare"]),
                      p50_95(lat.get("basedpyright", []))))
+        if base_env is not None:
+            rows.append((f"  the same file, baseline checkout {args.baseline}, ms", p50_95(lat["baseline"]), "", ""))
         for kernels in (1, 50):
             rows.append((f"same, {kernels} kernel(s) ({make_file(kernels).count(chr(10))} lines), ms",
                          p50_95(lat[f"pyasc{kernels}"]), "", ""))
@@ -565,11 +572,15 @@ async def main() -> None:
         compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pyasc_lsp"), quiet=1)
         no_fork = {**os.environ, "PYASC_LSP_PREFORK": "0"}
         starters = [("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("bare", BARE, None)]
-        if pyright:
-            starters.append(("basedpyright", pyright, None))
-        quiet = await start_rounds(starters, root, args.starts)
+        if base_env is not None:
+            for package in ("pyasc", "pyasc_lsp"):
+                compileall.compile_dir(str(args.baseline / package), quiet=1)
+            base_single = {**no_fork, "PYTHONPATH": base_env["PYTHONPATH"]}
+            starters += [("baseline", SERVER, base_env), ("baseline-single", SERVER, base_single)]
+        quiet = await start_rounds(starters + ([("basedpyright", pyright, None)] if pyright else []), root,
+                                   args.starts)
         with BusyCores():
-            busy = await start_rounds(starters[:3], root, args.starts)
+            busy = await start_rounds(starters, root, args.starts)
         for label, runs in ((f"start -> first diagnostics, median of {args.starts}, ms", quiet),
                             ("same with every core busy, ms", busy)):
             ours, single, base = (statistics.median(runs[k]) for k in ("pyasc", "pyasc-single", "bare"))
@@ -577,6 +588,10 @@ async def main() -> None:
             rows.append((label, f"{ours:.0f} ({ours / base:.2f}x bare)", f"{base:.0f}", other))
             rows.append(("  without the start-up worker (PYASC_LSP_PREFORK=0), ms", f"{single:.0f} "
                          f"({single / base:.2f}x bare)", "", ""))
+            if base_env is not None:
+                for key, what in (("baseline", "with its worker"), ("baseline-single", "without its worker")):
+                    v = statistics.median(runs[key])
+                    rows.append((f"  baseline checkout, {what}, ms", f"{v:.0f} ({v / base:.2f}x bare)", "", ""))
 
         before, after = await rss_after_edits(SERVER, root, args.rss_edits)
         bare_before, bare_after = await rss_after_edits(BARE, root, args.rss_edits)
