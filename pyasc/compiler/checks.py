@@ -229,9 +229,9 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
                                 "multiple of 32): pipe.init_buffer(que, num, len)", call.span))
             return
         if isinstance(length, int) and length % 32:
-            sink.add(Diagnostic("PA602", Severity.ERROR,
-                                f"buffer length {length} bytes is not a multiple of 32; round it up to "
-                                f"{(length + 31) // 32 * 32}", call.args["len"].span))
+            sink.add(Diagnostic("PA602", Severity.WARNING,
+                                f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up to "
+                                f"{(length + 31) // 32 * 32}; write that to say so", call.args["len"].span))
         if isinstance(num, int) and isinstance(length, int):
             name = target.symbol.name if isinstance(target, ir.Name) and target.symbol else "queue"
             report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}"))
@@ -239,9 +239,9 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
         length = _const(call.args.get("num"))
         if isinstance(length, int):
             if length % 32:
-                sink.add(Diagnostic("PA602", Severity.ERROR,
-                                    f"buffer length {length} bytes is not a multiple of 32; round it up to "
-                                    f"{(length + 31) // 32 * 32}", call.args["num"].span))
+                sink.add(Diagnostic("PA602", Severity.WARNING,
+                                    f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up "
+                                    f"to {(length + 31) // 32 * 32}; write that to say so", call.args["num"].span))
             name = buf.symbol.name if isinstance(buf, ir.Name) and buf.symbol else "buffer"
             report.uses.append(UbUse(call.span, length, f"{name}: {length}"))
 
@@ -271,8 +271,9 @@ def _copy_alignment(call: ir.Call, sink: DiagnosticSink) -> None:
     if nbytes % 32:
         per_block = 32 // d.nbytes if d.nbytes <= 32 else 1
         sink.add(Diagnostic("PA604", Severity.WARNING,
-                            f"data_copy moves whole 32-byte blocks: {count} {d.name} elements are {nbytes} bytes; "
-                            f"use a multiple of {per_block} elements (or data_copy_pad)", call.args["count"].span))
+                            f"data_copy moves whole 32-byte blocks: {count} {d.name} elements are {nbytes} bytes, "
+                            f"and the last {count % per_block} are not copied; use a multiple of {per_block} "
+                            "elements (or data_copy_pad)", call.args["count"].span))
 
 
 # -- lint -------------------------------------------------------------------------------------------------------------

@@ -154,13 +154,16 @@ _c("PA506", "queue-not-initialized", E, "A queue or buffer is used before pipe.i
    "    t = q.alloc_tensor(asc.float32)\n")
 _c("PA601", "ub-overflow", E, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
    "Buffer.", _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
-_c("PA602", "unaligned-size", E, "A buffer length that is not a multiple of 32 bytes.",
+_c("PA602", "unaligned-size", W, "A buffer length that is not a multiple of 32 bytes: InitBuffer rounds it up, so "
+   "the buffer is larger than written (the simulator says the same). A queue's init_buffer without a length is an "
+   "error.",
    _K + "    pipe.init_buffer(q, 2, 100)\n", _K + "    pipe.init_buffer(q, 2, 128)\n")
 _c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a multiple of 32 bytes.",
    _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 16, 64)\n",
    _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 32, 64)\n")
 _c("PA604", "unaligned-copy", W, "data_copy moves whole 32-byte blocks; this element count is not a whole number of "
-   "blocks.", _K + "    asc.data_copy(t, g, 10)\n", _K + "    asc.data_copy(t, g, 16)\n")
+   "blocks, and the elements of the last, partial block are not copied (the simulator says the same).",
+   _K + "    asc.data_copy(t, g, 10)\n", _K + "    asc.data_copy(t, g, 16)\n")
 # -- synchronization (pyasc/compiler/sync) --------------------------------------------------------------
 _M = "@asc.jit(auto_sync=False)\ndef kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):\n    ...\n"
 _c("PA551", "read-after-write-race", W,

@@ -35,7 +35,9 @@ class Finding:
     line: int
     core: int
     severity: str = "error"
-    """'error' or 'note' (a race the compiler fixes when automatic synchronization is on)."""
+    """'error'; 'warning' for what the hardware does without complaint but differently from what was written (a
+    length rounded up, the partial block of a data_copy left out: PA602 and PA604 say the same); or 'note' (a race
+    the compiler fixes when automatic synchronization is on)."""
     related: tuple[tuple[str, str, int], ...] = ()
     """(what, file, line) of the other side: the earlier write of a race, the free of a use-after-free."""
     col: int = 0

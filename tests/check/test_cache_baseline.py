@@ -51,7 +51,7 @@ def test_changing_an_imported_constant_invalidates(project):
     (pkg / "consts.py").write_text("BUFFER_NUM = 2\nTILE_LENGTH = 50\n", encoding="utf-8")
     second = run_check("--no-cpp", "--stats", "--format", "json", ".", cwd=project)
     assert "0 from cache" in _stats(second.err)
-    assert second.rc == 1 and any(code == "PA602" for _, code, _ in _json(second))
+    assert second.rc == 0 and any(code == "PA602" for _, code, _ in _json(second))  # a warning
     # The same finding from the cache when nothing changes.
     third = run_check("--no-cpp", "--stats", "--format", "json", ".", cwd=project)
     assert "1 from cache" in _stats(third.err) and third.out == second.out

@@ -35,7 +35,7 @@ def run(kernel, n: int = 1024):
 
 
 CASES = ["race_mte2_v", "race_v_mte3", "race_mte3_mte2", "race_v_s", "gm_out_of_bounds", "ub_out_of_bounds",
-         "ub_over_capacity", "use_after_free", "deque_empty", "partial_block_copy", "wait_without_set"]
+         "ub_over_capacity", "use_after_free", "deque_empty", "wait_without_set"]
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -57,6 +57,33 @@ def test_errors_raise_simulation_error_unless_collected(name):
     with pytest.raises(sim.SimulationError) as info:
         getattr(buggy, name)[1](x, np.zeros_like(x))
     assert info.value.finding.line == bug_line(name)[0]
+
+
+def test_a_partial_block_copy_is_a_warning_and_copies_the_whole_blocks_only():
+    """As PA604 says (a warning, with the same words): the hardware moves whole 32-byte blocks."""
+    from pyasc.compiler.analysis import analyze
+
+    line, kind = bug_line("partial_block_copy")
+    report = run(buggy.partial_block_copy)
+    [f] = report.of_kind(kind)
+    assert (f.line, f.severity, f.code) == (line, "warning", "PS108")
+    assert "the last 4 are not copied" in f.message
+    static = [d for d in analyze(Path(buggy.__file__).read_text(), buggy.__file__).diagnostics
+              if d.code == "PA604" and d.span.line == line]
+    assert [d.severity.name for d in static] == ["WARNING"] and "the last 4 are not copied" in static[0].message
+    x = np.arange(1024, dtype=np.float32)
+    buggy.partial_block_copy[1](x, np.zeros_like(x))  # a warning never raises
+
+
+def test_an_unaligned_buffer_length_is_rounded_up_with_a_warning_as_pa602_says():
+    from pyasc.compiler.analysis import analyze
+
+    report = run(buggy.unaligned_buffer_length)
+    [f] = report.of_kind("bad-argument")
+    assert f.severity == "warning" and "rounds it up to 128" in f.message
+    static = [d for d in analyze(Path(buggy.__file__).read_text(), buggy.__file__).diagnostics
+              if d.code == "PA602" and d.span.line == f.line]
+    assert [d.severity.name for d in static] == ["WARNING"] and "rounds it up to 128" in static[0].message
 
 
 def test_race_messages_name_both_pipes_and_the_other_access():

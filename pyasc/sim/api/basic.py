@@ -661,10 +661,13 @@ def data_copy(dst: Any, src: Any, count: Any = None, repeat_params: Any = None, 
         n = int(count)
         esize = dst.esize
         if (n * esize) % 32:
+            # as PA604 says: the hardware moves whole blocks, so the elements of the partial last one stay as they were
+            whole = n * esize // 32 * 32 // esize
             core.report("bad-argument",
                         f"data_copy count {n} of {dst.dtype.name} is {n * esize} bytes, not a whole number of "
-                        f"32-byte blocks: use a multiple of {32 // esize} elements, or data_copy_pad for the tail")
-            return
+                        f"32-byte blocks: the last {n - whole} are not copied; use a multiple of {32 // esize} "
+                        "elements, or data_copy_pad for the tail", severity="warning")
+            n = whole
         _copy_span(core, "data_copy", dst, src, None, None, n)
         return
     if params is None:

@@ -19,6 +19,9 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
         count, size = 1, int(num)
     else:
         count, size = int(num), int(len)
+    if size % 32:  # as PA602 says: InitBuffer rounds the length up, which is valid but not what was written
+        core.report("bad-argument", f"buffer length {size} bytes is not a multiple of 32: InitBuffer rounds it up to "
+                                    f"{-(-size // 32) * 32}", severity="warning")
     size = -(-size // 32) * 32
     if target.buffers:
         core.report("queue-misuse", f"{target.name} was already given buffers by init_buffer")

@@ -175,3 +175,15 @@ def partial_block_copy(x: asc.GlobalAddress, z: asc.GlobalAddress):
 @asc.jit(auto_sync=False)
 def wait_without_set(x: asc.GlobalAddress, z: asc.GlobalAddress):
     asc.wait_flag(asc.HardEvent.MTE2_V, 1)  # BUG: deadlock
+
+
+@asc.jit(auto_sync=False)
+def unaligned_buffer_length(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    # not a bug as such (InitBuffer rounds 100 up to 128), but not what was written: a warning in both tiers
+    x_gm = _gm(x, N)
+    pipe = asc.TPipe()
+    que = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(que, 1, 100)
+    t = que.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, 16)
+    que.free_tensor(t)
