@@ -224,10 +224,12 @@ class Session:
     async def start(self, root: Path, init_options: dict | None = None) -> float:
         """Start the process and initialize; returns the perf_counter time the process was spawned."""
         t0 = time.perf_counter()
+        # In the workspace folder: `python -m` puts its working folder first on sys.path, which would otherwise
+        # let a pyasc checkout there win over the one PYTHONPATH names (a --baseline run from a checkout).
         if self.env is None:
-            await self.client.start_io(*self.command)
+            await self.client.start_io(*self.command, cwd=str(root))
         else:
-            await self.client.start_io(*self.command, env=self.env)
+            await self.client.start_io(*self.command, env=self.env, cwd=str(root))
         caps = types.ClientCapabilities(
             window=types.WindowClientCapabilities(work_done_progress=True),
             workspace=types.WorkspaceClientCapabilities(configuration=True),
