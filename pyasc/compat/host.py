@@ -1,13 +1,36 @@
-"""`asc.lib.host`: CANN's host-side tiling API (Matmul tiling, platform queries).  The module path exists so that
-programs import; the tiling classes themselves are not part of pyasc yet, and using one says so."""
+"""`asc.lib.host`: CANN's host-side tiling API, served by `pyasc.host` (the Matmul tiling, platform queries).
+
+`get_ascendc_platform()` takes the SoC from `asc.runtime.config.set_platform` / `asc.lib.runtime`, as CANN's does.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from ..host import (
+    BatchMatmulTiling,
+    CubeFormat,
+    DataType,
+    DequantType,
+    MatmulApiTiling,
+    MatmulConfigParams,
+    MatrixMadType,
+    MatrixTraverse,
+    MultiCoreMatmulTiling,
+    PlatformAscendC,
+    PlatformAscendCManager,
+    ScheduleType,
+    TPosition,
+)
+
+__all__ = [
+    "BatchMatmulTiling", "CubeFormat", "DataType", "DequantType", "MatmulApiTiling", "MatmulConfigParams",
+    "MatrixMadType", "MatrixTraverse", "MultiCoreMatmulTiling", "PlatformAscendC", "PlatformAscendCManager",
+    "ScheduleType", "TPosition", "get_ascendc_platform",
+]
 
 
-def __getattr__(name: str) -> Any:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise NotImplementedError(f"asc.lib.host.{name}: CANN's host tiling API (Matmul tiling) is not available on "
-                              "pyasc's simulator yet; compute the tiling values in Python and pass them to the kernel")
+def get_ascendc_platform() -> PlatformAscendC:
+    """The platform of the SoC the program configured."""
+    from .config import simulator_soc
+    from .rt import get_soc_version
+
+    return PlatformAscendCManager.get_instance(simulator_soc(get_soc_version()))

@@ -92,8 +92,13 @@ def test_cann_module_paths(asc_modules):
     assert rt.current_stream() is rt.current_stream() and rt.is_available() and rt.device_count() == 1
     with pytest.raises(RuntimeError, match="kernel\\[core_num\\]"):
         rt.launch_kernel()
-    with pytest.raises(NotImplementedError, match="Matmul"):
-        from asc.lib.host import MultiCoreMatmulTiling  # noqa: F401
+    from asc.lib import host
+
+    assert host.get_ascendc_platform().get_soc_version() == "Ascend910B4"
+    tiling = asc.adv.TCubeTiling()
+    mm = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert mm.set_dim(20) == 0 and mm.set_shape(64, 640, 32) == 0 and mm.get_tiling(tiling) == 0
+    assert (tiling.used_core_num, tiling.single_core_n) == (20, 32)
     with pytest.raises(ModuleNotFoundError):
         import asc.nothing_here  # noqa: F401
     config.set_platform(config.Backend.Model)
