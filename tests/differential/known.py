@@ -33,8 +33,6 @@ KNOWN: tuple[Known, ...] = (
           "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
     Known("p10_local_tensor_auto", "calls",
           "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
-    Known("p11_matmul_iterate", "false-error", "PA204: asc.adv.register_matmul has no code generation"),
-    Known("p11_iterate_into_local", "false-error", "PA204: asc.adv.register_matmul has no code generation"),
     Known("p13_insert_sync", "calls", "insert_sync=True: CANN inserts PipeBarrier between the steps, we insert none"),
     Known("r03_loop_python_int", "missed-error", "CANN's passes fail on a Python int re-bound in a loop; we accept"),
     Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
