@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,9 @@ def scale_kernel(x: asc.GlobalAddress, n: int):
 
 
 def _run(*cmd: object, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True, timeout=900,
+    # never in the checkout: `python -c` would import its pyasc (the working folder comes first on sys.path)
+    done = subprocess.run([str(c) for c in cmd], cwd=cwd or tempfile.gettempdir(), env=env, capture_output=True,
+                          text=True, timeout=900,
                           check=False)
     assert done.returncode == 0, f"{cmd}: {done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done.stdout
