@@ -184,6 +184,7 @@ class JITFunction:
             options.soc = str(merged["soc"])
         if "lockstep" in merged:
             options.lockstep = bool(merged["lockstep"])
+        options.cube_only = bool(merged.get("matmul_cube_only")) or "AIC_ONLY" in str(merged.get("kernel_type", ""))
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
         options.profile = forced_profile or profiling.active()
         with _LOCK:

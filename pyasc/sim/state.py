@@ -53,6 +53,9 @@ class Options:
     """Empty: the `soc_version` of `[tool.pyasc]` in the nearest pyproject.toml (else Ascend910B1)."""
     lockstep: bool = field(default_factory=lambda: _lockstep_default())
     """Run all cores of a launch at once when exact (pyasc.sim.lockstep); False forces the per-core path."""
+    cube_only: bool = False
+    """The kernel runs on cube (AIC) cores only (`matmul_cube_only=True`, or an AIC kernel_type): there
+    `ascend_is_aic()` is true; every other kernel runs on vector (AIV) cores."""
 
 
 def _lockstep_default() -> bool:

@@ -535,12 +535,12 @@ def check_local_memory_ia(check_params: Any) -> None:
 
 
 def ascend_is_aic() -> bool:
-    """The simulator runs vector (AIV) cores."""
-    return False
+    """Cube cores run the kernels built cube-only; the simulator runs every other kernel on vector (AIV) cores."""
+    return bool(cur().options.cube_only)
 
 
 def ascend_is_aiv() -> bool:
-    return True
+    return not cur().options.cube_only
 
 
 def get_sys_workspace() -> Any:
