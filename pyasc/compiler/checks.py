@@ -39,6 +39,19 @@ def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
     return cached
 
 
+def generic_constant(e: ir.Expr) -> bool:
+    """Whether e is a constant of the C++ template: literals and constants combined with DataType methods of a
+    generic dtype (`x.dtype.sizeof() == 2`), nothing read at run time."""
+    for sub in walk_expr(e):
+        if isinstance(sub, ir.Call):
+            if sub.api is None or not sub.api.name.startswith("DataType."):
+                return False
+        elif not isinstance(sub, (ir.Const, ir.ConstName, ir.BinOp, ir.UnaryOp, ir.DTypeRef, ir.CastExpr,
+                                  ir.ApiConst)):
+            return False
+    return True
+
+
 def walk_expr(e: ir.Expr) -> list[ir.Expr]:
     """`e` and its subexpressions, parents before children, children left to right."""
     out: list[ir.Expr] = []

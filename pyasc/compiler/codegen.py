@@ -520,7 +520,8 @@ class KernelGen:
             self.expr(s.cond)
             e.write(") {")
         elif isinstance(s, ir.If) and s.cond is not None:
-            e.write("if (")
+            # a test of the template's dtypes (x.dtype == y.dtype): only the branch it picks must compile
+            e.write("if constexpr (" if _tests_dtypes(s.cond) else "if (")
             self.expr(s.cond)
             e.write(") {")
 
@@ -769,6 +770,10 @@ class KernelGen:
     def binop(self, ex: ir.BinOp, level: int, right: bool) -> None:
         assert ex.left is not None and ex.right is not None
         op = ex.op
+        if isinstance(ex.left.type, DTypeValT) and isinstance(ex.right.type, DTypeValT):
+            lt, rt = self.types.dtype(ex.left.type.dvar), self.types.dtype(ex.right.type.dvar)
+            self.e.write(("!" if op == "!=" else "") + f"AscendC::IsSameType<{lt}, {rt}>::value")
+            return
         mine = _LEVEL.get(op, 16)
         paren = mine > level or (mine == level and right)
         e = self.e
@@ -973,6 +978,14 @@ def list_element_type(ov: Overload, param: str) -> str:
         if m.group(1) == param:
             return m.group(2)
     return "uint64_t"
+
+
+def _tests_dtypes(cond: ir.Expr) -> bool:
+    from .checks import generic_constant, walk_expr
+
+    return generic_constant(cond) and any(
+        isinstance(x, ir.DTypeRef) or (isinstance(x, ir.Call) and x.api is not None
+                                       and x.api.name.startswith("DataType.")) for x in walk_expr(cond))
 
 
 def enum_cpp(enum: str, member: str) -> str:

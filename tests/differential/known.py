@@ -23,7 +23,6 @@ KNOWN: tuple[Known, ...] = (
     Known("p03_rebind_straight", "false-error", "PA108: straight-line re-binding int -> float is rejected"),
     Known("p03_rebind_tensor", "false-error", "PA403: straight-line re-binding to another dtype is rejected"),
     Known("p06_ub_over_capacity", "false-error", "policy: PA601 (UB overflow) is an error; CANN checks no capacity"),
-    Known("p07_dtype_compare", "false-error", "PA303: `x.dtype == y.dtype` (DataType equality) is rejected"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
     Known("p10_auto_list_shape", "calls",
           "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),

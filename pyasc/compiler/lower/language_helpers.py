@@ -10,6 +10,7 @@ import ast
 from ...language.registry import APIS
 from .. import calls as C
 from .. import ir
+from ..checks import generic_constant
 from ..diagnostics import Span
 from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import LowerBase
@@ -97,7 +98,7 @@ class LanguageHelperLowering(LowerBase):
         message = b.args.get("message")
         text = str(message.value) if isinstance(message, ir.Const) and isinstance(message.type, StrT) else ""
         value = _const(test)
-        if test is not None and value is None and _generic_constant(test):
+        if test is not None and value is None and generic_constant(test):
             return None  # known once the template is instantiated (sizeof(T) == 2): C++'s static_assert checks it
         if test is not None and value is None:
             self.report("PA112", "the condition of asc.static_assert must be known at compile time (literals, "
@@ -106,21 +107,6 @@ class LanguageHelperLowering(LowerBase):
             self.report("PA112", f"static assertion failed: {text}" if text else "static assertion failed "
                         "(asc.static_assert needs a message)", test.span)
         return ir.Const(sp, NoneT(), None)
-
-
-def _generic_constant(e: ir.Expr) -> bool:
-    """Whether e is a constant of the C++ template: literals and constants combined with DataType methods of a
-    generic dtype (`x.dtype.sizeof() == 2`), nothing read at run time."""
-    from ..checks import walk_expr
-
-    for sub in walk_expr(e):
-        if isinstance(sub, ir.Call):
-            if sub.api is None or not sub.api.name.startswith("DataType."):
-                return False
-        elif not isinstance(sub, (ir.Const, ir.ConstName, ir.BinOp, ir.UnaryOp, ir.DTypeRef, ir.CastExpr,
-                                  ir.ApiConst)):
-            return False
-    return True
 
 
 def _const(e: ir.Expr | None) -> object:

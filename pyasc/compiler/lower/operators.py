@@ -8,7 +8,7 @@ from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
 from ..syntax import NotConstant, fold
-from ..types import AddrT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import AddrT, DTypeValT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, const_type, fold_binary, fold_power
 
@@ -139,6 +139,12 @@ class OperatorLowering(LowerBase):
             self.report("PA111", f"'{name}' is not supported on run-time values; use == or !=", sp)
             return ir.invalid(sp)
         const = None
+        if isinstance(left.type, DTypeValT) and isinstance(right.type, DTypeValT) and op in ("==", "!="):
+            a, b = left.type.dvar.value, right.type.dvar.value
+            if left.type.dvar.find() is right.type.dvar.find() or (a is not None and b is not None):
+                value = (left.type.dvar.find() is right.type.dvar.find() or a == b) == (op == "==")
+                return ir.Const(sp, scalar("int1", value, sp), value)
+            return ir.BinOp(sp, scalar("int1", None, sp), op, left, right)  # IsSameType of the template
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT):
             if left.type.const is not None and right.type.const is not None:
                 fn = COMPARE[op]

@@ -14,11 +14,11 @@ __aicore__ inline void kernel_impl(GM_ADDR x, int32_t n) {
     pipe.InitBuffer(buf, 128 * static_cast<int32_t>(sizeof(T_x)));
     AscendC::LocalTensor<T_x> t = buf.Get<T_x>();
     AscendC::DataCopy(t, x_gm, 128);
-    if (AscendC::SupportType<T_x, half, float, double>()) {
+    if constexpr (AscendC::SupportType<T_x, half, float, double>()) {
         AscendC::Exp(t, t, 128);
     }
-    if (AscendC::SupportType<T_x, bool, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t>()) {
-        if (AscendC::SupportType<T_x, bool, int8_t, int16_t, int32_t, int64_t>()) {
+    if constexpr (AscendC::SupportType<T_x, bool, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t>()) {
+        if constexpr (AscendC::SupportType<T_x, bool, int8_t, int16_t, int32_t, int64_t>()) {
             AscendC::Abs(t, t, 128);
         }
     }

@@ -17,7 +17,7 @@ __aicore__ inline void scale_copy_impl(GM_ADDR src, GM_ADDR dst, int32_t count) 
     AscendC::LocalTensor<T_dst> tile = staging.Get<T_dst>();
     AscendC::DataCopy(tile, src_gm, count);
     AscendC::DataCopy(dst_gm, tile, count);
-    if (AscendC::SupportType<T_dst, half, float, double>()) {
+    if constexpr (AscendC::SupportType<T_dst, half, float, double>()) {
         AscendC::printf("copied %d floats of %d bytes\n", count, static_cast<int32_t>(sizeof(T_dst)));
     }
     AscendC::printf("%d %d\n", 2, true);
