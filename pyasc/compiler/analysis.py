@@ -550,6 +550,21 @@ def _extra_includes(units: list[KernelUnit]) -> str:
     return "".join(f'#include "{header}"\n' for header in wanted)
 
 
+def _cube_only_define(module: ModuleInfo, units: list[KernelUnit]) -> str:
+    """`#define ASCENDC_CUBE_ONLY` (as CANN's pyasc emits for `@asc.jit(matmul_cube_only=True)`) when every kernel
+    with a Matmul object asks for it: the Matmul object then runs on the cube core alone, with no vector-core client.
+    The define holds for the whole file, so a file mixing both kinds of Matmul kernels gets none."""
+    users = [u for u in units if u.kind == "kernel" and any(
+        "AscendC::Matmul<" in t for t in [u.code.text] + [hc.text for _, hc in u.helpers_code])]
+
+    def cube_only(u: KernelUnit) -> bool:
+        fn = module.jit.get(u.name)
+        flag = fn.options.get("matmul_cube_only") if fn is not None else None
+        return isinstance(flag, ast.Constant) and flag.value is True
+
+    return "#define ASCENDC_CUBE_ONLY\n" if users and all(cube_only(u) for u in users) else ""
+
+
 def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         str, list[tuple[int, str | None, list[Segment], list[tuple[int, int]]]], list[KernelInfo]]:
     """The translation unit's text and, per piece, its offset and mapping data (merged lazily by SourceMap)."""
@@ -573,7 +588,8 @@ def _assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
     if not units:
         return "", [], []
     name = Path(path).name if not path.startswith("<") else "the editor buffer"
-    add(HEADER.format(name=name) + '#include "kernel_operator.h"\n' + _extra_includes(units), boiler=True)
+    add(HEADER.format(name=name) + _cube_only_define(module, units) + '#include "kernel_operator.h"\n'
+        + _extra_includes(units), boiler=True)
     if any(u.generic for u in units):
         add("\n#ifndef DTYPE\n#define DTYPE float\n#endif\n", boiler=True)
     read: set[str] = set()

@@ -38,12 +38,14 @@ def test_front_end_accepts_every_generated_overload() -> None:
 
 
 REJECTED_BY_BOTH_HEADERS = frozenset({("load_data", 4), ("load_data", 5), ("init_const_value", 0),
-                                      ("TQueBind.alloc_tensor", 1), ("TQueBind.deque", 1)})
+                                      ("TQueBind.alloc_tensor", 1), ("TQueBind.deque", 1),
+                                      ("adv.Matmul.set_workspace", 1)})
 """Overloads whose C++ the bundled header and CANN's real headers both reject, each a generator or front-end fix
 still to make: LoadData3DParamsV1/V2 and InitConstValueParams are templates over the value's type that the
 generator writes without it (`LoadData3DParamsV1()` deduces nothing, `InitConstValueParams(0, 0, 0, 0)` deduces
 int for a float tensor); the in-place AllocTensor(t)/DeQue(t) need a queue of depth 0, which the front end does not
-check yet."""
+check yet; Matmul's SetWorkspace takes a GM address only with its size (CANN's pyasc accepts
+`set_workspace(addr)` and its C++ fails the same way), which the front end does not require yet."""
 
 
 def test_clang_accepts_the_generated_cpp_for_every_overload() -> None:

@@ -273,3 +273,18 @@ def test_matmul_calls_as_cann_engineers_write_them() -> None:
            "LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_b, false, " \
            "LayoutMode::NONE>> mm;" in cpp
     assert "for (int32_t count = 0; mm.Iterate(false); ++count) {" in cpp
+
+
+def test_matmul_cube_only_defines_ascendc_cube_only_for_the_file() -> None:
+    kernel = ("@asc.jit{opts}\ndef k(x: asc.GlobalAddress, workspace: asc.GlobalAddress,"
+              " tiling: asc.adv.TCubeTiling) -> None:\n"
+              "    x_gm = asc.GlobalTensor()\n    x_gm.set_global_buffer(x)\n    pipe = asc.TPipe()\n"
+              "    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)\n"
+              "    mm = asc.adv.Matmul(t, t, t)\n    asc.adv.register_matmul(pipe, workspace, mm, tiling)\n"
+              "    mm.set_tensor_a(x_gm)\n    mm.end()\n")
+    cube_only = analyze("import asc\n\n\n" + kernel.format(opts="(matmul_cube_only=True)"), "k.py").cpp
+    mixed = analyze("import asc\n\n\n" + kernel.format(opts=""), "k.py").cpp
+    assert '#define ASCENDC_CUBE_ONLY\n#include "kernel_operator.h"\n' in cube_only
+    assert "ASCENDC_CUBE_ONLY" not in mixed
+    # matmul_kernels.py has a cube-only kernel and a mixed one: the file-wide define would be wrong for one of them
+    assert "ASCENDC_CUBE_ONLY" not in analyze((HERE / "matmul_kernels.py").read_text(encoding="utf-8"), "m.py").cpp

@@ -1995,6 +1995,10 @@ public:
     __aicore__ void SetOrgShape(int orgM, int orgN, int orgK);
     __aicore__ void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0);
     __aicore__ void SetSingleShape(int singleM, int singleN, int singleK);
+    template <class T>
+    __aicore__ void SetWorkspace(__gm__ const T* addr, int size);
+    template <class T>
+    __aicore__ void SetWorkspace(GlobalTensor<T>& addr);
 };
 // REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...): hands the Matmul objects (each optionally followed by
 // its tiling) to the pipe and, in mixed kernels, to the cube core that serves them. A variadic function here, so

@@ -53,6 +53,7 @@ def gemm_blocks(x: asc.GlobalAddress, w: asc.GlobalAddress, out: asc.GlobalAddre
     mm = asc.adv.Matmul(operand, operand, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, out_gm.dtype))
     asc.adv.register_matmul(pipe, workspace, mm)
     mm.init(tiling)
+    mm.set_workspace(workspace, 1024)
     mm.set_tensor_a(x_gm)
     mm.set_tensor_b(w_gm)
     with mm.iterate() as count:

@@ -64,6 +64,7 @@ __aicore__ inline void gemm_blocks_impl(GM_ADDR x, GM_ADDR w, GM_ADDR out, GM_AD
     AscendC::Matmul<operand, operand, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_out, false, LayoutMode::NONE>> mm;
     REGIST_MATMUL_OBJ(&pipe, workspace, mm);
     mm.Init(&tiling);
+    mm.SetWorkspace(workspace, 1024);
     mm.SetTensorA(x_gm, false);
     mm.SetTensorB(w_gm, false);
     for (int32_t count = 0; mm.Iterate(false); ++count) {
