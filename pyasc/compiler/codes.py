@@ -59,9 +59,12 @@ _c("PA106", "chained-bool-op", E, "and/or take exactly two operands; group longe
 _c("PA107", "branch-local-variable", E, "A variable first assigned inside a runtime if (or loop) is used after it; "
    "in C++ it would be out of scope.",
    _K + "    if n > 0:\n        m = 1\n    k = m\n", _K + "    m = 0\n    if n > 0:\n        m = 1\n    k = m\n")
-_c("PA108", "rebound-type", E, "A variable is re-assigned a value of a different type; a C++ variable has one type.",
-   _K + "    v = 1\n    v = 2.5\n", _K + "    v = 1\n    w = 2.5\n")
-_c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults, *args, **kwargs or be keyword-only.",
+_c("PA108", "rebound-type", E, "A name is re-assigned a value of another type inside an if/for/while body (in "
+   "straight-line code it becomes a new variable), or a compile-time value is re-bound inside a loop.",
+   _K + "    v = 1\n    for i in range(4):\n        v = 2.5\n",
+   _K + "    v = 1\n    for i in range(4):\n        w = 2.5\n")
+_c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults, *args, **kwargs, be keyword-only "
+   "or take the name of an @asc.jit option.",
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int = 4):\n    pass\n",
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int):\n    pass\n")
 _c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist.",

@@ -57,7 +57,7 @@ CASES = [
     ("PA105", "if N > 1:\n    return", "return", ["last statement"]),
     ("PA106", "a = 1\nb = a and a and a", "a and a and a", ["parentheses"]),
     ("PA107", "if asc.get_block_idx() > 0:\n    m = 1\nk = m", "m", ["inside a block"]),
-    ("PA108", "v = 1\nv = 2.5", "v", ["int", "float"]),
+    ("PA108", "v = 1\nfor i in range(4):\n    v = 2.5", "v", ["int", "float"]),
     ("PA111", "n = asc.get_block_idx()\nv = n ** 2", "n ** 2", ["**"]),
     ("PA111", "v = 1 < N < 3", "1 < N < 3", ["chained"]),
     ("PA112", "asc.static_assert(N % 3 == 0, 'N must be a multiple of 3')", "N % 3 == 0",

@@ -23,6 +23,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "compile_time_values": [],
     "helper_specialization": [],
     "matmul_kernels": [("PA406", 12)] * 4 + [("PA406", 13)] + [("PA406", 43)] * 3 + [("PA406", 44)],
+    "rebinding": [],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
@@ -31,6 +32,7 @@ KERNELS: dict[str, list[str]] = {
     "helper_specialization": ["tile_range", "scale_rows_transposed_false_factor_2p0",
                               "scale_rows_transposed_true_factor_0p5", "rows"],
     "matmul_kernels": ["gemm_bias", "gemm_blocks"],
+    "rebinding": ["widen"],
 }
 
 
@@ -288,3 +290,33 @@ def test_matmul_cube_only_defines_ascendc_cube_only_for_the_file() -> None:
     assert "ASCENDC_CUBE_ONLY" not in mixed
     # matmul_kernels.py has a cube-only kernel and a mixed one: the file-wide define would be wrong for one of them
     assert "ASCENDC_CUBE_ONLY" not in analyze((HERE / "matmul_kernels.py").read_text(encoding="utf-8"), "m.py").cpp
+
+
+# -- point 3: re-binding -----------------------------------------------------------------------------------------------
+
+def test_straight_line_rebinding_declares_a_new_variable() -> None:
+    a = analyze((HERE / "rebinding.py").read_text(encoding="utf-8"), "k.py")
+    assert "AscendC::LocalTensor<float> t_2 = b_buf.Get<float>();" in a.cpp
+    assert "AscendC::Cast(t_2, half_t, AscendC::RoundMode::CAST_NONE, 128);" in a.cpp
+    assert "float step_2 = 0.25f;" in a.cpp and "AscendC::Muls(t_2, t_2, step_2, 128);" in a.cpp
+
+
+def test_rebinding_to_another_type_in_a_loop_and_a_python_int_carried_by_a_loop_are_errors() -> None:
+    text = KERNEL + "    v = n\n    w = 0\n    for i in range(n):\n        v = 1.5\n        w = w + i\n" \
+        "    asc.printf('%f %d', v, w)\n"
+    assert _messages(text, errors_only=True) == [
+        ("PA108", "v", "'v' is re-assigned to a value of another type inside an if/for/while body: it was int, now "
+         "float = 1.5 (CANN's pyasc rejects this; use a new name)"),
+        ("PA108", "w", "'w' holds the compile-time value 0 and is re-bound inside a loop; CANN's pyasc cannot carry "
+         "a Python value through a loop: give it a run-time start (e.g. w = n * 0)"),
+    ]
+
+
+# -- point 13: @asc.jit options ----------------------------------------------------------------------------------------
+
+def test_a_parameter_named_like_a_jit_option_is_rejected_as_cann_does() -> None:
+    text = "import asc\n\n@asc.jit(auto_sync=False, core_num=2)\ndef k(x: asc.GlobalAddress, debug: int) -> None:\n" \
+        "    asc.printf('%d', debug)\n"
+    assert _messages(text, errors_only=True) == [
+        ("PA109", "debug: int", "parameter 'debug' has the name of an @asc.jit option, which CANN's pyasc rejects; "
+         "rename it")]

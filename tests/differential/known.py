@@ -20,8 +20,6 @@ class Known:
 KNOWN: tuple[Known, ...] = (
     Known("p02_builtins", "false-error", "PA101: len() (one of CANN's in-kernel builtins) is rejected"),
     Known("p02_static_range", "calls", "asc.static_range is emitted as a loop; CANN unrolls it"),
-    Known("p03_rebind_straight", "false-error", "PA108: straight-line re-binding int -> float is rejected"),
-    Known("p03_rebind_tensor", "false-error", "PA403: straight-line re-binding to another dtype is rejected"),
     Known("p06_ub_over_capacity", "false-error", "policy: PA601 (UB overflow) is an error; CANN checks no capacity"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
     Known("p10_auto_list_shape", "calls",
@@ -33,11 +31,9 @@ KNOWN: tuple[Known, ...] = (
     Known("p10_local_tensor_auto", "calls",
           "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
     Known("p13_insert_sync", "calls", "insert_sync=True: CANN inserts PipeBarrier between the steps, we insert none"),
-    Known("r03_loop_python_int", "missed-error", "CANN's passes fail on a Python int re-bound in a loop; we accept"),
     Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
     Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
     Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),
-    Known("r13_option_name_clash", "missed-error", "a kernel parameter named like a jit option (debug) is accepted"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

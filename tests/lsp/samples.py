@@ -72,8 +72,9 @@ UNKNOWN_API = ADD.replace("asc.add(z_local", "asc.ad(z_local")
 """PA202 on `ad`, with a did-you-mean fix."""
 
 DTYPE_CONFLICT = ADD.replace("y_local = in_queue_y.alloc_tensor(asc.float16)",
-                             "y_local = in_queue_y.alloc_tensor(asc.float32)")
-"""PA403 on the re-assignment of y_local, with related information pointing at its first assignment."""
+                             "y_local = in_queue_y.alloc_tensor(asc.float32)").replace(
+    "asc.data_copy(y_local, y_gm[", "asc.data_copy(y_local, x_gm[")
+"""PA403 on x_gm, copied into a float16 and then a float32 tensor, with related information at both copies."""
 
 UNUSED = ADD.replace("        out_queue_z.free_tensor(z_local)\n",
                      "        out_queue_z.free_tensor(z_local)\n        unused_v = 3\n")

@@ -51,13 +51,15 @@ async def test_dtype_conflict_carries_related_information(vscode: RecordingClien
     doc = open_doc(vscode, workdir, "dtype.py", samples.DTYPE_CONFLICT)
     diags = await published(vscode, doc)
     [d] = [d for d in diags if d.code == "PA403"]
-    reassigned = span_of(doc.text, "y_local", within="y_local = in_queue_y.deque")
-    assert d.range == utf16_range(doc.text, reassigned)
-    [rel] = d.related_information
-    assert rel.location.uri == doc.uri
-    first = span_of(doc.text, "y_local", within="y_local = in_queue_y.alloc")
-    assert rel.location.range == utf16_range(doc.text, first)
-    assert "first assigned" in rel.message
+    second = span_of(doc.text, "x_gm[i * TILE_LENGTH:]", within="asc.data_copy(y_local, x_gm")
+    assert d.range == utf16_range(doc.text, second)
+    assert [r.location.uri for r in d.related_information] == [doc.uri, doc.uri]
+    wide = span_of(doc.text, "asc.float32", within="y_local = in_queue_y.alloc")
+    narrow = span_of(doc.text, "asc.float16", within="x_local = in_queue_x.alloc")
+    assert [r.location.range for r in d.related_information] == [utf16_range(doc.text, wide),
+                                                                 utf16_range(doc.text, narrow)]
+    assert [r.message for r in d.related_information] == ["dtype float32 comes from here",
+                                                          "dtype float16 comes from here"]
 
 
 async def test_unused_variable_is_tagged(vscode: RecordingClient, workdir: Path):

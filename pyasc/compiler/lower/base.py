@@ -109,6 +109,8 @@ class LowerBase:
         self.has_lists = False
         self.cpp_name = fn.cpp_name
         """The C++ name: the function's, with a suffix per specialized parameter for a helper."""
+        self.loop_blocks: set[int] = set()
+        """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
         """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
         self._evaluating: set[str] = set()

@@ -57,6 +57,10 @@ class FunctionLowering(LowerBase):
         return Span(node.lineno, idx, node.lineno, idx + len(node.name))
 
     def check_options(self) -> None:
+        for arg in self.fn.node.args.args:
+            if arg.arg in JIT_OPTIONS:  # CANN's jit refuses such a function when it is decorated
+                self.report("PA109", f"parameter '{arg.arg}' has the name of an @asc.jit option, which CANN's pyasc "
+                            "rejects; rename it", self.span(arg))
         for key, value in self.fn.options.items():
             if key not in JIT_OPTIONS:
                 guess = difflib.get_close_matches(key, sorted(JIT_OPTIONS), n=1)

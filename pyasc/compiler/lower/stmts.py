@@ -92,6 +92,7 @@ class StmtLowering(LowerBase):
                 self.report("PA104", "while ... else is not supported", self.span(node.orelse[0]))
             cond = self.lower_expr(node.test)
             self.enter_block()
+            self.loop_blocks.add(self.block[-1])
             body = self.lower_body(node.body)
             self.exit_block()
             return [ir.While(self._head_span(node), cond, body)]
@@ -202,9 +203,18 @@ class StmtLowering(LowerBase):
         if sym.kind == "parameter" and isinstance(sym.type, AddrT):
             self.report("PA108", f"parameter '{target.id}' is a GlobalAddress and cannot be re-assigned", tspan)
             return []
-        if not same_kind(sym.type, value.type):
-            self.report("PA108", f"'{target.id}' was {sym.type.display()} and is re-assigned "
-                        f"{value.type.display()}; a C++ variable keeps one type, so use a new name", tspan,
+        if self._changes_type(sym.type, value.type):
+            if tuple(self.block) == sym.block:
+                # straight-line code: the name now stands for another value (as at trace time), a new C++ variable
+                count = sum(1 for other in self.all_symbols if other.name == target.id)
+                fresh = ir.Symbol(target.id, self._kind_for(value.type), value.type, tspan, block=tuple(self.block),
+                                  cpp_name=f"{target.id}_{count + 1}")
+                self.symbols[target.id] = fresh
+                self.all_symbols.append(fresh)
+                return [ir.Assign(sp, fresh, tspan, value, declare=True)]
+            self.report("PA108", f"'{target.id}' is re-assigned to a value of another type inside an if/for/while "
+                        f"body: it was {sym.type.display()}, now {value.type.display()} (CANN's pyasc rejects this; "
+                        "use a new name)", tspan,
                         related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
         elif isinstance(sym.type, TensorT) and isinstance(value.type, TensorT):
             conflict = unify(sym.type.dvar, value.type.dvar)
@@ -214,14 +224,30 @@ class StmtLowering(LowerBase):
                             related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
             if value.type.origin:
                 sym.type = value.type
-        elif isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT):
-            d0, d1 = sym.type.dvar.value, value.type.dvar.value
-            if d0 is not None and d1 is not None and d0.is_int and d1.is_float:
-                self.report("PA108", f"'{target.id}' is an int and is re-assigned a float; use a new name or "
-                            "float() at its first assignment", tspan,
+        elif isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT) and sym.type.const is not None:
+            loops = [b for b in self.block[len(sym.block):] if b in self.loop_blocks]
+            if loops:
+                self.report("PA108", f"'{target.id}' holds the compile-time value {sym.type.const!r} and is re-bound "
+                            "inside a loop; CANN's pyasc cannot carry a Python value through a loop: give it a "
+                            f"run-time start (e.g. {target.id} = n * 0)", tspan,
                             related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
+            if value.type.const != sym.type.const:
+                sym.type = ScalarT(sym.type.dvar)  # no longer one known value
         sym.refs.append(tspan)
         return [ir.Assign(sp, sym, tspan, value, declare=False)]
+
+    @staticmethod
+    def _changes_type(old: Type, new: Type) -> bool:
+        """Does binding a value of type `new` to a name of type `old` change what C++ type it needs?"""
+        if not same_kind(old, new):
+            return True
+        if isinstance(old, TensorT) and isinstance(new, TensorT):
+            a, b = old.dvar.value, new.dvar.value
+            return a is not None and b is not None and a != b
+        if isinstance(old, ScalarT) and isinstance(new, ScalarT):
+            a, b = old.dvar.value, new.dvar.value
+            return a is not None and b is not None and a.is_int and b.is_float
+        return False
 
     def _visible(self, sym: ir.Symbol) -> bool:
         """A symbol first assigned in a block is visible only inside that block (C++ scoping)."""
@@ -326,6 +352,7 @@ class StmtLowering(LowerBase):
             return []
         tspan = self.span(node.target)
         self.enter_block()
+        self.loop_blocks.add(self.block[-1])
         var = ir.Symbol(node.target.id, "variable", scalar("int32"), tspan, block=tuple(self.block))
         outer = self.symbols.get(node.target.id)
         self.symbols[node.target.id] = var
