@@ -13,6 +13,7 @@ Only what the text fixes is checked: a setting computed at run time, or a Kernel
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
 from ..language import hostbind
@@ -35,16 +36,35 @@ def check(module: ModuleInfo, text: str, reader: Reader | None = None) -> list[D
     if reader is not None and "Kernel(" in text:
         for name, jit in _imported_kernels(module, reader).items():
             kernels.setdefault(name, jit)
-    if not kernels:
-        return []
+    if not kernels or (not _KERNEL_CTOR.search(text) and not _launch_pattern(kernels).search(text)):
+        return []  # no launch form in the text at all: the common case while a kernel is edited
     out: list[Diagnostic] = []
-    scopes: list[list[ast.stmt]] = [module.tree.body]
-    for node in ast.walk(module.tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _is_jit(module, node):
-            scopes.append(node.body)
-    for body in scopes:
+    for body in _host_scopes(module):
         _check_scope(module, kernels, body, out)
     return out
+
+
+_KERNEL_CTOR = re.compile(r"\bKernel\s*\(")
+
+
+def _launch_pattern(kernels: dict[str, JitFunction]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(re.escape(k) for k in kernels) + r")\s*\[")
+
+
+def _host_scopes(module: ModuleInfo) -> list[list[ast.stmt]]:
+    """The module body and the bodies of its non-jit functions; jit bodies are kernel code, not host code, and
+    are not walked."""
+    jit_nodes = {id(j.node) for j in module.jit.values()}
+    scopes: list[list[ast.stmt]] = [module.tree.body]
+    todo: list[ast.AST] = list(module.tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if id(node) in jit_nodes:
+                continue
+            scopes.append(node.body)
+        todo.extend(ast.iter_child_nodes(node))
+    return scopes
 
 
 def _kernels(module: ModuleInfo) -> dict[str, JitFunction]:
@@ -71,10 +91,6 @@ def _imported_kernels(module: ModuleInfo, reader: Reader) -> dict[str, JitFuncti
     return found
 
 
-def _is_jit(module: ModuleInfo, node: ast.AST) -> bool:
-    return any(j.node is node for j in module.jit.values())
-
-
 def _params(jit: JitFunction) -> list[hostbind.Param]:
     args = jit.node.args
     positional = args.posonlyargs + args.args
@@ -98,13 +114,14 @@ def _diag(module: ModuleInfo, node: ast.AST, message: str, jit: JitFunction) -> 
 
 def _scope_nodes(body: list[ast.stmt]) -> list[ast.AST]:
     """The nodes of one scope: nested function and class bodies belong to their own scope."""
+    scoped = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
     out: list[ast.AST] = []
-    todo: list[ast.AST] = list(body)
+    todo: list[ast.AST] = [n for n in body if not isinstance(n, scoped)]
     while todo:
         node = todo.pop()
         out.append(node)
         for child in ast.iter_child_nodes(node):
-            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            if not isinstance(child, scoped):
                 todo.append(child)
     return out
 
