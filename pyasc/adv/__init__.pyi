@@ -967,8 +967,10 @@ def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: in
 def extract(dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, repeat_time: int) -> None:
     """Split sorted structures into values and indices."""
 
-def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = ...) -> None:
-    """Register a Matmul object with the pipe and its workspace."""
+@overload
+def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul) -> None: ...
+@overload
+def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling) -> None: ...
 
 def get_basic_config(
     basic_m: int,

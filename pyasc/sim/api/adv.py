@@ -397,3 +397,15 @@ def set_quant_scalar(self: Any, quant_scalar: Any) -> None:
 
 def set_quant_vector(self: Any, quant_vector: Any) -> None:
     cur().report("unsupported", "quantized Matmul (set_quant_vector) is not modelled by the simulator")
+
+
+def set_workspace(self: Any, addr: Any, size: Any = None) -> None:
+    """The Matmul's GM workspace: the simulator computes C whole and needs none, so it is only recorded."""
+    _mm(self)["workspace"] = (addr, size)
+
+
+def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> Any:
+    """Block-by-block iteration is not modelled: the run stops with PS110 rather than compute a wrong C."""
+    cur().report("unsupported", "Matmul.iterate (one base block of C at a time) is not modelled by the simulator; "
+                 "iterate_all computes the whole result")
+    return False
