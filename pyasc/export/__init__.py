@@ -37,9 +37,9 @@ class ExportResult:
 def project_files(analysis: Analysis, kernel: str | None, op_name: str, soc_version: str,
                   dtypes: list[str]) -> ExportResult:
     """The project's files for `kernel` of an analyzed file, without writing anything."""
-    errors = [d for d in analysis.errors]
     info = model.find_kernel(analysis, kernel)
-    mine = [d for d in errors if d.kernel in (None, info.name) or info.span.line <= d.span.line <= info.span.end_line]
+    mine = [d for d in analysis.errors
+            if d.kernel in (None, info.name) or info.span.line <= d.span.line <= info.span.end_line]
     if mine:
         first = mine[0]
         raise KernelHasErrors(f"'{info.name}' has errors ({len(mine)}; first: {first.code} at line {first.span.line}: "

@@ -224,10 +224,6 @@ def _assigned_name(scope: ast.AST, call: ast.Call) -> str | None:
     return None
 
 
-def _tensor_roles(model: OpModel) -> dict[str, tuple[str, int]]:
-    return {t.name: (t.role, t.index) for t in model.tensors}
-
-
 def _derive(scope: _Scope, e: ast.expr) -> Derived:
     p = scope.plan
     marks = len(p.attrs), len(p.shapes), len(p.locals)
