@@ -112,11 +112,25 @@ def _leaf(call: ir.Call) -> str:
 # -- queue protocol ---------------------------------------------------------------------------------------------------
 
 
+def inserts_sync(kernel: ir.KernelIR) -> bool:
+    """CANN's insert_sync: `@asc.jit(insert_sync=True)`, or left unset in a kernel with a LocalTensorAuto."""
+    from .auto_tensors import auto_symbols
+
+    option = kernel.options.get("insert_sync")
+    return option is True or (option is None and bool(auto_symbols(kernel)))
+
+
 def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
-    """PA503 deque without enque, PA504 free/enque to another queue, PA506 use before init_buffer."""
+    """PA503 deque without enque, PA504 free/enque to another queue, PA506 use before init_buffer.
+
+    CANN's tracer accepts the first and the last (warnings that say what the device does); with insert_sync it
+    replaces every enque/deque by its own, and rejects a deque from a queue that has no alloc_tensor (PA503 error).
+    """
     enqued: set[str] = set()
+    allocated: set[str] = set()
     initialized: set[str] = set()
     all_calls = list(calls_in(kernel))
+    sync = inserts_sync(kernel)
     # A queue handed to a helper may be enqueued (or given memory) there: the check stays within one function, so
     # such queues are given the benefit of the doubt rather than a false alarm.
     for s in walk_stmts(kernel.body):
@@ -125,10 +139,13 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                 for a in e.args:
                     if isinstance(a, ir.Name) and a.symbol is not None and isinstance(a.type, ObjT):
                         enqued.add(a.symbol.name)
+                        allocated.add(a.symbol.name)
                         initialized.add(a.symbol.name)
     for call in all_calls:
         if _leaf(call) == "enque" and (q := _recv_name(call)):
             enqued.add(q)
+        if _leaf(call) == "alloc_tensor" and (q := _recv_name(call)):
+            allocated.add(q)
         if _leaf(call) in ("init_buffer",):
             for name in ("que", "buf"):
                 arg = call.args.get(name)
@@ -142,16 +159,23 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
             continue
         if call.receiver.type.cls not in ("TQue", "TQueBind", "TBuf"):
             continue
-        if leaf == "deque" and q not in enqued:
+        if leaf == "deque" and sync and q not in allocated:
             sink.add(Diagnostic("PA503", Severity.ERROR,
+                                f"deque from '{q}', which has no alloc_tensor: insert_sync replaces each deque by "
+                                f"the tensor the queue allocated, and '{q}' allocates none; call "
+                                f"{q}.alloc_tensor(...) first", call.span))
+        elif leaf == "deque" and not sync and q not in enqued:
+            sink.add(Diagnostic("PA503", Severity.WARNING,
                                 f"deque from '{q}', but nothing is ever enqueued to '{q}': on the device this waits "
-                                f"forever; enqueue the tensor first ({q}.enque(t))", call.span))
+                                f"forever (the simulator stops there, PS106); enqueue the tensor first "
+                                f"({q}.enque(t))", call.span))
         if leaf in ("alloc_tensor", "deque", "get", "get_with_offset") and q not in initialized and \
                 q not in reported_init:
             reported_init.add(q)
-            sink.add(Diagnostic("PA506", Severity.ERROR,
-                                f"'{q}' is used before it has memory: call pipe.init_buffer({q}, ...) first",
-                                call.span))
+            sink.add(Diagnostic("PA506", Severity.WARNING,
+                                f"'{q}' is used before it has memory: on the device its tensors have no buffer of "
+                                f"their own and overwrite whatever the Unified Buffer holds there (the simulator "
+                                f"stops there, PS107); call pipe.init_buffer({q}, ...) first", call.span))
         if leaf in ("free_tensor", "enque"):
             t = call.args.get("tensor")
             if t is not None and isinstance(t.type, TensorT) and t.type.origin and t.type.origin != q:
@@ -222,9 +246,11 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
         if total > soc.ub_bytes:
             related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
             sink.add(Diagnostic(
-                "PA601", Severity.ERROR,
+                "PA601", Severity.WARNING,
                 f"Unified Buffer overflow on {soc.name}: the buffers reach {total} bytes here, but {soc.ub_bytes} "
-                f"bytes ({soc.ub_bytes // 1024} KiB) are available; reduce the tile length or the buffer count",
+                f"bytes ({soc.ub_bytes // 1024} KiB) are available; on the device the buffers past the end have "
+                f"no memory and the kernel fails (the simulator stops there, PS103); reduce the tile length or "
+                f"the buffer count",
                 use.span, related=related[:8]))
             break
     return report

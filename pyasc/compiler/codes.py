@@ -143,7 +143,8 @@ _c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on 
 _c("PA502", "wrong-position", E, "A LocalTensor in a position the API cannot use (vector ops need VECIN, VECOUT or "
    "VECCALC).", _K + "    q = asc.TQue(asc.TPosition.A1, 1)\n    ...\n    asc.exp(t, t, 256)\n",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    ...\n    asc.exp(t, t, 256)\n")
-_c("PA503", "deque-without-enque", E, "deque from a queue nothing is ever enqueued to: it waits forever on hardware.",
+_c("PA503", "deque-without-enque", W, "deque from a queue nothing is ever enqueued to: it waits forever on hardware. "
+   "With insert_sync (which replaces every enque and deque) a deque from a queue with no alloc_tensor is an error.",
    _K + "    t = q.deque(asc.float32)\n",
    _K + "    t = q.alloc_tensor(asc.float32)\n    q.enque(t)\n    t = q.deque(asc.float32)\n")
 _c("PA504", "free-to-other-queue", E, "A tensor is freed to (or enqueued to) a queue other than the one it was "
@@ -151,12 +152,14 @@ _c("PA504", "free-to-other-queue", E, "A tensor is freed to (or enqueued to) a q
    _K + "    t = qa.alloc_tensor(asc.float32)\n    qa.free_tensor(t)\n")
 _c("PA505", "second-tpipe", E, "Only one TPipe may exist per kernel.",
    _K + "    pipe = asc.TPipe()\n    pipe2 = asc.TPipe()\n", _K + "    pipe = asc.TPipe()\n")
-_c("PA506", "queue-not-initialized", E, "A queue or buffer is used before pipe.init_buffer gave it memory.",
+_c("PA506", "queue-not-initialized", W, "A queue or buffer is used before pipe.init_buffer gave it memory: its "
+   "tensors overwrite whatever the Unified Buffer holds there.",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    t = q.alloc_tensor(asc.float32)\n",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 1024)\n"
    "    t = q.alloc_tensor(asc.float32)\n")
-_c("PA601", "ub-overflow", E, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
-   "Buffer.", _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
+_c("PA601", "ub-overflow", W, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
+   "Buffer: the kernel fails on the device (CANN's compiler does not check it).",
+   _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
 _c("PA602", "unaligned-size", W, "A buffer length that is not a multiple of 32 bytes: InitBuffer rounds it up, so "
    "the buffer is larger than written (the simulator says the same). A queue's init_buffer without a length is an "
    "error.",

@@ -217,3 +217,30 @@ def test_jit_on_a_method_is_rejected_and_a_nested_function_is_a_kernel() -> None
     assert [(span_text(text, d.span), d.span.line) for d in found] == [("asc.jit", 4)]
     assert "methods" in found[0].message
     assert [k.name for k in a.kernels] == ["outer.inner"]
+
+
+def test_cann_accepted_queue_and_capacity_findings_are_warnings() -> None:
+    """CANN's tracer accepts these: they warn (saying what the device does), they do not fail the kernel."""
+    src = ("q3 = asc.TQue(asc.TPosition.VECOUT, 1)\npipe.init_buffer(q3, 1, 1024)\nt = q3.deque(asc.float32)\n"
+           "q5 = asc.TQue(asc.TPosition.VECIN, 1)\nu = q5.alloc_tensor(asc.float32)\n"
+           "big = asc.TQue(asc.TPosition.VECIN, 2)\npipe.init_buffer(big, 2, 96 * 1024)")
+    a = analyze(body(src), "k.py")
+    found = {d.code: d for d in a.diagnostics if d.code in ("PA503", "PA506", "PA601")}
+    assert sorted(found) == ["PA503", "PA506", "PA601"] and not a.errors
+    assert all(d.severity == Severity.WARNING for d in found.values())
+    assert "waits forever" in found["PA503"].message and "PS106" in found["PA503"].message
+    assert "overwrite" in found["PA506"].message and "PS107" in found["PA506"].message
+    assert "kernel fails" in found["PA601"].message and "PS103" in found["PA601"].message
+
+
+def test_deque_without_alloc_under_insert_sync_is_an_error() -> None:
+    """insert_sync pairs each deque with its queue's alloc_tensor: CANN's tracer rejects a queue that has none."""
+    src = ("q3 = asc.TQue(asc.TPosition.VECOUT, 1)\npipe.init_buffer(q3, 1, 1024)\nt = q3.deque(asc.float32)\n"
+           "asc.data_copy(g, t, N)")
+    text = body(src).replace("@asc.jit\n", "@asc.jit(insert_sync=True)\n")
+    errors = analyze(text, "k.py").errors
+    assert [d.code for d in errors] == ["PA503"]
+    assert span_text(text, errors[0].span) == "q3.deque(asc.float32)" and "no alloc_tensor" in errors[0].message
+    # an enqueue-less deque from a queue that allocates is no finding there: insert_sync enqueues it
+    fixed = text.replace("t = q3.deque", "t0 = q3.alloc_tensor(asc.float32)\n    t = q3.deque")
+    assert not [d for d in analyze(fixed, "k.py").diagnostics if d.code == "PA503"]

@@ -1,5 +1,5 @@
 """Point 6: a buffer past the Unified Buffer's capacity. CANN's tracer accepts it (it checks no capacity; the
-kernel would fail on the device), our capacity check reports PA601: a policy question, listed in known.py."""
+kernel would fail on the device); our capacity check says so with a PA601 warning, not an error."""
 
 import asc
 import numpy as np
