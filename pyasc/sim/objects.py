@@ -424,9 +424,15 @@ def memory_of(pos: Any) -> str:
 
 def _pipes_of(src: str, dst: str) -> tuple[int, int]:
     """(producer pipe, consumer pipe) of a queue from its positions: data enters VECIN from GM (MTE2) and leaves
-    VECOUT to GM (MTE3); the vector unit produces VECOUT/VECCALC data and consumes VECIN/VECCALC data."""
+    VECOUT to GM (MTE3); the vector unit produces VECOUT/VECCALC data and consumes VECIN/VECCALC data; on the cube
+    side MTE2 fills L1 (A1/B1/C1) for MTE1, MTE1 fills L0A/L0B (A2/B2) for the cube (M), and M fills L0C (CO1) for
+    FIX."""
     if src in ("A1", "B1", "C1") or dst in ("A1", "B1", "C1"):
         return state.MTE2, state.PIPE["MTE1"]
+    if src in ("A2", "B2") or dst in ("A2", "B2"):  # L1 -> L0A/L0B by load_data, read by mmad
+        return state.PIPE["MTE1"], state.PIPE["M"]
+    if src == "CO1" or dst == "CO1":  # written by mmad, moved out by fixpipe
+        return state.PIPE["M"], state.PIPE["FIX"]
     producer = state.MTE2 if src in ("GM", "VECIN") else state.V
     consumer = state.MTE3 if dst in ("GM", "VECOUT") else state.V
     return producer, consumer

@@ -77,15 +77,19 @@ def record(launch: state.Launch, forced: bool) -> KernelProfile | None:
 
 
 def format_table(kernels: list[KernelProfile]) -> str:
-    head = (f"{'kernel':<20} {'core':>4} {'MTE2':>6} {'V':>6} {'MTE3':>6} {'S':>6} {'GM->UB B':>11} "
+    """One row per core; the cube pipes (MTE1, M, FIX) get columns when some kernel of the table uses them."""
+    cube = [p for p in ("MTE1", "M", "FIX") if any(c.calls.get(p) for k in kernels for c in k.cores)]
+    extra = "".join(f" {p:>6}" for p in cube)
+    head = (f"{'kernel':<20} {'core':>4} {'MTE2':>6} {'V':>6} {'MTE3':>6} {'S':>6}{extra} {'GM->UB B':>11} "
             f"{'UB->GM B':>11} {'UB peak':>8} {'L2 hit':>7} {'cycles':>10}")
     lines = [head, "-" * len(head)]
     for k in kernels:
         for c in k.cores:
+            cells = "".join(f" {c.calls.get(p, 0):>6}" for p in cube)
             lines.append(f"{k.kernel[:20]:<20} {c.core:>4} {c.calls.get('MTE2', 0):>6} {c.calls.get('V', 0):>6} "
-                         f"{c.calls.get('MTE3', 0):>6} {c.calls.get('S', 0):>6} {c.bytes_gm_to_ub:>11} "
+                         f"{c.calls.get('MTE3', 0):>6} {c.calls.get('S', 0):>6}{cells} {c.bytes_gm_to_ub:>11} "
                          f"{c.bytes_ub_to_gm:>11} {c.ub_peak:>8} {c.l2_hit_rate:>7.1%} {c.cycles:>10.0f}")
-        lines.append(f"{k.kernel[:20]:<20} {'all':>4} {'':>6} {'':>6} {'':>6} {'':>6} "
+        lines.append(f"{k.kernel[:20]:<20} {'all':>4} {'':>6} {'':>6} {'':>6} {'':>6}{' ' * 7 * len(cube)} "
                      f"{sum(c.bytes_gm_to_ub for c in k.cores):>11} {sum(c.bytes_ub_to_gm for c in k.cores):>11} "
                      f"{max((c.ub_peak for c in k.cores), default=0):>8} {'':>7} {k.cycles:>10.0f}")
     return "\n".join(lines)

@@ -39,6 +39,14 @@ GM_BYTES_PER_CYCLE_MISS = 32.0
 UB_OUT_BYTES_PER_CYCLE = 64.0
 VEC_STARTUP = 8
 VEC_BYTES_PER_CYCLE = 256.0
+MTE1_STARTUP = 16
+L1_TO_L0_BYTES_PER_CYCLE = 256.0
+CUBE_STARTUP = 8
+"""mmad costs this plus one cycle per 16 x 16 x C0 fractal product."""
+FIX_STARTUP = 16
+L0C_OUT_BYTES_PER_CYCLE = 64.0
+CUBE_PIPES = (4, 5, 6)
+"""MTE1, M and FIX: shown in the profile only for kernels that use them."""
 
 
 @dataclass
@@ -267,9 +275,10 @@ class Core:
     def mem_capacity(self, name: str) -> int:
         if name == "UB":
             return self.capacity
-        big = self.launch.soc.arch == 1001
-        return {"L1": (1 << 20) if big else (512 << 10), "L0A": 64 << 10, "L0B": 64 << 10,
-                "L0C": (256 << 10) if big else (128 << 10), "BT": 1 << 10}.get(name, self.capacity)
+        soc = self.launch.soc
+        # the table's L1 is what the Matmul client leaves (128 bytes less on Ascend910B); the basic API has it all
+        return {"L1": -(-soc.l1_bytes // 4096) * 4096, "L0A": soc.l0a_bytes, "L0B": soc.l0b_bytes, "L0C": soc.l0c_bytes,
+                "BT": soc.bt_bytes or (1 << 10)}.get(name, self.capacity)
 
     # -- findings ---------------------------------------------------------------------------------------------------
     def where(self, sid: int | None = None) -> tuple[str, int]:
@@ -511,6 +520,18 @@ class Core:
         elif pipe == V:
             nbytes = cost_bytes or max((hi - lo) * t.esize for t, lo, hi in reads + writes)
             cost = VEC_STARTUP + -(-nbytes // VEC_BYTES_PER_CYCLE)
+        elif pipe == 4:  # MTE1: L1 -> L0A/L0B
+            nbytes = sum((hi - lo) * t.esize for t, lo, hi in writes)
+            cost = MTE1_STARTUP + nbytes / L1_TO_L0_BYTES_PER_CYCLE
+        elif pipe == 5:  # M: cost_bytes carries the number of fractal products
+            cost = CUBE_STARTUP + cost_bytes
+        elif pipe == 6:  # FIX: out of L0C
+            nbytes = sum((hi - lo) * t.esize for t, lo, hi in reads[:1])
+            for t, lo, hi in writes:
+                if t.buf is not None:  # out to GM: counted with the MTE3 bytes, through L2
+                    st.bytes_ub_to_gm += (hi - lo) * t.esize
+                    self._l2(t, lo, hi)
+            cost = FIX_STARTUP + nbytes / L0C_OUT_BYTES_PER_CYCLE
         self.times[pipe] = start + cost
 
     def _l2(self, t: Any, lo: int, hi: int) -> int:
@@ -529,7 +550,7 @@ class Core:
 
     def finish(self) -> None:
         self.stats.cycles = max(self.times)
-        self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(4)}
+        self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(NPIPES) if i < 4 or self.counters[i]}
 
 
 MEM_ALIGN = 4096

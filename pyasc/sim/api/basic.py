@@ -13,6 +13,7 @@ from .. import state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import as_dtype, check_repeat, cur, epr_of, field, mask_key, rep_index, span, store
 from .cast import convert
+from .cube import CUBE_COPIES
 
 V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
 _np = np
@@ -657,6 +658,10 @@ def data_copy(dst: Any, src: Any, count: Any = None, repeat_params: Any = None, 
     (block_count bursts of block_len 32-byte blocks, with src_stride/dst_stride gaps in blocks)."""
     core = cur()
     params = repeat_params if repeat_params is not None else intri_params
+    cube = CUBE_COPIES.get(type(params).__name__) if params is not None else None
+    if cube is not None:
+        cube(dst, src, params)
+        return
     if count is not None:
         n = int(count)
         esize = dst.esize
@@ -933,13 +938,11 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     init,
     init_const_value,
     init_soc_state,
-    load_data,
     load_data_with_sparse,
     load_data_with_transpose,
     load_image_to_local,
     metrics_prof_start,
     metrics_prof_stop,
-    mmad,
     mmad_with_sparse,
     mrg_sort,
     mrg_sort4,
@@ -972,7 +975,6 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     wait_pre_block,
 )
 from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
-    fixpipe,
     gather_mask,
     get_arch_version,
     get_sort_len,
@@ -981,4 +983,5 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     set_pad_value,
     trans_data_to_5hd,
 )
+from .cube import fixpipe, load_data, mmad  # noqa: E402, F401 - the spec's pointers name pyasc.sim.api.basic
 from .interp import bilinear_interpolation  # noqa: E402, F401 - the spec's pointer is basic:bilinear_interpolation

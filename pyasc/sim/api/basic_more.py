@@ -412,33 +412,6 @@ def cross_core_wait_flag(flag_id: Any, mode_id: Any = 0, pipe: Any = None) -> No
 # Cube data loads: 512-byte fractals
 
 
-def load_data(dst: LocalTensor, src: Any, params: Any) -> None:
-    """LoadData2D: repeat_times 512-byte fractals from fractal start_index + r * src_stride of src, to dst fractal
-    r * (1 + dst_gap); with if_transpose each 16x16 fractal of 2-byte elements is transposed.  3D forms are not
-    modelled."""
-    core = cur()
-    name = type(params).__name__
-    if not name.startswith("LoadData2D"):
-        core.report("unsupported", f"load_data with {name} (img2col) is not modelled by the simulator")
-        return
-    per = 512 // dst.esize
-    start = int(getattr(params, "start_index", 0) or 0)
-    rep = int(getattr(params, "repeat_times", 1) or 1)
-    sstr = int(getattr(params, "src_stride", 0) or 0)
-    gap = int(getattr(params, "dst_gap", 0) or 0)
-    lane = np.arange(per)
-    sidx = ((start + np.arange(rep) * sstr) * per)[:, None] + lane[None, :]
-    didx = (np.arange(rep) * (1 + gap) * per)[:, None] + lane[None, :]
-    pipe = MTE2 if isinstance(src, GlobalTensor) else state.PIPE["MTE1"]
-    if not core.access(pipe, ((src, *span(sidx.ravel())),), ((dst, *span(didx.ravel())),), "load_data"):
-        return
-    sv = src.view() if isinstance(src, LocalTensor) else src.view(0, int(sidx.max()) + 1)
-    block = sv[sidx]
-    if getattr(params, "if_transpose", False) and dst.esize == 2:
-        block = block.reshape(rep, 16, 16).transpose(0, 2, 1).reshape(rep, per)
-    dst.view()[didx] = block
-
-
 def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: Any) -> None:
     """Fractals copied with each 16x16 (2-byte) block transposed."""
     core = cur()
@@ -476,12 +449,6 @@ def init_const_value(dst: LocalTensor, init_const_value_params: Any) -> None:
 
 def load_image_to_local(dst: LocalTensor, load_data_params: Any) -> None:
     cur().report("unsupported", "load_image_to_local (AIPP image input) is not modelled by the simulator")
-
-
-def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, bias: Any = None,  # noqa: A002
-         params: Any = None) -> None:
-    """Cube matrix multiply on fractal (zZ/nZ/NZ) layouts: not modelled; use adv.Matmul on the simulator."""
-    cur().report("unsupported", "mmad on L0A/L0B fractal layouts is not modelled by the simulator; adv.Matmul is")
 
 
 def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mmad_params: Any) -> None:  # noqa: A002

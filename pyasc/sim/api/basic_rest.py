@@ -39,11 +39,6 @@ def set_aipp_functions(src0: GlobalTensor, input_format: Any, config: Any, src1:
     cur().report("unsupported", "set_aipp_functions (AIPP image input) is not modelled by the simulator")
 
 
-def fixpipe(dst: GlobalTensor, src: LocalTensor, params: Any, config: Any = None, cbuf_workspace: Any = None) -> None:
-    cur().report("unsupported", "fixpipe (L0C to Global Memory with conversion) is not modelled by the simulator; "
-                 "adv.Matmul's get_tensor_c is")
-
-
 def get_arch_version(core_version: Any) -> None:
     """GetArchVersion writes the version into a copy of core_version (as CANN's pyasc does): nothing to observe."""
 

@@ -171,10 +171,13 @@ def alloc(self: Any, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
     t = LocalTensor.make(core, addr, data_type, int(tile_size), pos, None)
     end = addr + int(tile_size) * t.esize
     self._next = -(-end // 32) * 32
-    core.stats.ub_peak = max(core.stats.ub_peak, end)
-    if end > core.capacity:
-        core.report("ub-over-capacity", f"LocalMemAllocator.alloc ends at UB byte {end}, beyond the {core.capacity} "
-                                        f"usable bytes of {core.launch.soc.name}")
+    mem = t.mem
+    cap = core.mem_capacity(mem)
+    if mem == "UB":
+        core.stats.ub_peak = max(core.stats.ub_peak, end)
+    if end > cap:
+        core.report("ub-over-capacity", f"LocalMemAllocator.alloc ends at {mem} byte {end}, beyond the {cap} "
+                                        f"usable bytes of {core.launch.soc.name}'s {mem}")
     return t
 
 
