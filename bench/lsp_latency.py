@@ -6,20 +6,25 @@ Measures, on generated files of add_custom-style kernels (38 lines each):
     an edit inside one kernel of the 12-kernel file (460 lines), in all three servers taken in turn; pyasc-lsp also
     on files of 1 and 50 kernels (the same rounds), and the compiler's share (analyze() alone, in-process);
   - hover p95 while the C++ tier runs (hovers sent between its $/progress begin and end);
-  - server start to the first diagnostics of the 12-kernel file, on a quiet machine and with every core kept busy
-    (one spinning process per CPU): pyasc-lsp (start-up worker on its default setting), pyasc-lsp without the
-    worker (PYASC_LSP_PREFORK=0), bare pygls and basedpyright take turns;
+  - server start to the first diagnostics of the 12-kernel file: pyasc-lsp (start-up worker on its default
+    setting), pyasc-lsp without the worker (PYASC_LSP_PREFORK=0), bare pygls and basedpyright take turns; also the CPU
+    time each server had used by then;
   - RSS of the server after 5,000 edits (batches of 50, each batch analyzed once), and its growth (both readings
     taken once the C++ tier has run, so libclang is loaded in both);
   - the same edit latency on a file of 12 hand-synchronized kernels (auto_sync=False, flags, ping-pong slots; about
     450 lines), which the static pipe-hazard check analyzes, in the same rounds, beside the same file in a server run
     from an earlier checkout given with --sync-baseline (e.g. `git archive <commit> | tar -x -C /tmp/before`).
 
+Every edit and start measurement runs once per figure of `--busy N [N ...]`, with N spinning processes at normal
+priority beside it (default `--busy 0 <CPUs>`: quiet, and no core free, reproducible on a quiet machine), and is
+repeated `--repeat` times with fresh servers: the tables give the median of the repetitions' figures and their range.
+
 basedpyright is a pip package (`pip install basedpyright`, which brings its own Node.js); without it its column
 says so and the rest still runs.
 
-    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--hover-rounds 8] [--rss-edits 5000]
-                                          [--sync-baseline DIR] [--only-edits]
+    .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--repeat 3] [--busy 0 2] [--hover-rounds 8]
+                                          [--rss-edits 5000] [--baseline DIR] [--sync-baseline DIR]
+                                          [--only-edits | --only-starts]
 """
 
 from __future__ import annotations
@@ -39,8 +44,6 @@ from pathlib import Path
 import psutil
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
-
-from pyasc_lsp.config import ServerOptions
 
 KERNELS = 12
 """Kernels of the file every server edits (38 lines each, 460 lines in all)."""
@@ -377,8 +380,9 @@ async def edit_latency(servers: list[tuple[str, list[str], str, dict | None, dic
     return out
 
 
-async def start_latency(command: list[str], root: Path, env: dict[str, str] | None = None) -> float:
-    """Process spawn -> the first publishDiagnostics of the 12-kernel file, which is on disk as an editor opens one."""
+async def start_latency(command: list[str], root: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Process spawn -> the first publishDiagnostics of the 12-kernel file, which is on disk as an editor opens one;
+    returns that time and the CPU time the server (with any child of its) had used by then, both in ms."""
     text = make_file(KERNELS)
     folder = Path(tempfile.mkdtemp(prefix="start-", dir=root))
     path = folder / "kernels.py"
@@ -387,8 +391,14 @@ async def start_latency(command: list[str], root: Path, env: dict[str, str] | No
     t0 = await s.start(folder)
     sent = s.open(path.as_uri(), text)
     t1 = await s.wait(path.as_uri(), 1, sent, timeout=120)
+    cpu = float("nan")
+    try:
+        proc = psutil.Process(s.pid)
+        cpu = sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)]) * 1000
+    except psutil.Error:
+        pass
     await s.stop()
-    return (t1 - t0) * 1000
+    return (t1 - t0) * 1000, cpu
 
 
 def _spin(stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
@@ -397,16 +407,24 @@ def _spin(stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name
             pass
 
 
+def cpu_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 class BusyCores:
-    """One spinning process per CPU, at normal priority, for as long as the block runs: no core is free."""
+    """`n` spinning processes at normal priority for as long as the block runs (n = the CPUs: no core is free), so
+    that a loaded machine can be reproduced on a quiet one."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
 
     def __enter__(self) -> BusyCores:
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
         self.stop = multiprocessing.Event()
-        self.procs = [multiprocessing.Process(target=_spin, args=(self.stop,), daemon=True) for _ in range(cpus)]
+        self.procs = [multiprocessing.Process(target=_spin, args=(self.stop,), daemon=True) for _ in range(self.n)]
         for p in self.procs:
             p.start()
-        time.sleep(1.5)  # long enough for the load figures a server may read at start to see them
+        if self.procs:
+            time.sleep(1.5)  # long enough for the load figures a server may read at start to see them
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -416,9 +434,9 @@ class BusyCores:
 
 
 async def start_rounds(servers: list[tuple[str, list[str], dict[str, str] | None]], root: Path,
-                       runs: int) -> dict[str, list[float]]:
-    """Start latencies of each server, the servers taking turns run after run."""
-    out: dict[str, list[float]] = {name: [] for name, _, _ in servers}
+                       runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Start latencies (and CPU times) of each server, the servers taking turns run after run."""
+    out: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in servers}
     for _ in range(runs):
         for name, command, env in servers:
             out[name].append(await start_latency(command, root, env))
@@ -494,10 +512,143 @@ def p50_95(values: list[float]) -> str:
     return f"{pct(values, .5):.1f} / {pct(values, .95):.1f}" if values else "n/a"
 
 
+def spread(values: list[float], digits: int = 1, unit: str = "") -> str:
+    """The median of per-repetition figures and their range: `12.3 [11.0-14.2]`."""
+    if not values:
+        return "n/a"
+    med = statistics.median(values)
+    if len(values) == 1:
+        return f"{med:.{digits}f}{unit}"
+    return f"{med:.{digits}f}{unit} [{min(values):.{digits}f}-{max(values):.{digits}f}]"
+
+
+def busy_label(level: int) -> str:
+    return "quiet (no spinning process)" if level == 0 else f"{level} spinning process{'es' if level > 1 else ''}"
+
+
+Row = tuple[str, str, str, str]
+
+
+async def edit_rows(args: argparse.Namespace, root: Path, level: int) -> list[Row]:
+    """The edit latencies, `--repeat` times with fresh servers, under `level` spinning processes."""
+    no_cpp = {"pyasc": {"cppChecks": False}}
+    base_env = None if args.baseline is None else {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
+    pyright = basedpyright()
+    text = make_file(KERNELS)
+    lines = text.count("\n")
+    # The C++ tier is off here: with edits taken in turn, one server's clang run would land in another's edit.
+    servers = [("pyasc1", SERVER, make_file(1), no_cpp, None), ("pyasc", SERVER, text, no_cpp, None),
+               ("pyasc50", SERVER, make_file(50), no_cpp, None), ("bare", BARE, text, None, None),
+               ("sync", SERVER, make_sync_file(), no_cpp, None)]
+    if args.sync_baseline is not None:
+        servers.append(("sync-baseline", SERVER, make_sync_file(), no_cpp,
+                        {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())}))
+    if base_env is not None:
+        servers.append(("baseline", SERVER, text, no_cpp, base_env))
+    if pyright:
+        servers.append(("basedpyright", pyright, text, None, None))
+    p50: dict[str, list[float]] = {name: [] for name, *_ in servers}
+    p95: dict[str, list[float]] = {name: [] for name, *_ in servers}
+    alone: dict[int, list[float]] = {1: [], KERNELS: [], 50: []}
+    ratio: list[float] = []
+    with BusyCores(level):
+        for rep in range(args.repeat):
+            folder = root / f"edits-{level}-{rep}"
+            folder.mkdir()
+            lat = await edit_latency(servers, folder, args.edits)
+            for name, values in lat.items():
+                p50[name].append(pct(values, .5))
+                p95[name].append(pct(values, .95))
+            ratio.append(pct(lat["pyasc50"], .5) / max(0.1, pct(lat["pyasc1"], .5)))
+            for kernels in alone:
+                alone[kernels].append(pct(analyze_alone(kernels, args.edits), .5))
+
+    def both(name: str) -> str:
+        return f"{spread(p50[name])} / {spread(p95[name])}" if name in p50 else ""
+
+    where = f"{busy_label(level)}, {args.repeat} x {args.edits} edits"
+    rows: list[Row] = [
+        (f"didChange -> diagnostics p50 / p95, {KERNELS} kernels ({lines} lines), end to end, ms; {where}",
+         both("pyasc"), both("bare"), both("basedpyright"))]
+    if base_env is not None:
+        rows.append((f"  the same file, baseline checkout {args.baseline}, ms", both("baseline"), "", ""))
+    for kernels in (1, 50):
+        rows.append((f"  same, {kernels} kernel(s) ({make_file(kernels).count(chr(10))} lines), ms",
+                     both(f"pyasc{kernels}"), "", ""))
+    rows.append(("  50 kernels vs 1 kernel (p50)", spread(ratio, 2, "x"), "", ""))
+    for kernels, values in alone.items():
+        rows.append((f"  of which analyze() alone, in-process, {kernels} kernel(s), p50, ms", spread(values), "", ""))
+    rows.append((f"  same, {SYNC_KERNELS} hand-synchronized kernels ({make_sync_file().count(chr(10))} lines, the "
+                 "pipe-hazard check on), ms", both("sync"), "", ""))
+    if args.sync_baseline is not None:
+        rows.append((f"  the same file, baseline checkout {args.sync_baseline}, ms", both("sync-baseline"), "", ""))
+        sync_alone = analyze_alone(SYNC_KERNELS, args.edits, sync=True)
+        base_alone = _analyze_alone_elsewhere(args.sync_baseline, args.edits)
+        rows.append(("  of which analyze() alone, in-process, p50 / p95, ms", p50_95(sync_alone), "", ""))
+        rows.append((f"  same, baseline {args.sync_baseline}, p50 / p95, ms", p50_95(base_alone), "", ""))
+    return rows
+
+
+async def start_rows(args: argparse.Namespace, root: Path, level: int) -> list[Row]:
+    """Start -> first diagnostics, `--repeat` times `--starts` starts of each server in turn, under `level`
+    spinning processes; each repetition's median, and its ratio to bare pygls in that repetition."""
+    pyright = basedpyright()
+    # pyasc is byte-compiled first, as pip does when it installs a wheel (this checkout may run without
+    # __pycache__, e.g. under PYTHONDONTWRITEBYTECODE).
+    here = Path(__file__).resolve().parents[1]
+    for package in ("pyasc", "pyasc_lsp"):
+        compileall.compile_dir(str(here / package), quiet=1)
+    no_fork = {**os.environ, "PYASC_LSP_PREFORK": "0"}
+    starters: list[tuple[str, list[str], dict[str, str] | None]] = [
+        ("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("bare", BARE, None)]
+    if args.baseline is not None:
+        for package in ("pyasc", "pyasc_lsp"):
+            compileall.compile_dir(str(args.baseline / package), quiet=1)
+        base = str(args.baseline.resolve())
+        starters += [("baseline", SERVER, {**os.environ, "PYTHONPATH": base}),
+                     ("baseline-single", SERVER, {**no_fork, "PYTHONPATH": base})]
+    if pyright:
+        starters.append(("basedpyright", pyright, None))
+    wall: dict[str, list[float]] = {name: [] for name, *_ in starters}
+    cpu: dict[str, list[float]] = {name: [] for name, *_ in starters}
+    ratio: dict[str, list[float]] = {name: [] for name, *_ in starters}
+    with BusyCores(level):
+        for _ in range(args.repeat):
+            runs = await start_rounds(starters, root, args.starts)
+            bare = statistics.median(w for w, _ in runs["bare"])
+            for name, values in runs.items():
+                wall[name].append(statistics.median(w for w, _ in values))
+                cpu[name].append(statistics.median(c for _, c in values))
+                ratio[name].append(wall[name][-1] / bare)
+    where = f"{busy_label(level)}, {args.repeat} x median of {args.starts}"
+    rows: list[Row] = [
+        (f"start -> first diagnostics, ms (x bare); {where}",
+         f"{spread(wall['pyasc'], 0)} ({spread(ratio['pyasc'], 2, 'x')})", spread(wall["bare"], 0),
+         f"{spread(wall['basedpyright'], 0)} ({spread(ratio['basedpyright'], 2, 'x')})" if pyright else ""),
+        ("  without the start-up worker (PYASC_LSP_PREFORK=0), ms",
+         f"{spread(wall['pyasc-single'], 0)} ({spread(ratio['pyasc-single'], 2, 'x')})", "", "")]
+    if args.baseline is not None:
+        for key, what in (("baseline", "with its worker"), ("baseline-single", "without its worker")):
+            rows.append((f"  baseline checkout, {what}, ms",
+                         f"{spread(wall[key], 0)} ({spread(ratio[key], 2, 'x')})", "", ""))
+    rows.append(("  CPU time of the server by then (its children included), ms",
+                 f"{spread(cpu['pyasc'], 0)}; without the worker {spread(cpu['pyasc-single'], 0)}",
+                 spread(cpu["bare"], 0), spread(cpu["basedpyright"], 0) if pyright else ""))
+    if args.baseline is not None:
+        rows.append(("  same, baseline checkout, ms", f"{spread(cpu['baseline'], 0)}; without its worker "
+                     f"{spread(cpu['baseline-single'], 0)}", "", ""))
+    return rows
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--edits", type=int, default=40)
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="repetitions of the edit and start measurements (fresh servers each time)")
+    parser.add_argument("--busy", type=int, nargs="+", default=None, metavar="N",
+                        help="spinning processes during the edit and start measurements, one measurement per "
+                             "figure given (default: 0 and one per CPU, i.e. quiet and no core free)")
     parser.add_argument("--hover-rounds", type=int, default=8)
     parser.add_argument("--rss-edits", type=int, default=5000)
     parser.add_argument("--baseline", type=Path, default=None,
@@ -505,102 +656,29 @@ async def main() -> None:
     parser.add_argument("--sync-baseline", type=Path, default=None,
                         help="an earlier pyasc checkout to run beside this one on the hand-synchronized file")
     parser.add_argument("--only-edits", action="store_true", help="measure the edit latencies only")
+    parser.add_argument("--only-starts", action="store_true", help="measure the start latencies only")
     args = parser.parse_args()
-    base_env = None if args.baseline is None else {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}
+    levels = args.busy if args.busy is not None else [0, cpu_count()]
     pyright = basedpyright()
-    no_cpp = {"pyasc": {"cppChecks": False}}
-    lines = make_file(KERNELS).count("\n")
+    rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        rows: list[tuple[str, str, str, str]] = []
-
-        # The C++ tier is off here: with edits taken in turn, one server's clang run would land in another's edit.
-        text = make_file(KERNELS)
-        servers = [("pyasc1", SERVER, make_file(1), no_cpp, None), ("pyasc", SERVER, text, no_cpp, None),
-                   ("pyasc50", SERVER, make_file(50), no_cpp, None), ("bare", BARE, text, None, None),
-                   ("sync", SERVER, make_sync_file(), no_cpp, None)]
-        if args.sync_baseline is not None:
-            servers.append(("sync-baseline", SERVER, make_sync_file(), no_cpp,
-                            {**os.environ, "PYTHONPATH": str(args.sync_baseline.resolve())}))
-        if base_env is not None:
-            servers.append(("baseline", SERVER, text, no_cpp, base_env))
-        if pyright:
-            servers.append(("basedpyright", pyright, text, None, None))
-        lat = await edit_latency(servers, root, args.edits)
-        debounce = ServerOptions().debounce_ms
-        rows.append((f"didChange -> diagnostics p50 / p95, {KERNELS} kernels ({lines} lines), end to end, ms",
-                     f"{p50_95(lat['pyasc'])} (debounce {debounce} ms included)", p50_95(lat["bare"]),
-                     p50_95(lat.get("basedpyright", []))))
-        if base_env is not None:
-            rows.append((f"  the same file, baseline checkout {args.baseline}, ms", p50_95(lat["baseline"]), "", ""))
-        for kernels in (1, 50):
-            rows.append((f"same, {kernels} kernel(s) ({make_file(kernels).count(chr(10))} lines), ms",
-                         p50_95(lat[f"pyasc{kernels}"]), "", ""))
-        ratio = pct(lat["pyasc50"], .5) / max(0.1, pct(lat["pyasc1"], .5))
-        rows.append(("50 kernels vs 1 kernel (p50)", f"{ratio:.2f}x", "", ""))
-        for kernels in (1, KERNELS, 50):
-            alone = analyze_alone(kernels, args.edits)
-            rows.append((f"of which analyze() alone, in-process, {kernels} kernel(s), p50 / p95, ms",
-                         p50_95(alone), "", ""))
-        sync_lines = make_sync_file().count("\n")
-        rows.append((f"same, {SYNC_KERNELS} hand-synchronized kernels ({sync_lines} lines, the pipe-hazard check "
-                     "on), ms", p50_95(lat["sync"]), "", ""))
-        if args.sync_baseline is not None:
-            rows.append((f"  the same file, baseline checkout {args.sync_baseline}, ms", p50_95(lat["sync-baseline"]),
-                         "", ""))
-        # analyze() alone: this checkout in-process and the baseline in a child process, in alternating rounds
-        alone: list[float] = []
-        base_alone: list[float] = []
-        per_round = max(1, args.edits // 4)
-        for _ in range(4):
-            alone += analyze_alone(SYNC_KERNELS, per_round, sync=True)
-            if args.sync_baseline is not None:
-                base_alone += _analyze_alone_elsewhere(args.sync_baseline, per_round)
-        rows.append(("  of which analyze() alone, in-process, p50 / p95, ms", p50_95(alone), "", ""))
-        if base_alone:
-            rows.append((f"  same, baseline {args.sync_baseline}, p50 / p95, ms", p50_95(base_alone), "", ""))
-        if args.only_edits:
-            _print(rows, pyright)
-            return
-
-        hov = await hover_during_cpp(SERVER, root, args.hover_rounds, bare=False)
-        bare_hov = await hover_during_cpp(BARE, root, 2, bare=True)
-        rows.append((f"hover p50 / p95 during the C++ tier ({len(hov)} hovers), ms", p50_95(hov), p50_95(bare_hov),
-                     ""))
-
-        # Start-up. pyasc is byte-compiled first, as pip does when it installs a wheel (this checkout may run without
-        # __pycache__, e.g. under PYTHONDONTWRITEBYTECODE).
-        compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pyasc"), quiet=1)
-        compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "pyasc_lsp"), quiet=1)
-        no_fork = {**os.environ, "PYASC_LSP_PREFORK": "0"}
-        starters = [("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("bare", BARE, None)]
-        if base_env is not None:
-            for package in ("pyasc", "pyasc_lsp"):
-                compileall.compile_dir(str(args.baseline / package), quiet=1)
-            base_single = {**no_fork, "PYTHONPATH": base_env["PYTHONPATH"]}
-            starters += [("baseline", SERVER, base_env), ("baseline-single", SERVER, base_single)]
-        quiet = await start_rounds(starters + ([("basedpyright", pyright, None)] if pyright else []), root,
-                                   args.starts)
-        with BusyCores():
-            busy = await start_rounds(starters, root, args.starts)
-        for label, runs in ((f"start -> first diagnostics, median of {args.starts}, ms", quiet),
-                            ("same with every core busy, ms", busy)):
-            ours, single, base = (statistics.median(runs[k]) for k in ("pyasc", "pyasc-single", "bare"))
-            other = f"{statistics.median(runs['basedpyright']):.0f}" if "basedpyright" in runs else ""
-            rows.append((label, f"{ours:.0f} ({ours / base:.2f}x bare)", f"{base:.0f}", other))
-            rows.append(("  without the start-up worker (PYASC_LSP_PREFORK=0), ms", f"{single:.0f} "
-                         f"({single / base:.2f}x bare)", "", ""))
-            if base_env is not None:
-                for key, what in (("baseline", "with its worker"), ("baseline-single", "without its worker")):
-                    v = statistics.median(runs[key])
-                    rows.append((f"  baseline checkout, {what}, ms", f"{v:.0f} ({v / base:.2f}x bare)", "", ""))
-
-        before, after = await rss_after_edits(SERVER, root, args.rss_edits)
-        bare_before, bare_after = await rss_after_edits(BARE, root, args.rss_edits)
-        rows.append((f"RSS before -> after {args.rss_edits} edits, MB",
-                     f"{before:.1f} -> {after:.1f} (+{after - before:.1f})",
-                     f"{bare_before:.1f} -> {bare_after:.1f} (+{bare_after - bare_before:.1f})", ""))
-
+        if not args.only_starts:
+            for level in levels:
+                rows += await edit_rows(args, root, level)
+        if not args.only_edits:
+            for level in levels:
+                rows += await start_rows(args, root, level)
+        if not (args.only_edits or args.only_starts):
+            hov = await hover_during_cpp(SERVER, root, args.hover_rounds, bare=False)
+            bare_hov = await hover_during_cpp(BARE, root, 2, bare=True)
+            rows.append((f"hover p50 / p95 during the C++ tier ({len(hov)} hovers), ms", p50_95(hov),
+                         p50_95(bare_hov), ""))
+            before, after = await rss_after_edits(SERVER, root, args.rss_edits)
+            bare_before, bare_after = await rss_after_edits(BARE, root, args.rss_edits)
+            rows.append((f"RSS before -> after {args.rss_edits} edits, MB",
+                         f"{before:.1f} -> {after:.1f} (+{after - before:.1f})",
+                         f"{bare_before:.1f} -> {bare_after:.1f} (+{bare_after - bare_before:.1f})", ""))
     _print(rows, pyright)
 
 
