@@ -352,6 +352,9 @@ class KernelGen:
     def stmt(self, s: ir.Stmt) -> None:
         if isinstance(s, ir.Pass):
             return
+        if isinstance(s, ir.Unrolled):
+            self.e.indent()
+            self.e.boiler(f"// {s.var} = {s.value} (asc.static_range, unrolled)\n")
         if isinstance(s, ir.If) and s.static is not None:
             self.block(s.body if s.static else s.orelse)
             return

@@ -275,6 +275,15 @@ class If(Stmt):
 
 
 @dataclass(eq=False)
+class Unrolled(If):
+    """One copy of an `asc.static_range` loop's body, the loop variable a compile-time int (as the tracer unrolls
+    it): a statically taken `If` to every pass, emitted inline after a comment naming the value."""
+
+    var: str = ""
+    value: int = 0
+
+
+@dataclass(eq=False)
 class Return(Stmt):
     value: Expr | None = None
 

@@ -13,10 +13,11 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import pure
 from .diagnostics import Diagnostic, Severity, Span
 from .structs import StructDef, scan_structs
 
@@ -159,6 +160,9 @@ class ModuleInfo:
     """Top-level units that did not parse."""
     structs: dict[str, StructDef] = field(default_factory=dict)
     """The module's `Struct` subclasses, by name (structs.py)."""
+    pure_names: dict[str, str] = field(default_factory=dict)
+    """The module's names of the pure functions and constants module constants may use (`math`, `sqrt`, `min`),
+    to what they denote (pure.py); a name the module binds itself is not one of them."""
     ct_exprs: dict[str, ast.expr] = field(default_factory=dict)
     """Module-level names bound to expressions that do not fold to a number, string or tuple but may still be
     compile-time values (`DTYPE = asc.float16`, `MODE = asc.RoundMode.CAST_ROUND`): the front end evaluates them."""
@@ -336,14 +340,35 @@ class NotConstant(Exception):
     """The expression's value is not known before run time."""
 
 
-def fold(node: ast.expr, env: dict[str, object]) -> object:
-    """Evaluate a constant expression over known constants; raises NotConstant otherwise. Never runs user code."""
+def fold(node: ast.expr, env: dict[str, object], names: Mapping[str, str] | None = None) -> object:
+    """Evaluate a constant expression over known constants; raises NotConstant otherwise. Never runs user code.
+
+    `names` maps the module's names of pure functions and constants (`math`, `sqrt`, `min`) to what they denote
+    (pure.py): calls of those on folded values are computed by our own tables, never looked up in the file."""
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool, str)):
         return node.value
     if isinstance(node, ast.Name) and node.id in env:
         return env[node.id]
+    if names is not None and isinstance(node, (ast.Name, ast.Attribute)):
+        qualified = pure.resolve(node, names)
+        if qualified is not None and qualified.startswith("math.") and qualified[5:] in pure.MATH_CONSTANTS:
+            return pure.MATH_CONSTANTS[qualified[5:]]
+        raise NotConstant
+    if names is not None and isinstance(node, ast.Call) and not node.keywords:
+        qualified = pure.resolve(node.func, names)
+        if qualified is None or any(isinstance(a, ast.Starred) for a in node.args):
+            raise NotConstant
+        args = tuple(fold(a, env, names) for a in node.args)
+        try:
+            value = pure.call(qualified, args)
+        except pure.NotPure:
+            raise NotConstant from None
+        if not isinstance(value, (int, float, bool, str, tuple)) or isinstance(value, int) and not \
+                -(2**63) <= value < 2**64:
+            raise NotConstant
+        return value
     if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-        left, right = fold(node.left, env), fold(node.right, env)
+        left, right = fold(node.left, env, names), fold(node.right, env, names)
         if not all(isinstance(v, (int, float)) for v in (left, right)):
             if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
                 return left + right
@@ -357,7 +382,7 @@ def fold(node: ast.expr, env: dict[str, object]) -> object:
         except (ArithmeticError, ValueError, TypeError):
             raise NotConstant from None
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNOPS:
-        value = fold(node.operand, env)
+        value = fold(node.operand, env, names)
         if not isinstance(value, (int, float, bool)):
             raise NotConstant
         try:
@@ -365,7 +390,7 @@ def fold(node: ast.expr, env: dict[str, object]) -> object:
         except TypeError:
             raise NotConstant from None
     if isinstance(node, ast.Tuple):
-        return tuple(fold(e, env) for e in node.elts)
+        return tuple(fold(e, env, names) for e in node.elts)
     raise NotConstant
 
 
@@ -392,6 +417,7 @@ def scan_module(
     lines = text.split("\n")
     tree, diags, broken = parse_module(text, lines)
     info = ModuleInfo(tree=tree, positions=Positions(text, lines), diagnostics=diags, broken_units=broken)
+    info.pure_names = _pure_names(tree)
     for stmt in tree.body:
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
@@ -439,7 +465,7 @@ def scan_module(
             if value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
                 continue
             try:
-                folded = fold(value, info.constants)
+                folded = fold(value, info.constants, info.pure_names)
             except (NotConstant, RecursionError):
                 info.constants.pop(targets[0].id, None)
                 info.ct_exprs[targets[0].id] = value
@@ -466,6 +492,22 @@ def scan_module(
     if nested:
         _unique_cpp_names(info)
     return info
+
+
+def _pure_names(tree: ast.Module) -> dict[str, str]:
+    """Python's numeric builtins (unless the module binds the name) and the module's `math` imports."""
+    bound: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for t in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                bound.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in stmt.names)
+    names = {n: n for n in pure.BUILTIN_FUNCTIONS if n not in bound}
+    names.update(pure.math_aliases(tree))
+    return names
 
 
 def _nested_jit(fn: ast.FunctionDef | ast.AsyncFunctionDef, outer: tuple[str, ...],

@@ -24,6 +24,8 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "helper_specialization": [],
     "matmul_kernels": [("PA406", 12)] * 4 + [("PA406", 13)] + [("PA406", 43)] * 3 + [("PA406", 44)],
     "rebinding": [],
+    "static_range": [],
+    "pure_constants": [],
 }
 KERNELS: dict[str, list[str]] = {
     "nested_kernels": ["scale", "test_scale_half.kernel", "test_scale_float.kernel"],
@@ -33,6 +35,8 @@ KERNELS: dict[str, list[str]] = {
                               "scale_rows_transposed_true_factor_0p5", "rows"],
     "matmul_kernels": ["gemm_bias", "gemm_blocks"],
     "rebinding": ["widen"],
+    "static_range": ["stages"],
+    "pure_constants": ["gelu_like"],
 }
 
 
@@ -320,3 +324,72 @@ def test_a_parameter_named_like_a_jit_option_is_rejected_as_cann_does() -> None:
     assert _messages(text, errors_only=True) == [
         ("PA109", "debug: int", "parameter 'debug' has the name of an @asc.jit option, which CANN's pyasc rejects; "
          "rename it")]
+
+
+# -- point 2: asc.static_range, pure module constants, builtins ------------------------------------------------------
+
+UNROLL = '''import asc
+import math
+from math import sqrt
+
+SCALE = 1 / sqrt(2)
+HALF = math.floor(5 / 2)
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: asc.ConstExpr[int]) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 64)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 256)
+    t = buf.get(asc.float32)
+{body}
+'''
+
+
+def _unroll(body: str) -> tuple[list[tuple[str, str, str]], str]:
+    text = UNROLL.format(body="".join(f"    {line}\n" for line in body.strip("\n").split("\n")))
+    return _messages(text, errors_only=True), analyze(text, "k.py").cpp
+
+
+def test_static_range_over_a_constexpr_without_a_value_stays_a_loop_over_it() -> None:
+    errors, cpp = _unroll("for i in asc.static_range(n):\n    asc.adds(t, t, 1.0, 64)")
+    assert errors == []
+    assert "for (int32_t i = 0; i < n; i++) {" in cpp
+
+
+def test_static_range_unrolls_with_the_launch_value_of_a_constexpr() -> None:
+    text = UNROLL.format(body="    for i in asc.static_range(n):\n        asc.adds(t, t, 1.0, 32 * (i + 1))\n") + \
+        "\n\ndef launch(x):\n    k[1](x, 2)\n"
+    cpp = analyze(text, "k.py").cpp
+    assert "// i = 0 (asc.static_range, unrolled)\n    AscendC::Adds(t, t, 1.0f, 32);\n" \
+           "    // i = 1 (asc.static_range, unrolled)\n    AscendC::Adds(t, t, 1.0f, 64);" in cpp
+
+
+def test_static_range_longer_than_the_limit_is_cut_with_a_warning() -> None:
+    text = UNROLL.format(body="    for i in asc.static_range(1000):\n        asc.adds(t, t, 1.0, 64)\n")
+    got = [(c, m) for c, _, m in _messages(text) if c == "PA902"]
+    assert got == [("PA902", "asc.static_range unrolls 1000 copies of its body, more than the 256 this analysis "
+                    "unrolls; use range() for a long loop")]
+    assert analyze(text, "k.py").cpp.count("AscendC::Adds") == 256
+
+
+def test_math_functions_give_module_constants_but_not_kernel_references() -> None:
+    errors, cpp = _unroll("asc.muls(t, t, SCALE * HALF, 64)\nasc.muls(t, t, math.pi, 64)")
+    assert errors == []
+    assert "constexpr float SCALE = 0.7071067811865475f;\nconstexpr int32_t HALF = 2;" in cpp
+    assert "AscendC::Muls(t, t, SCALE * HALF, 64);" in cpp
+    assert "AscendC::Muls(t, t, 3.141592653589793f, 64);" in cpp
+    errors, _ = _unroll("asc.muls(t, t, sqrt(2.0), 64)")
+    assert errors == [("PA101", "sqrt", "math.sqrt is a Python function, which CANN's pyasc refuses to reference in "
+                       "a jit function (Unsupported function referenced); compute the value in a module constant "
+                       "(VALUE = math.sqrt(...)), where math applies")]
+
+
+def test_module_constants_call_only_the_allow_list() -> None:
+    text = UNROLL.replace("HALF = math.floor(5 / 2)", "HALF = math.floor(5 / 2)\nHOME = __import__('os').getcwd()"
+                          "\nBIG = math.factorial(10**7)")
+    module = analyze(text.format(body="    pass"), "k.py")
+    assert "HOME" not in module.cpp and "BIG" not in module.cpp
+    assert "constexpr int32_t HALF = 2;" not in module.cpp  # not read by the kernel: not emitted

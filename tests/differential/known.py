@@ -18,8 +18,6 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
-    Known("p02_builtins", "false-error", "PA101: len() (one of CANN's in-kernel builtins) is rejected"),
-    Known("p02_static_range", "calls", "asc.static_range is emitted as a loop; CANN unrolls it"),
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
     Known("p10_auto_list_shape", "calls",
           "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),

@@ -28,7 +28,11 @@ SPECIAL_NAMES = {
     "GlobalAddress": "a kernel parameter pointing to Global Memory",
     "ConstExpr": "a compile-time constant parameter",
 }
-BUILTINS = {"range", "float", "int", "bool", "print", "len", "min", "max", "abs", "isinstance", "super"}
+KERNEL_BUILTINS = ("dict", "float", "int", "isinstance", "issubclass", "len", "list", "range", "repr", "str", "tuple",
+                   "type")
+"""The builtins CANN's tracer lets a kernel see (any other is a NameError there)."""
+BUILTINS = set(KERNEL_BUILTINS) | {"bool", "print", "min", "max", "abs", "round", "sum", "pow", "super"}
+"""Builtin names the front end recognizes in a kernel, to say what CANN does with each."""
 JIT_OPTIONS = {
     "capture_exceptions", "ir_multithreading", "debug", "strip_loc", "verify_sync", "print_ir_before_all",
     "run_passes", "kernel_type", "opt_level", "auto_sync", "auto_sync_log", "bisheng_options", "always_compile",

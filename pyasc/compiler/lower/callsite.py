@@ -9,7 +9,7 @@ from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import ApiSpec, Overload
 from .. import calls as C
-from .. import ir
+from .. import ir, pure
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
 from ..types import (
@@ -19,6 +19,7 @@ from ..types import (
     DTypeValT,
     DVar,
     FuncRefT,
+    IntListT,
     NoneT,
     ObjT,
     ScalarT,
@@ -29,8 +30,8 @@ from ..types import (
     scalar,
     unify,
 )
-from .base import SPECIAL_NAMES, CallRecord, LowerBase
-from .consteval import is_binding
+from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
+from .consteval import Unknown, from_value, is_binding, py_value
 
 
 class CallLowering(LowerBase):
@@ -303,24 +304,47 @@ class CallLowering(LowerBase):
             self.report("PA103", "print() does not exist on the device; use asc.printf(fmt, *values)", fspan,
                         fixes=fixes)
             return ir.invalid(sp)
-        if name in ("float", "int", "bool") and len(args) == 1 and args[0].keyword is None:
+        if name not in KERNEL_BUILTINS:
+            self.report("PA101", f"{name}() is not one of the builtins a jit function sees in CANN's pyasc ("
+                        f"{', '.join(KERNEL_BUILTINS)}; any other is a NameError when it traces the kernel); compute "
+                        "it in a module constant, where Python's builtins apply", sp)
+            return ir.invalid(sp)
+        folded = self.builtin_value(name, args, sp)
+        if folded is not None:
+            return folded
+        if name in ("float", "int") and len(args) == 1 and args[0].keyword is None:
             operand = args[0].expr
             if not isinstance(operand.type, (ScalarT, UnknownT)):
                 self.report("PA303", f"{name}() needs a number, got {C.type_label(operand)}", operand.span)
                 return ir.invalid(sp)
-            to = {"float": "float32", "int": "int32", "bool": "int1"}[name]
-            const = None
-            if isinstance(operand.type, ScalarT) and operand.type.const is not None:
-                try:
-                    const = {"float": float, "int": int, "bool": bool}[name](operand.type.const)  # type: ignore
-                except (TypeError, ValueError, OverflowError):
-                    const = None
-            return ir.CastExpr(sp, scalar(to, const, sp), to, operand)
+            to = {"float": "float32", "int": "int32"}[name]
+            return ir.CastExpr(sp, scalar(to, None, sp), to, operand)
         if name == "range":
             self.report("PA104", "range() may only be used as the iterable of a for loop", sp)
             return ir.invalid(sp)
+        if name in ("len", "list", "tuple", "str", "repr") and len(args) == 1 and args[0].keyword is None:
+            operand = args[0].expr
+            if not isinstance(operand.type, UnknownT):
+                self.report("PA303", f"{name}() in a jit function runs while CANN's pyasc traces it: it needs a "
+                            f"compile-time tuple, list, string or number, got {C.type_label(operand)}", operand.span)
+            return ir.invalid(sp)
         self.report("PA101", f"the builtin {name}() is not supported in a jit function", sp)
         return ir.invalid(sp)
+
+    def builtin_value(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr | None:
+        """`len(SHAPE)`, `int(2.0)`, `list(dims)`: a builtin of compile-time values computed as the tracer
+        computes it (pure.py's allow-list), emitted as its value; None when an argument is a run-time value."""
+        if any(a.keyword is not None for a in args):
+            return None
+        try:
+            values = tuple(py_value(a.expr) for a in args)
+            value = pure.call(name, values)
+        except (Unknown, pure.NotPure):
+            return None
+        out = from_value(sp, value)
+        if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
+            self.has_lists = True
+        return out
 
 
 def _compile_time(e: ir.Expr) -> bool:

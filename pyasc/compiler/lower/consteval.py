@@ -6,12 +6,11 @@ imports or runs the user's file.
 
 from __future__ import annotations
 
-import ast
 import operator
 from collections.abc import Callable
 
 from .. import ir
-from ..syntax import NotConstant, fold
+from ..diagnostics import Span
 from ..types import BoundMethodT, ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
 
 BINARY: dict[str, Callable[[object, object], object]] = {
@@ -58,21 +57,6 @@ def fold_binary(op: str, a: object, b: object) -> object:
         return None
 
 
-def fold_fstring(node: ast.JoinedStr, env: dict[str, object]) -> str:
-    """An f-string whose parts are all compile-time constants."""
-    out = []
-    for part in node.values:
-        if isinstance(part, ast.Constant):
-            out.append(str(part.value))
-        elif isinstance(part, ast.FormattedValue):
-            if part.format_spec is not None:
-                raise NotConstant
-            out.append(str(fold(part.value, env)))
-        else:
-            raise NotConstant
-    return "".join(out)
-
-
 def fold_power(a: Type, b: Type) -> int | float | None:
     """`a ** b` of two compile-time numbers, within the sizes a kernel can use (None otherwise)."""
     if not isinstance(a, ScalarT) or not isinstance(b, ScalarT) or a.const is None or b.const is None:
@@ -110,3 +94,47 @@ def truth(e: ir.Expr) -> bool:
     if isinstance(t, StrT):
         return bool(t.const)
     return True
+
+
+class Unknown(Exception):
+    """The expression has no Python value known at compile time."""
+
+
+def py_value(e: ir.Expr) -> object:
+    """The Python value of a compile-time expression (a number, bool, str, or a tuple or list of them), as the
+    tracer holds it; raises Unknown for anything else (a run-time value, a dtype, a tensor)."""
+    t = e.type
+    if isinstance(e, ir.IntList):
+        items = [py_value(i) for i in e.items]
+        return tuple(items) if isinstance(t, TupleT) else items
+    if isinstance(e, (ir.Const, ir.ConstName)):
+        if isinstance(t, StrT) and isinstance(e.value, str):
+            return e.value
+        if isinstance(t, IntListT) and isinstance(e.value, tuple):
+            return e.value
+    if isinstance(t, ScalarT) and t.const is not None and not isinstance(e, ir.ApiConst):
+        return t.const
+    raise Unknown
+
+
+def from_value(sp: Span, value: object) -> ir.Expr | None:
+    """The IR of a value computed at compile time (emitted as its literal); None for a value C++ cannot hold."""
+    if isinstance(value, bool):
+        return ir.Const(sp, scalar("int1", value), value, folded=True)
+    if isinstance(value, int):
+        if not -(2**63) <= value < 2**64:
+            return None
+        return ir.Const(sp, scalar(int_dtype(value), value), value, folded=True)
+    if isinstance(value, float):
+        return ir.Const(sp, scalar("float32", value), value, folded=True)
+    if isinstance(value, str):
+        return ir.Const(sp, StrT(value), value)
+    if isinstance(value, (tuple, list)):
+        items = [from_value(sp, v) for v in value]
+        if any(i is None for i in items):
+            return None
+        exprs = [i for i in items if i is not None]
+        if isinstance(value, list):
+            return ir.IntList(sp, IntListT(tuple(value)), exprs)
+        return ir.IntList(sp, TupleT(tuple(i.type for i in exprs)), exprs)
+    return None

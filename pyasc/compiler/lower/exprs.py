@@ -10,7 +10,7 @@ from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
 from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, replace_fix
-from ..syntax import NotConstant
+from ..pure import MATH_CONSTANTS, MATH_FUNCTIONS
 from ..types import (
     AddrT,
     BoundMethodT,
@@ -33,7 +33,7 @@ from ..types import (
     scalar,
 )
 from .base import BUILTINS, SPECIAL_NAMES, LowerBase
-from .consteval import const_type, fold_fstring, int_dtype
+from .consteval import Unknown, const_type, int_dtype, py_value
 from .language_helpers import SCALAR_METHODS
 
 _UNSUPPORTED_EXPR = {
@@ -98,15 +98,60 @@ class ExprLowering(LowerBase):
                 return ir.invalid(sp)
             return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
         if isinstance(node, ast.JoinedStr):
-            try:
-                value = fold_fstring(node, self.m.constants)
-            except NotConstant:
-                self.report("PA101", "an f-string with run-time values is not supported; use asc.printf with "
-                            "format arguments", sp)
-                return ir.invalid(sp)
-            return ir.Const(sp, StrT(value), value)
+            return self.lower_fstring(node, sp)
         self.report("PA101", f"'{type(node).__name__}' expressions are not supported in a jit function", sp)
         return ir.invalid(sp)
+
+    def math_member(self, qualified: str, sp: Span) -> ir.Expr:
+        """`math` and `math.pi` in a kernel are Python values the tracer reads; a function of math (`math.sqrt`)
+        is one CANN's pyasc refuses to reference in a kernel ("Unsupported function referenced")."""
+        if qualified == "math":
+            return ir.Expr(sp, FuncRefT("math", "pure-module"))
+        leaf = qualified[5:]
+        if leaf in MATH_CONSTANTS:
+            return ir.Const(sp, scalar("float32", MATH_CONSTANTS[leaf]), MATH_CONSTANTS[leaf], folded=True)
+        self.report("PA101", f"{qualified} is a Python function, which CANN's pyasc refuses to reference in a jit "
+                    f"function (Unsupported function referenced); compute the value in a module constant "
+                    f"(VALUE = {qualified}(...)), where math applies", sp)
+        return ir.invalid(sp)
+
+    def lower_fstring(self, node: ast.JoinedStr, sp: Span) -> ir.Expr:
+        """An f-string of compile-time values (module constants, locals, static_range variables) is a string the
+        tracer builds in Python; one with a run-time value has no string to build."""
+        try:
+            value = self.fstring_text(node)
+        except Unknown:
+            self.report("PA101", "an f-string with run-time values is not supported; use asc.printf with "
+                        "format arguments", sp)
+            return ir.invalid(sp)
+        if value is None:
+            return ir.invalid(sp)  # a part with an error, reported
+        return ir.Const(sp, StrT(value), value)
+
+    def fstring_text(self, node: ast.JoinedStr) -> str | None:
+        out = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                out.append(str(part.value))
+                continue
+            if not isinstance(part, ast.FormattedValue):
+                raise Unknown
+            lowered = self.lower_expr(part.value)
+            if isinstance(lowered, ir.Invalid):
+                return None
+            value = py_value(lowered)
+            if part.conversion == ord("r"):
+                value = repr(value)
+            elif part.conversion in (ord("s"), ord("a")):
+                value = str(value) if part.conversion == ord("s") else ascii(value)
+            spec = self.fstring_text(part.format_spec) if isinstance(part.format_spec, ast.JoinedStr) else ""
+            if spec is None:
+                return None
+            try:
+                out.append(format(value, spec))
+            except (ValueError, TypeError):
+                raise Unknown from None
+        return "".join(out)
 
     def lower_constant(self, node: ast.Constant, sp: Span) -> ir.Expr:
         v = node.value
@@ -159,6 +204,8 @@ class ExprLowering(LowerBase):
             return ir.Expr(sp, FuncRefT(name, "helper"))
         if name in self.m.structs:
             return ir.Expr(sp, ClassRefT(name, "struct"))
+        if self.m.pure_names.get(name, "").startswith("math"):
+            return self.math_member(self.m.pure_names[name], sp)
         if name in BUILTINS:
             return ir.Expr(sp, FuncRefT(name, "builtin"))
         if name in ("True", "False", "None"):
@@ -244,6 +291,12 @@ class ExprLowering(LowerBase):
             return ir.invalid(sp)
         if isinstance(bt, ModuleT):
             return self._asc_member(attr, sp, aspan, bt.prefix)
+        if isinstance(bt, FuncRefT) and bt.kind == "pure-module":
+            if attr not in MATH_CONSTANTS and attr not in MATH_FUNCTIONS:
+                self.report("PA203", f"math has no function or constant '{attr}' that a kernel can compute at "
+                            "compile time", aspan)
+                return ir.invalid(sp)
+            return self.math_member(f"math.{attr}", sp)
         if isinstance(bt, ClassRefT) and bt.kind == "enum":
             enum = ENUMS[bt.name]
             if attr in enum.members:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
-from ..syntax import NotConstant, fold
 from ..types import AddrT, DTypeValT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import BINOP, LowerBase
-from .consteval import COMPARE, UNARY, const_type, fold_binary, fold_power
+from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
@@ -192,13 +192,38 @@ class OperatorLowering(LowerBase):
                 self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
             t = base.type
             return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin), base, index)
-        if isinstance(base.type, IntListT) and isinstance(base, ir.ConstName):
-            try:
-                idx = fold(node.slice, self.m.constants)
-                value = base.type.items[idx]  # type: ignore[index]
-            except (NotConstant, IndexError, TypeError):
-                self.report("PA303", "indexing a constant tuple needs a constant index in range", sp)
-                return ir.invalid(sp)
-            return ir.Const(sp, const_type(value), value)
+        if isinstance(base, ir.IntList) or isinstance(base, (ir.Const, ir.ConstName)) and isinstance(
+                base.type, (IntListT, StrT)):
+            return self.compile_time_index(node, base, sp)
         self.report("PA303", f"{base.type.display()} cannot be indexed", sp)
         return ir.invalid(sp)
+
+    def compile_time_index(self, node: ast.Subscript, base: ir.Expr, sp: Span) -> ir.Expr:
+        """`SHAPE[i]`, `sizes[1:]`, `name[0]` of a compile-time tuple, list or string: indexed at compile time
+        (as the tracer indexes the Python value), so the index must be a compile-time int."""
+        sl = node.slice
+        try:
+            if isinstance(sl, ast.Slice):
+                parts = [None if p is None else py_value(self.lower_expr(p)) for p in (sl.lower, sl.upper, sl.step)]
+                key: object = slice(*parts)
+            else:
+                key = py_value(self.lower_expr(sl))
+            if isinstance(base, ir.IntList) and not isinstance(key, slice):
+                item = base.items[key]  # type: ignore[index]
+                return replace(item, span=sp) if isinstance(item, ir.Const) else item
+            value = py_value(base)[key]  # type: ignore[index]
+        except Unknown:
+            self.report("PA303", f"indexing a compile-time {base.type.display()} needs a compile-time index (the "
+                        "tracer indexes the Python value); use a module constant, a literal or an "
+                        "asc.static_range variable", self.span(sl))
+            return ir.invalid(sp)
+        except (IndexError, TypeError, ValueError):
+            self.report("PA303", f"index {ast.unparse(sl)} is out of range or not an int for this "
+                        f"{base.type.display()}", sp)
+            return ir.invalid(sp)
+        out = from_value(sp, value)
+        if out is None:
+            return ir.invalid(sp)
+        if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
+            self.has_lists = True
+        return out

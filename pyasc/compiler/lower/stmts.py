@@ -25,6 +25,9 @@ from ..types import (
 from .base import BINOP, LowerBase, TooComplex
 from .consteval import is_binding
 
+UNROLL_LIMIT = 256
+"""The most copies of an `asc.static_range` body lowered (each copy is lowered and emitted in full)."""
+
 _UNSUPPORTED_STMT = {
     ast.Break: "break", ast.Continue: "continue", ast.Try: "try", ast.Raise: "raise", ast.With: "with",
     ast.AsyncWith: "async with", ast.AsyncFor: "async for", ast.Global: "global", ast.Nonlocal: "nonlocal",
@@ -351,6 +354,12 @@ class StmtLowering(LowerBase):
             self.unsupported(node.target, "a loop target other than one name")
             return []
         tspan = self.span(node.target)
+        if static:
+            bounds = [self._static_bound(a) for a in args]
+            if any(b is False for b in bounds):
+                return []
+            if all(isinstance(b, int) for b in bounds):
+                return self.unroll(node, node.target.id, range(*bounds))  # type: ignore[arg-type]
         self.enter_block()
         self.loop_blocks.add(self.block[-1])
         var = ir.Symbol(node.target.id, "variable", scalar("int32"), tspan, block=tuple(self.block))
@@ -362,6 +371,43 @@ class StmtLowering(LowerBase):
         if outer is not None:
             self.symbols[node.target.id] = outer
         return [ir.For(head, var, tspan, start, stop, step, body, static)]
+
+    def _static_bound(self, a: ir.Expr) -> int | bool | None:
+        """An `asc.static_range` bound: its int value; None for a compile-time value not known statically (a
+        ConstExpr with no launch value: the C++ keeps a loop over the constexpr); False, reported, for a run-time
+        value (the tracer's Python range() cannot take one)."""
+        t = a.type
+        if not isinstance(t, ScalarT):
+            return None if isinstance(t, UnknownT) else False
+        if isinstance(t.const, int) and not isinstance(t.const, bool):
+            return t.const
+        if t.const is None and t.ctime:
+            return None
+        what = "a run-time value" if t.const is None else f"{t.const!r}"
+        self.report("PA303", f"asc.static_range is unrolled at compile time: its bounds must be compile-time ints "
+                    f"(module constants, ConstExpr parameters, literals), got {what}; use range() for a run-time "
+                    "loop", a.span)
+        return False
+
+    def unroll(self, node: ast.For, name: str, values: range) -> list[ir.Stmt]:
+        """`for i in asc.static_range(...)`: the body once per value, `i` a compile-time int in each copy, in
+        straight-line code (as the tracer runs it), so that `if`s on `i` fold and names assigned stay visible."""
+        if len(values) > UNROLL_LIMIT:
+            self.report("PA902", f"asc.static_range unrolls {len(values)} copies of its body, more than the "
+                        f"{UNROLL_LIMIT} this analysis unrolls; use range() for a long loop", self._head_span(node),
+                        Severity.WARNING)
+            values = values[:UNROLL_LIMIT]
+        outer = self.ct_locals.get(name)
+        out: list[ir.Stmt] = []
+        tspan = self.span(node.target)
+        for v in values:
+            self.ct_locals[name] = ir.Const(tspan, scalar("int32", v), v, folded=True)
+            body = self.lower_body(node.body)
+            const = ir.Const(tspan, scalar("int1", True), True)
+            out.append(ir.Unrolled(self._head_span(node), const, body, [], True, var=name, value=v))
+        if outer is not None:
+            self.ct_locals[name] = outer
+        return out
 
     def lower_if(self, node: ast.If) -> list[ir.Stmt]:
         cond = self.lower_expr(node.test)
