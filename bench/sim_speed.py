@@ -1,11 +1,11 @@
 """Simulator speed: elements per second for a 16M-element float32 vector add over 8 cores and for a row softmax,
 against numpy's own `a + b` and softmax measured in the same run, on the per-core path (lockstep off) and in
-lockstep (all cores at once, the default).
+lockstep (all cores at once, the default); and CANN tutorial 04's matmul (bench/sim_matmul.py) against numpy's.
 
 Times are CPU seconds of this process (time.process_time), best of a few runs, so that other work on a shared
 machine does not distort the ratio.
 
-    .venv/bin/python bench/sim_speed.py [--quick]
+    .venv/bin/python bench/sim_speed.py [--quick] [--only vadd|softmax|matmul]
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import argparse
 import time
 
 import numpy as np
+import sim_matmul  # bench/ is the script's folder
 
 import pyasc as asc
 from pyasc import sim
@@ -105,12 +106,14 @@ def np_softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="1M elements instead of 16M")
-    args = ap.parse_args()
-    n = (1 << 20) if args.quick else (16 << 20)
-    cores = 8
+HEAD = (f"{'tile x buffers':>15} {'sanitizer':>9} {'per-core M/s':>13} {'/ numpy':>8} {'lockstep M/s':>13} "
+        f"{'/ numpy':>8}")
+CORES = 8
+
+
+def bench_vadd(quick: bool) -> None:
+    n = (1 << 20) if quick else (16 << 20)
+    cores = CORES
     rng = np.random.default_rng(0)
     a = rng.random(n, dtype=np.float32)
     b = rng.random(n, dtype=np.float32)
@@ -118,9 +121,7 @@ def main() -> None:
     t_np = best(lambda: np.add(a, b, out=c))
     print(f"vector add, {n} float32 over {cores} cores; numpy a + b: {n / t_np / 1e6:,.0f} M elem/s")
     print("per-core: lockstep off (the kernel's Python runs once per core); lockstep: once for all cores")
-    head = (f"{'tile x buffers':>15} {'sanitizer':>9} {'per-core M/s':>13} {'/ numpy':>8} {'lockstep M/s':>13} "
-            f"{'/ numpy':>8}")
-    print(head)
+    print(HEAD)
     for tile, bufs in ((1024, 2), (4096, 2), (8192, 1)):
         for sanitize in (True, False):
             cells = []
@@ -133,12 +134,17 @@ def main() -> None:
                 assert np.array_equal(z, a + b)
                 cells.append(f"{n / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
             print(f"{f'{tile} x {bufs}':>15} {'on' if sanitize else 'off':>9} {' '.join(cells)}")
-    rows, cols = (1024, 1024) if args.quick else (8192, 1024)
+
+
+def bench_softmax(quick: bool) -> None:
+    cores = CORES
+    rng = np.random.default_rng(1)
+    rows, cols = (1024, 1024) if quick else (8192, 1024)
     x = rng.standard_normal((rows, cols), dtype=np.float32)
     t_np = best(lambda: np_softmax(x))
     rate = rows * cols / t_np / 1e6
     print(f"\nsoftmax, {rows} rows x {cols} float32 over {cores} cores; numpy: {rate:,.0f} M elem/s")
-    print(head)
+    print(HEAD)
     for sanitize in (True, False):
         cells = []
         for lockstep in (False, True):
@@ -149,6 +155,19 @@ def main() -> None:
             assert np.allclose(y, np_softmax(x), rtol=1e-4, atol=1e-6)
             cells.append(f"{rows * cols / t / 1e6:>13,.1f} {t / t_np:>7.1f}x")
         print(f"{f'row {cols}':>15} {'on' if sanitize else 'off':>9} {' '.join(cells)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="1M elements instead of 16M")
+    ap.add_argument("--only", choices=("vadd", "softmax", "matmul"), help="run one kernel's rows")
+    args = ap.parse_args()
+    if args.only in (None, "vadd"):
+        bench_vadd(args.quick)
+    if args.only in (None, "softmax"):
+        bench_softmax(args.quick)
+    if args.only in (None, "matmul"):
+        sim_matmul.run(best)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import blas, state
 from ..objects import LocalTensor
 from ._vec import as_dtype, cur, store
 from .cast import convert
@@ -324,7 +324,7 @@ def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en
         return
     a = a.T if st["ta"] else a
     b = b.T if st["tb"] else b
-    c = a @ b
+    c = blas.matmul(a, b)
     if st["bias"] is not None:
         bias = _load2d(core, st["bias"], 1, n, n, "Matmul bias")
         if bias is None:

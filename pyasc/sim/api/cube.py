@@ -11,8 +11,8 @@ Layouts, with C0 = 32 bytes of the element type (16 half/bfloat16, 8 float, 32 i
 - L0C (CO1): Nz of 16 x 16 fractals: C[m, n] at (n // 16) * M1 * 256 + m * 16 + n % 16, with M1 = ceil(m / 16);
   fixpipe's src_stride (in 16-element rows) is M1 * 16 for such a result.
 
-Index arrays depend only on the parameters, so they are built once per parameter tuple (`functools.lru_cache`) and a
-call costs one fancy-indexed copy.
+Each copy is a numpy assignment between strided views of the two memories (`as_strided`, no index arrays): a
+call costs a few numpy operations whatever its size.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import blas, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur, span
 from .cast import bf16_to_f32, f32_to_bf16
@@ -50,36 +50,30 @@ def _view(t: Any, lo: int, hi: int) -> np.ndarray:
     return t.view()[lo:hi] if isinstance(t, LocalTensor) else t.view(lo, hi)
 
 
-def _copy(core: state.Core, pipe: int, what: str, dst: Any, src: Any, d_idx: np.ndarray, s_idx: np.ndarray,
-          values: np.ndarray | None = None, reads: tuple[tuple[Any, int, int], ...] = ()) -> bool:
-    """Check and record the accesses, then dst[d_idx] = values (default: src[s_idx]); False when skipped."""
-    slo, shi = span(s_idx)
-    dlo, dhi = span(d_idx)
-    if not core.access(pipe, ((src, slo, shi), *reads), ((dst, dlo, dhi),), what):
-        return False
-    if d_idx.size:
-        vals = _view(src, slo, shi)[s_idx - slo] if values is None else values
-        _view(dst, dlo, dhi)[d_idx - dlo] = vals
-    return True
+def _extent(shape: tuple[int, ...], strides: tuple[int, ...]) -> int:
+    """One past the largest element a strided walk from element 0 reaches (strides >= 0); 0 when it is empty."""
+    end = 1
+    for n, st in zip(shape, strides, strict=True):
+        if n <= 0:
+            return 0
+        end += (n - 1) * st
+    return end
+
+
+def _strided(t: Any, offset: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """The elements offset + sum(i_k * strides[k]) of tensor t as a (writable) numpy view: no index arrays."""
+    need = _extent(shape, strides)
+    flat = _view(t, 0, offset + need)[offset:]
+    if flat.size < need:  # a tensor past its memory's end (reported at its creation): nothing to read or keep
+        return np.zeros(shape, flat.dtype)
+    es = flat.itemsize
+    if not flat.flags.c_contiguous:
+        return np.lib.stride_tricks.as_strided(flat, shape, tuple(st * es for st in strides), writeable=True)
+    return np.ndarray(shape, flat.dtype, flat, 0, tuple(st * es for st in strides))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
 # ND2NZ into L1 and NZ2ND out of the Unified Buffer (data_copy with Nd2NzParams / Nz2NdParamsFull)
-
-
-@lru_cache(maxsize=256)
-def _nd2nz_index(nd: int, n: int, d: int, s_mat: int, s_d: int, c0s: int, ns: int, d_mat: int,
-                 c0: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dst index of the data, its src index, dst index of the zero padding up to the 32-byte block) of an ND2NZ
-    copy."""
-    dp = -(-d // c0) * c0
-    i = np.arange(nd, dtype=np.int64)[:, None, None]
-    r = np.arange(n, dtype=np.int64)[None, :, None]
-    c = np.arange(dp, dtype=np.int64)[None, None, :]
-    dst = (i * d_mat + (c // c0) * (c0s * c0) + r * (ns * c0) + c % c0)
-    src = i * s_mat + r * s_d + c
-    data = np.broadcast_to(c < d, dst.shape)
-    return dst[data], src[data], dst[~data]
 
 
 def nd2nz(dst: LocalTensor, src: Any, p: Any) -> None:
@@ -90,28 +84,22 @@ def nd2nz(dst: LocalTensor, src: Any, p: Any) -> None:
     if nd == 0 or n == 0 or d == 0:
         return
     c0 = _c0(dst.esize)
-    d_idx, s_idx, pad_idx = _nd2nz_index(nd, n, d, _int(p, "src_nd_matrix_stride"), _int(p, "src_d_value", d),
-                                            _int(p, "dst_nz_c0_stride", n), _int(p, "dst_nz_n_stride", 1),
-                                            _int(p, "dst_nz_matrix_stride"), c0)
+    s_mat, s_d = _int(p, "src_nd_matrix_stride"), _int(p, "src_d_value", d)
+    c0s, ns, d_mat = _int(p, "dst_nz_c0_stride", n), _int(p, "dst_nz_n_stride", 1), _int(p, "dst_nz_matrix_stride")
+    d1, rest = divmod(d, c0)
+    s_shape, s_str = (nd, n, d), (s_mat, s_d, 1)
+    d_str = (d_mat, c0s * c0, ns * c0, 1)
     pipe = state.MTE2 if isinstance(src, GlobalTensor) else state.MTE3
-    lo, hi = span(np.concatenate((d_idx, pad_idx)) if pad_idx.size else d_idx)
-    slo, shi = span(s_idx)
-    if not core.access(pipe, ((src, slo, shi),), ((dst, lo, hi),), "data_copy (ND2NZ)"):
+    if not core.access(pipe, ((src, 0, _extent(s_shape, s_str)),),
+                       ((dst, 0, _extent((nd, d1 + (rest > 0), n, c0), d_str)),), "data_copy (ND2NZ)"):
         return
-    dv = dst.view()
-    dv[d_idx] = _view(src, slo, shi)[s_idx - slo]
-    if pad_idx.size:
-        dv[pad_idx] = 0
-
-
-@lru_cache(maxsize=256)
-def _nz2nd_index(nd: int, n: int, d: int, s_mat: int, s_n: int, d_d: int, d_mat: int) -> tuple[np.ndarray, np.ndarray]:
-    i = np.arange(nd, dtype=np.int64)[:, None, None]
-    r = np.arange(n, dtype=np.int64)[None, :, None]
-    c = np.arange(d, dtype=np.int64)[None, None, :]
-    src = i * (s_mat * 256) + (c // 16) * (s_n * 16) + r * 16 + c % 16
-    dst = i * d_mat + r * d_d + c
-    return dst.ravel(), src.ravel()
+    sv = _strided(src, 0, s_shape, s_str)
+    if d1:
+        _strided(dst, 0, (nd, d1, n, c0), d_str)[...] = sv[:, :, :d1 * c0].reshape(nd, n, d1, c0).transpose(0, 2, 1, 3)
+    if rest:
+        last = _strided(dst, d1 * c0s * c0, (nd, n, c0), (d_mat, ns * c0, 1))
+        last[..., :rest] = sv[:, :, d1 * c0:]
+        last[..., rest:] = 0
 
 
 def nz2nd(dst: GlobalTensor, src: LocalTensor, p: Any) -> None:
@@ -126,26 +114,17 @@ def nz2nd(dst: GlobalTensor, src: LocalTensor, p: Any) -> None:
         core.report("bad-argument", f"Nz2NdParamsFull d_value {d} is not a multiple of 16: the Nz source holds "
                                     "whole 16-element column blocks")
         return
-    d_idx, s_idx = _nz2nd_index(nd, n, d, _int(p, "src_nd_matrix_stride"), _int(p, "src_n_stride"),
-                                _int(p, "dst_d_stride", d), _int(p, "dst_nd_matrix_stride"))
-    _copy(core, state.MTE3, "data_copy (NZ2ND)", dst, src, d_idx, s_idx)
+    s_shape, s_str = (nd, d // 16, n, 16), (_int(p, "src_nd_matrix_stride") * 256, _int(p, "src_n_stride") * 16, 16, 1)
+    d_shape, d_str = (nd, n, d), (_int(p, "dst_nd_matrix_stride"), _int(p, "dst_d_stride", d), 1)
+    if not core.access(state.MTE3, ((src, 0, _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
+                       "data_copy (NZ2ND)"):
+        return
+    vals = _strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(d_shape)
+    _strided(dst, 0, d_shape, d_str)[...] = vals
 
 
 # ---------------------------------------------------------------------------------------------------------------------
 # load_data: L1 (or GM) fractals into L0A / L0B
-
-
-@lru_cache(maxsize=256)
-def _load2d_index(per: int, start: int, rep: int, sstr: int, gap: int, down: bool,
-                  side: int) -> tuple[np.ndarray, np.ndarray]:
-    lane = np.arange(per, dtype=np.int64)
-    step = -sstr if down else sstr
-    sidx = ((start + np.arange(rep, dtype=np.int64) * step) * per)[:, None] + lane[None, :]
-    didx = (np.arange(rep, dtype=np.int64) * (1 + gap) * per)[:, None] + lane[None, :]
-    if side:  # each square fractal transposed: dst element (i, j) is src element (j, i)
-        t = (lane % side) * side + lane // side
-        sidx = sidx[:, t]
-    return didx.ravel(), sidx.ravel()
 
 
 def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
@@ -167,14 +146,26 @@ def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
                                     "transpose")
         return
     per = FRACTAL // dst.esize
-    d_idx, s_idx = _load2d_index(per, _int(p, "start_index"), rep, _int(p, "src_stride"), _int(p, "dst_gap"),
-                                 _int(p, "addr_mode") == 1, 16 if transpose else 0)
-    if s_idx.size and int(s_idx.min()) < 0:
+    start, sstr, gap = _int(p, "start_index"), _int(p, "src_stride"), _int(p, "dst_gap")
+    down = _int(p, "addr_mode") == 1
+    first = start - (rep - 1) * sstr if down else start  # the lowest source fractal
+    if first < 0:
         core.report("bad-argument", "load_data with addr_mode 1 (decreasing) walks before the first fractal of "
                                     "src: start_index must be at least src_stride x (repeat_times - 1)")
         return
+    s_shape, s_str = (rep, per), (sstr * per, 1)
+    d_shape, d_str = (rep, per), ((1 + gap) * per, 1)
     pipe = state.MTE2 if isinstance(src, GlobalTensor) else MTE1
-    _copy(core, pipe, "load_data", dst, src, d_idx, s_idx)
+    lo = first * per
+    if not core.access(pipe, ((src, lo, lo + _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
+                       "load_data"):
+        return
+    vals = _strided(src, lo, s_shape, s_str)
+    if down:
+        vals = vals[::-1]
+    if transpose:  # dst element (i, j) of a fractal is src element (j, i)
+        vals = vals.reshape(rep, 16, 16).transpose(0, 2, 1).reshape(rep, per)
+    _strided(dst, 0, d_shape, d_str)[...] = vals
 
 
 @lru_cache(maxsize=64)
@@ -313,7 +304,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, bias: Any = Non
         return
     a = fm.view()[:na].reshape(m1, k1, 16, c0).transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)[:, :k]
     b = filter.view()[:nb].reshape(k1, n1, 16, c0).transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k]
-    c = _as_float(a, types[0]) @ _as_float(b, types[1])
+    c = blas.matmul(_as_float(a, types[0]), _as_float(b, types[1]))
     cv = dst.view()[:nc].reshape(n1, m1 * 16, 16)
     if bias is not None:
         bv = bias.view()[:n].astype(np.float64)
@@ -392,20 +383,6 @@ def _quantize(core: state.Core, vals: np.ndarray, src_dt: str, dst_dt: str, quan
     return q.astype(np.int8 if dst_dt == "int8" else np.uint8)
 
 
-@lru_cache(maxsize=256)
-def _fix_index(nd: int, m: int, n: int, src_stride: int, s_nd: int, row_major: bool, dst_stride: int, d_nd: int,
-               dst_c0: int, dst_blk: int) -> tuple[np.ndarray, np.ndarray]:
-    i = np.arange(nd, dtype=np.int64)[:, None, None]
-    r = np.arange(m, dtype=np.int64)[None, :, None]
-    c = np.arange(n, dtype=np.int64)[None, None, :]
-    src = i * (s_nd * 256) + (c // 16) * (src_stride * 16) + r * 16 + c % 16
-    if row_major:
-        dst = i * d_nd + r * dst_stride + c
-    else:
-        dst = i * d_nd + (c // dst_c0) * (dst_stride * dst_blk) + r * dst_c0 + c % dst_c0
-    return dst.reshape(nd * m, n), src.reshape(nd * m, n)
-
-
 def fix_out(core: state.Core, what: str, dst: Any, src: LocalTensor, m: int, n: int, src_stride: int,
             dst_stride: int, row_major: bool, quant: str, relu: bool, words: Any, nd: int = 1, s_nd: int = 0,
             d_nd: int = 0, extra: tuple[tuple[Any, int, int], ...] = ()) -> None:
@@ -416,16 +393,27 @@ def fix_out(core: state.Core, what: str, dst: Any, src: LocalTensor, m: int, n: 
     if src.mem != "L0C":
         core.report("bad-argument", f"{what} reads L0C (TPosition.CO1); its source is in {src.mem}")
         return
-    dst_c0 = 32 if dst.esize == 1 else 16
-    d_idx, s_idx = _fix_index(nd, m, n, src_stride, s_nd, row_major, dst_stride, d_nd, dst_c0, 32 // dst.esize)
-    slo, shi = span(s_idx)
-    dlo, dhi = span(d_idx)
-    if not core.access(FIX, ((src, slo, shi), *extra), ((dst, dlo, dhi),), what):
+    n1 = -(-n // 16)
+    s_shape, s_str = (nd, n1, m, 16), (s_nd * 256, src_stride * 16, 16, 1)
+    if row_major:
+        d_shape, d_str = (nd, m, n), (d_nd, dst_stride, 1)
+    else:
+        dst_c0 = 32 if dst.esize == 1 else 16
+        if n % dst_c0:
+            core.report("bad-argument", f"{what} to the Nz layout with n_size {n}: a {dst.dtype.name} Nz result has "
+                                        f"column blocks of {dst_c0}; use a multiple of {dst_c0}")
+            return
+        d_shape, d_str = (nd, n // dst_c0, m, dst_c0), (d_nd, dst_stride * (32 // dst.esize), dst_c0, 1)
+    if not core.access(FIX, ((src, 0, _extent(s_shape, s_str)), *extra), ((dst, 0, _extent(d_shape, d_str)),),
+                       what):
         return
-    vals = src.view()[slo:shi][s_idx - slo]
+    vals = _strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(nd, m, n1 * 16)[:, :, :n]
     out = _quantize(core, vals, src.dtype.name, dst.dtype.name, quant, relu, words, what)
-    if out is not None:
-        _view(dst, dlo, dhi)[d_idx - dlo] = out
+    if out is None:
+        return
+    if not row_major:
+        out = out.reshape(nd, m, d_shape[1], d_shape[3]).transpose(0, 2, 1, 3)
+    _strided(dst, 0, d_shape, d_str)[...] = out
 
 
 def _layout_row_major(config: Any) -> bool:
