@@ -320,3 +320,13 @@ def test_missing_mte1_to_m_sync_is_a_race_with_auto_sync_off():
         k[1](np.zeros(8, np.float32))
     (f,) = report.findings
     assert f.kind == "race" and f.severity == "error" and "MTE1_M" in f.message and "L0A" in f.message
+
+
+def test_l0_tensors_must_start_on_a_fractal():
+    with sim.collect() as report, sim.interactive():
+        l1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+        asc.load_data(a2[128:], l1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))  # byte 256 of L0A
+        asc.load_data(a2[256:], l1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))  # byte 512: fine
+    (f,) = report.findings
+    assert f.kind == "bad-argument" and "L0A byte 256" in f.message and "multiple of 256 float16" in f.message

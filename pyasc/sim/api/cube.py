@@ -240,10 +240,21 @@ def load_data_3d(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -
     dst.view()[:n] = out
 
 
+def _l0_aligned(core: state.Core, what: str, name: str, t: Any) -> bool:
+    """L0A and L0B are addressed in 512-byte fractals: a tensor there must start on one (else PS108)."""
+    if isinstance(t, LocalTensor) and t.mem in ("L0A", "L0B") and t.addr % FRACTAL:
+        return core.report("bad-argument", f"{what}: {name} starts at {t.mem} byte {t.addr}, not on a 512-byte "
+                                           f"fractal; offset the tensor by a multiple of {FRACTAL // t.esize} "
+                                           f"{t.dtype.name} elements")
+    return True
+
+
 def load_data(dst: LocalTensor, src: Any, params: Any) -> None:
     """LoadData: 2D fractal loads (LoadData2DParams) and im2col loads (LoadData3DParamsV2) into L0A/L0B."""
     core = cur()
     name = type(params).__name__
+    if not _l0_aligned(core, "load_data", "dst", dst):
+        return
     if name == "LoadData2DParams":
         load_data_2d(core, dst, src, params)
     elif name == "LoadData3DParamsV2":
@@ -283,6 +294,8 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, bias: Any = Non
                                     f"{accepted}")
         return
     if m <= 0 or n <= 0 or k <= 0:
+        return
+    if not (_l0_aligned(core, "mmad", "fm", fm) and _l0_aligned(core, "mmad", "filter", filter)):
         return
     if max(m, n, k) > 4095:
         core.report("bad-argument", f"mmad m={m}, n={n}, k={k}: each is at most 4095; split the product")
