@@ -16,6 +16,7 @@ from .. import (
     IterateOrder,
     LayoutMode,
     LocalTensor,
+    MatmulConfigMode,
     MatmulPolicy,
     ScheduleType,
     TPipe,
@@ -992,15 +993,23 @@ def get_ib_share_norm_config(
 ) -> MatmulConfig:
     """A MatmulConfig for IBShare (shared L1 operands)."""
 
+@overload
 def get_matmul_api_tiling(
     mm_cfg: MatmulConfig,
     l1_size: int,
     a_type: MatmulType,
     b_type: MatmulType,
     c_type: MatmulType,
-    bias_type: MatmulType | None = ...,
-) -> MatmulApiStaticTiling:
-    """A static tiling computed at compile time for the given types."""
+    bias_type: MatmulType,
+) -> MatmulApiStaticTiling: ...
+@overload
+def get_matmul_api_tiling(
+    mm_cfg: MatmulConfig,
+    l1_size: int,
+    a_type: MatmulType,
+    b_type: MatmulType,
+    c_type: MatmulType,
+) -> MatmulApiStaticTiling: ...
 
 def get_mdl_config(
     intrinsics_limit: bool = ...,
@@ -1018,8 +1027,10 @@ def get_mdl_config(
 ) -> MatmulConfig:
     """A MatmulConfig for the MDL template (multi-block loads)."""
 
-def get_mm_config(*args: Any) -> MatmulConfig:
-    """A MatmulConfig from shape, quant, batch and function parameter records."""
+@overload
+def get_mm_config(config_mode: MatmulConfigMode = ...) -> MatmulConfig: ...
+@overload
+def get_mm_config(config_mode: MatmulConfigMode, *args: Any) -> MatmulConfig: ...
 
 def get_normal_config(
     intrinsics_limit: bool = ...,

@@ -199,6 +199,7 @@ class KernelGen:
         """The synchronization of the kernel's LocalTensorAuto tensors (auto_tensors.py), when it has any."""
         self.pipe_name = "auto_pipe"
         self._typed_address_wanted = False
+        self._tail: frozenset[str] = frozenset()
 
     # -- top level --------------------------------------------------------------------------------------------------
     def generate(self) -> Code:
@@ -314,8 +315,9 @@ class KernelGen:
             return f"{self.obj_type(t, None)}& {p.cpp_name}"
         return f"{self.types.of(t) if not isinstance(t, ScalarT) or t.dvar.value else 'int32_t'} {p.cpp_name}"
 
-    def obj_type(self, t: ObjT, construct: ir.Construct | None) -> str:
-        """C++ type of a kernel object, filling template arguments from its constructor call."""
+    def obj_type(self, t: ObjT, construct: ir.Construct | None, given: dict[str, str] | None = None) -> str:
+        """C++ type of a kernel object, filling template arguments from its constructor call (`given` overrides the
+        text of some: a Matmul's configuration hoisted into a variable)."""
         from ..language.registry import CLASSES
 
         spec = CLASSES.get(t.cls)
@@ -331,7 +333,7 @@ class KernelGen:
                 if a is not None and isinstance(a.type, DTypeValT):  # `{dtype:type}`: the element type it names
                     args[f"{p.name}:type"] = self.types.dtype(a.type.dvar)
                 if a is not None:
-                    args[p.name] = args[f",{p.name}"] = self.expr_text(a)
+                    args[p.name] = args[f",{p.name}"] = (given or {}).get(p.name) or self.expr_text(a)
                 elif p.default is not REQUIRED and p.kind == "DataType" and isinstance(p.default, str):
                     dtype = dtype_lookup(p.default)  # `dtype: DataType = float32` -> float
                     args[f"{p.name}:type"] = args[p.name] = dtype.cpp if dtype is not None else p.default
@@ -340,8 +342,16 @@ class KernelGen:
         else:
             for k, v in t.args.items():
                 args[k] = enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and isinstance(v, str) else str(v)
-        # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise
-        tpl = re.sub(r"\{,(\w+)\}", lambda m: f", {args[',' + m.group(1)]}" if ',' + m.group(1) in args else "", tpl)
+        # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise;
+        # `{,p=q}`: a positional one that takes q's argument when omitted before a later one that was passed
+        later = False
+        for m in reversed(list(re.finditer(r"\{,(\w+)(?:=(\w+))?\}", tpl))):
+            name, fallback = m.groups()
+            text = args.get("," + name)
+            if text is None and later and fallback is not None:
+                text = args.get(fallback)
+            later = later or text is not None
+            tpl = tpl[:m.start()] + (f", {text}" if text is not None else "") + tpl[m.end():]
         return re.sub(r"\{(\w+(?::type)?)\}", lambda m: args.get(m.group(1), m.group(0)), tpl)
 
     # -- statements -------------------------------------------------------------------------------------------------
@@ -418,7 +428,8 @@ class KernelGen:
                 return
             if s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.cls.declared:
                 t = v.type
-                decl = self.types.of(t) if isinstance(t, TensorT) else self.obj_type(t, v) if isinstance(
+                given = self.hoist_matmul_config(s, v)
+                decl = self.types.of(t) if isinstance(t, TensorT) else self.obj_type(t, v, given) if isinstance(
                     t, ObjT) else v.cls.cpp
                 with e.node(v.span):
                     e.write(decl)
@@ -445,11 +456,15 @@ class KernelGen:
                 return
             if s.declare:
                 typ = self.decl_type(s.target.type, v)
-                e.write(f"{typ} ")
+                e.write(f"{'constexpr static ' if is_constexpr(s.target.type) else ''}{typ} ")
             with e.node(s.target_span):
                 e.write(s.target.cpp_name)
             e.write(" = ")
-            self.expr(v, target_type=s.target.type)
+            if s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.cls.constexpr:
+                with e.node(v.span):
+                    self.designated(v, typed=False)
+            else:
+                self.expr(v, target_type=s.target.type)
             e.write(";")
         elif isinstance(s, ir.MemberAssign) and s.target is not None and s.value is not None:
             self.expr(s.target)
@@ -821,6 +836,9 @@ class KernelGen:
     def construct(self, c: ir.Construct) -> None:
         if c.cls is None:
             return
+        if c.cls.constexpr:
+            self.designated(c, typed=True)
+            return
         ov = c.overload
         if ov is None or ov.cpp is None:
             self.e.write((self.obj_type(c.type, c) if isinstance(c.type, ObjT) else c.cls.cpp) + "()")
@@ -832,6 +850,41 @@ class KernelGen:
             self.e.write("()")
             return
         self.expand(tpl, ov, c.args, [], None, None, None)
+
+    def designated(self, c: ir.Construct, typed: bool) -> None:
+        """A compile-time record (MatmulConfig): `{.doNorm = true, ...}`, the fields given and those whose C++
+        default is not the language's, in declaration order."""
+        assert c.cls is not None and c.overload is not None
+        e = self.e
+        e.write((c.cls.cpp if typed else "") + "{")
+        first = True
+        for p in c.overload.params:
+            arg = c.args.get(p.name)
+            if arg is None and p.name not in c.cls.explicit_defaults:
+                continue
+            e.write(("" if first else ", ") + f".{c.cls.cpp_field(p.name)} = ")
+            first = False
+            self._arg_or_default(p.name, c.overload, c.args)
+        e.write("}")
+
+    def hoist_matmul_config(self, s: ir.Assign, v: ir.Construct) -> dict[str, str]:
+        """A Matmul's configuration is a template argument, a reference to a `constexpr static` object: one written
+        inline (`matmul_config=asc.adv.MatmulConfig()`) is declared first, as `<matmul>_cfg`."""
+        cfg = v.args.get("matmul_config")
+        if v.cls is None or v.cls.name != "adv.Matmul" or cfg is None or isinstance(cfg, ir.Name) \
+                or s.target is None:
+            return {}
+        name = f"{s.target.cpp_name}_cfg"
+        with self.e.node(cfg.span):
+            self.e.write(f"constexpr static MatmulConfig {name} = ")
+            if isinstance(cfg, ir.Construct) and cfg.cls is not None and cfg.cls.constexpr:
+                self.designated(cfg, typed=False)
+            else:
+                self.expr(cfg)
+            self.e.write(";")
+        self.e.newline()
+        self.e.indent()
+        return {"matmul_config": name}
 
     def primary_dtype(self, ov: Overload, args: dict[str, ir.Expr], receiver: ir.Expr | None) -> str:
         for p in ov.params:
@@ -848,6 +901,7 @@ class KernelGen:
     ) -> None:
         e = self.e
         self._typed_address_wanted = api is not None and api.name.endswith("set_global_buffer")
+        outer_tail, self._tail = self._tail, _needed_tail(tpl, args)
         pos = 0
         first_literal = True
         for m in _PLACEHOLDER.finditer(tpl):
@@ -861,6 +915,7 @@ class KernelGen:
                 continue
             self.placeholder(m.group(1), ov, args, varargs, receiver)
         self._literal(tpl[pos:], None)
+        self._tail = outer_tail
 
     def _literal(self, text: str, callee_span: Span | None) -> None:
         if not text:
@@ -903,6 +958,24 @@ class KernelGen:
             if name in args:
                 e.write(", ")
                 self.expr(args[name])
+            return
+        if ph.startswith("~"):  # a trailing positional argument, written when it or a later one was passed
+            name = ph[1:]
+            if name in self._tail:
+                if not (e.parts and e.parts[-1].endswith("(")):
+                    e.write(", ")
+                self._arg_or_default(name, ov, args)
+            return
+        if ph.startswith("<"):  # template arguments up to the last one passed
+            names = ph[1:].split(",")
+            passed = [i for i, n in enumerate(names) if n in args]
+            if passed:
+                e.write("<")
+                for i, n in enumerate(names[:passed[-1] + 1]):
+                    if i:
+                        e.write(", ")
+                    self._arg_or_default(n, ov, args)
+                e.write(">")
             return
         if "." in ph and ph.endswith(".T"):
             name = ph[:-2]
@@ -948,6 +1021,20 @@ class KernelGen:
             return
         self.expr(arg)
 
+    def _arg_or_default(self, name: str, ov: Overload, args: dict[str, ir.Expr]) -> None:
+        arg = args.get(name)
+        param = ov.param(name)
+        if arg is None:
+            if param is not None and param.default not in (REQUIRED, None):
+                self.e.write(default_cpp(param.default))
+            else:  # an Optional[...] = None the language fills in: C++'s own default
+                self.e.write("false" if param is not None and param.kind == "bool" else "0")
+        elif param is not None and param.kind == "bool" and isinstance(arg, ir.Const):
+            with self.e.node(arg.span):
+                self.e.write(cpp_literal(bool(arg.value)))
+        else:
+            self.expr(arg)
+
     def scalar_as(self, arg: ir.Expr, target: str) -> None:
         """A scalar passed where the headers demand exactly the element type (Adds, Muls, Duplicate...)."""
         e = self.e
@@ -971,6 +1058,16 @@ class KernelGen:
             self.e.write(last[:-2])
 
 
+_TAIL = re.compile(r"\{~(\w+)\}")
+
+
+def _needed_tail(tpl: str, args: dict[str, ir.Expr]) -> frozenset[str]:
+    """The `{~p}` arguments to write: each one passed, and every one before the last passed."""
+    names = _TAIL.findall(tpl)
+    last = max((i for i, n in enumerate(names) if n in args), default=-1)
+    return frozenset(names[:last + 1])
+
+
 _OUT = re.compile(r"\{out:(u?int(?:8|16|32|64)_t)\}")
 _LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t)\}")
 
@@ -989,6 +1086,15 @@ def _tests_dtypes(cond: ir.Expr) -> bool:
     return generic_constant(cond) and any(
         isinstance(x, ir.DTypeRef) or (isinstance(x, ir.Call) and x.api is not None
                                        and x.api.name.startswith("DataType.")) for x in walk_expr(cond))
+
+
+def is_constexpr(t: Type) -> bool:
+    """Values declared `constexpr static`: the compile-time records (MatmulConfig) a template argument names."""
+    from ..language.registry import CLASSES
+
+    name = t.cls if isinstance(t, ObjT) else t.struct.name if isinstance(t, StructT) else None
+    spec = CLASSES.get(name) if name is not None else None
+    return spec is not None and spec.constexpr
 
 
 def enum_cpp(enum: str, member: str) -> str:

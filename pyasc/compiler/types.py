@@ -204,6 +204,8 @@ class ObjT(Type):
     cls: str
     args: dict[str, object] = field(default_factory=dict)
     """Folded constructor arguments (pos, depth)."""
+    dvars: dict[str, DVar] = field(default_factory=dict)
+    """Element dtypes the object carries: a MatmulType's `dtype`, a Matmul's operands `a`, `b`, `c`, `bias`."""
 
     def display(self) -> str:
         if self.cls in ("TQue", "TBuf", "TQueBind") and self.args:

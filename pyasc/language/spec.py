@@ -12,7 +12,8 @@ Signature vocabulary (parameter annotations):
     `Optional[X]` is X whose default is None.  A leading `*` parameter (`*args: Any`) is variadic.
 Return annotations use the same vocabulary plus:
     None, `LocalTensor[p]` / `GlobalTensor[p]` (element dtype taken from DataType parameter p, or from tensor
-    parameter p, or `self`), `Scalar[p]` (a scalar of the element dtype of tensor p or `self`), `Scalar[int]`,
+    parameter p, or `self`: a tensor's, or a Matmul's C matrix), `Scalar[p]` (a scalar of the element dtype of
+    tensor p or `self`), `Scalar[int]`,
     `Scalar[bool]`, `Scalar[dtype]` (a scalar of DataType parameter dtype), `Tuple[int, ...]` forms such as
     `Tuple[int, int]`, and a class name for constructed values (`adv.MatmulConfig`).
 
@@ -25,6 +26,10 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p:uint16_t}  a list argument declared as a C array of that element type (default: uint64_t mask words)
     {out:uint64_t}  the call's result, an out-argument: a variable of that type declared before the statement
     {,p}       `, <p>` when p was passed explicitly, nothing otherwise
+    {~p}       a trailing positional argument: `, <p>` (its default when omitted) when p or a later `{~q}` was
+               passed, nothing otherwise, so that C++ takes its own defaults for the rest
+    {<p,q}     template arguments `<p, q>` up to the last one passed (`IterateAll<false>`), nothing when none was;
+               each must be known at compile time
     {self}     the receiver of a method call
     {*p}       a variadic parameter's arguments joined with ", "
 A template of None means the API is known but code generation does not support it yet.
@@ -170,6 +175,11 @@ class ClassSpec:
     """True when construction is a C++ declaration (`AscendC::TPipe pipe;`), false for a value (`Params{...}`)."""
     field_cpp: Mapping[str, str] = field(default_factory=dict)
     """C++ member names of fields that the camelCase rule does not give (`k_a` is `Ka` in TCubeTiling)."""
+    constexpr: bool = False
+    """A compile-time settings record (MatmulConfig and its parts): every field a compile-time value, declared
+    `constexpr static` (so that it can be a template argument) and written with designated initializers."""
+    explicit_defaults: tuple[str, ...] = ()
+    """Fields of a constexpr record always written: the C++ struct's default (zero) is not the language's."""
 
     def cpp_field(self, name: str) -> str:
         """The C++ member of field `name`: `single_core_m` is `singleCoreM` unless field_cpp says otherwise."""

@@ -23,6 +23,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "compile_time_values": [],
     "helper_specialization": [],
     "matmul_kernels": [("PA406", 12)] * 4 + [("PA406", 13)] + [("PA406", 43)] * 3 + [("PA406", 44)],
+    "matmul_config": [],
     "rebinding": [],
     "static_range": [],
     "pure_constants": [],
@@ -34,6 +35,7 @@ KERNELS: dict[str, list[str]] = {
     "helper_specialization": ["tile_range", "scale_rows_transposed_false_factor_2p0",
                               "scale_rows_transposed_true_factor_0p5", "rows"],
     "matmul_kernels": ["gemm_bias", "gemm_blocks"],
+    "matmul_config": ["gemm_configured", "gemm_presets", "batched"],
     "rebinding": ["widen"],
     "static_range": ["stages"],
     "pure_constants": ["gelu_like"],
@@ -260,14 +262,83 @@ def test_a_run_time_value_for_a_defaulted_parameter_stays_a_parameter() -> None:
 
 # -- point 6: the Matmul object -------------------------------------------------------------------------------------
 
-def test_matmul_config_is_reported_not_dropped() -> None:
-    text = ("import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n"
-            "    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)\n"
-            "    cfg = asc.adv.MatmulConfig()\n"
-            "    mm = asc.adv.Matmul(t, t, t, matmul_config=cfg)\n    mm.end()\n")
+_MM_HEAD = ("import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress, flag: bool, depth: int) -> None:\n"
+            "    x_gm = asc.GlobalTensor()\n    x_gm.set_global_buffer(x)\n"
+            "    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)\n")
+
+
+def test_matmul_policy_is_reported_not_dropped() -> None:
+    text = _MM_HEAD + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=asc.MatmulPolicy.MatmulPolicy)\n    mm.end()\n"
     got = [(d.code, d.span.line, d.message) for d in analyze(text, "k.py").diagnostics if d.code == "PA204"]
-    assert got == [("PA204", 8, "asc.adv.Matmul(..., matmul_config=) is known but code generation does not support "
-                    "it yet; leave it out for the default configuration")]
+    assert got == [("PA204", 9, "asc.adv.Matmul(..., matmul_policy=) is known but code generation does not support "
+                    "it yet; leave it out for the default policy")]
+
+
+def test_matmul_config_is_a_constexpr_record_the_matmul_type_names() -> None:
+    cpp = analyze((HERE / "matmul_config.py").read_text(encoding="utf-8"), "matmul_config.py").cpp
+    # the fields given and those whose C++ default (zero) is not the language's (do_norm, batch_mode), in order
+    assert ("    constexpr static MatmulConfig only_iterate_all = {.doNorm = true, .batchMode = "
+            "BatchMode::BATCH_LESS_THAN_L1, .enableSetTail = false, .iterateMode = IterateMode::ITERATE_MODE_ALL};\n"
+            "    AscendC::Matmul<half_nd, half_nd, float_nd, float_nd, only_iterate_all> mm;\n") in cpp
+    # a configuration written inline is declared first; the bias type defaults to C's before it
+    assert "    AscendC::Matmul<half_nd, half_nd, float_nd, float_nd, by_cols_cfg> by_cols;\n" in cpp
+    assert ".iterateOrder = IterateOrder::ORDER_N, .scheduleType = ScheduleType::INNER_PRODUCT};" in cpp
+    assert ("constexpr static MatmulConfig fixed = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(shape, features);"
+            in cpp)
+    assert "constexpr static MatmulFuncParams features = {.enableReuse = false};" in cpp
+    assert ("constexpr static MatmulApiStaticTiling static_tiling = AscendC::GetMatmulApiTiling<half_nd, half_nd, "
+            "float_nd, float_nd>(fixed, 524288);") in cpp
+
+
+def test_matmul_get_config_helpers_build_the_record_cann_builds() -> None:
+    text = _MM_HEAD + ("    c = asc.adv.get_mdl_config()\n    asc.adv.get_mm_config()\n"
+                       "    b = asc.adv.MatmulBatchParams(True)\n")
+    cpp = analyze(text, "k.py").cpp
+    # CANN's pyasc keeps do_norm in get_mdl_config's MatmulConfig (Ascend C's GetMDLConfig() would not)
+    assert ("constexpr static MatmulConfig c = MatmulConfig{.doNorm = true, .intrinsicsCheck = false, "
+            ".isNBatch = false, .enVecND2NZ = false, .doMTE2Preload = 0, .enUnitFlag = false, .isPerTensor = false, "
+            ".hasAntiQuantOffset = false, .batchMode = BatchMode::BATCH_LESS_THAN_L1, .enableReuse = true, "
+            ".enableUBReuse = true, .enableL1CacheUB = false, .enableMixDualMaster = false, "
+            ".enableKdimReorderLoad = false};") in cpp
+    assert "GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulBiasParams{});" in cpp
+    assert ("constexpr static MatmulBatchParams b = {.isNBatch = true, .batchMode = BatchMode::BATCH_LESS_THAN_L1, "
+            ".isBiasBatch = false};") in cpp
+
+
+def test_matmul_compile_time_arguments_must_be_known() -> None:
+    text = _MM_HEAD + ("    cfg = asc.adv.MatmulConfig(step_m=depth)\n    normal = asc.adv.get_normal_config(flag)\n"
+                       "    mm = asc.adv.Matmul(t, t, t)\n    mm.iterate_all(x_gm, sync=flag)\n")
+    got = [(d.code, d.span.line, d.message) for d in analyze(text, "k.py").errors]
+    assert got == [
+        ("PA303", 9, "'step_m' of asc.adv.MatmulConfig() must be known at compile time (a literal, a module constant "
+         "or a ConstExpr parameter): the C++ takes it as a compile-time value"),
+        ("PA303", 10, "'intrinsics_limit' of asc.adv.get_normal_config() must be known at compile time (a literal, a "
+         "module constant or a ConstExpr parameter): the C++ takes it as a compile-time value"),
+        ("PA303", 12, "'sync' of iterate_all() must be known at compile time (a literal, a module constant or a "
+         "ConstExpr parameter): the C++ takes it as a compile-time value")]
+
+
+def test_matmul_sync_and_trailing_arguments_as_cann_engineers_write_them() -> None:
+    cpp = analyze((HERE / "matmul_config.py").read_text(encoding="utf-8"), "matmul_config.py").cpp
+    assert "    mm.IterateAll<false>(out_gm, 0, false, true);\n    mm.WaitIterateAll();\n" in cpp
+    assert "for (int32_t count = 0; by_rows.Iterate<false>(); ++count) {" in cpp
+    assert "        by_rows.GetTensorC<false>(out_gm);\n" in cpp
+    assert "    mm.IterateBatch(out_gm, 2, 2, false);\n" in cpp
+    assert "    mm.IterateBatch<false, true>(out_gm, 2, 2, false, 0, 0, BLOCK_N);\n    mm.WaitIterateBatch();\n" in cpp
+    assert "    mm.IterateNBatch<false>(4, 2, 2, false);\n" in cpp
+    # the result of get_batch_tensor_c has C's element type
+    assert "    AscendC::GlobalTensor<float> first = mm.GetBatchTensorC<false>(2, 2);\n" in cpp
+
+
+def test_matmul_tensors_take_the_operand_types() -> None:
+    text = _MM_HEAD + ("    ft = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)\n"
+                       "    mm = asc.adv.Matmul(t, t, ft)\n    mm.set_tensor_a(x_gm)\n    mm.iterate_all(x_gm)\n"
+                       "    with mm.iterate() as n:\n        ...\n")
+    a = analyze(text, "k.py")
+    assert "AscendC::GlobalTensor<half> x_gm;" in a.cpp  # from A's MatmulType
+    assert [(d.code, d.span.line, d.message) for d in a.errors] == [
+        ("PA403", 12, "iterate_all() takes the C matrix of float32, as the Matmul's MatmulType says, but this tensor "
+         "is float16")]
 
 
 def test_matmul_calls_as_cann_engineers_write_them() -> None:
@@ -278,7 +349,7 @@ def test_matmul_calls_as_cann_engineers_write_them() -> None:
     assert "AscendC::Matmul<left, right, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_out, false, " \
            "LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_b, false, " \
            "LayoutMode::NONE>> mm;" in cpp
-    assert "for (int32_t count = 0; mm.Iterate(false); ++count) {" in cpp
+    assert "for (int32_t count = 0; mm.Iterate(); ++count) {" in cpp
 
 
 def test_matmul_cube_only_defines_ascendc_cube_only_for_the_file() -> None:

@@ -15,7 +15,12 @@ BASE_KINDS = {
 }
 TENSORS = {"LocalTensor", "GlobalTensor", "Tensor"}
 SCALARS = {"int", "float", "Number", "bool"}
-PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+"""The code generator's: `{{` and `}}` are literal braces (a designated initializer), the rest placeholders."""
+
+
+def _fields(template: str) -> list[str]:
+    return [m.group(1) for m in PLACEHOLDER.finditer(template) if m.group(1) is not None]
 SCALAR_RET = re.compile(r"^Scalar\[(\w+)\]$")
 TENSOR_RET = re.compile(r"^(LocalTensor|GlobalTensor)\[(\w+)\]$")
 TUPLE_RET = re.compile(r"^Tuple\[(int(, int)*)\]$")
@@ -48,7 +53,13 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
     """Problems of one C++ template against the parameters of its overload."""
     problems = []
     has_tensor = any(p.kind in TENSORS for p in params.values()) or receiver in ("LocalTensor", "GlobalTensor")
-    for field in PLACEHOLDER.findall(template):
+    for field in _fields(template):
+        if field.startswith("<"):  # template arguments: each names a parameter with a default
+            for name in field[1:].split(","):
+                p = params.get(name)
+                if p is None or p.default is REQUIRED:
+                    problems.append(f"{{{field}}}: {name} is not an optional parameter")
+            continue
         if field in ("T",):
             if not has_tensor:
                 problems.append("{T} without a tensor parameter")
@@ -59,7 +70,7 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             if receiver is None:
                 problems.append("{self} outside a method")
             continue
-        m = re.fullmatch(r"(,)?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t)?", field)
+        m = re.fullmatch(r"([,~])?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t)?", field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
             continue
@@ -80,7 +91,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             problems.append(f"{{{field}}}: {name} is not a DataType")
         if suffix == ":T" and not has_tensor:
             problems.append(f"{{{field}}} without a tensor parameter")
-    if template.count("(") != template.count(")") or template.count("<") != template.count(">"):
+    literal = PLACEHOLDER.sub("", template)  # `{<sync}` is a placeholder, not a bracket
+    if literal.count("(") != literal.count(")") or literal.count("<") != literal.count(">"):
         problems.append("unbalanced brackets")
     return problems
 
@@ -165,10 +177,11 @@ def test_class_templates_use_constructor_parameters() -> None:
     bad = []
     for cls in registry.CLASSES.values():
         names = {p.name for o in cls.constructors for p in o.params} | {"T"}
-        for field in PLACEHOLDER.findall(cls.cpp):
-            name = re.split(r"[.:]", field)[0].lstrip(",")  # `{,p}`: an optional template argument
-            if name not in names:
-                bad.append(f"{cls.name}: {{{field}}}")
+        for field in _fields(cls.cpp):
+            # `{,p}`: an optional template argument; `{,p=q}`: one that takes q's when a later one is passed
+            for name in re.split(r"[.:]", field)[0].lstrip(",").split("="):
+                if name not in names:
+                    bad.append(f"{cls.name}: {{{field}}}")
     assert bad == []
 
 

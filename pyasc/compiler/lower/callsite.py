@@ -23,6 +23,7 @@ from ..types import (
     NoneT,
     ObjT,
     ScalarT,
+    StructT,
     TensorT,
     TupleT,
     Type,
@@ -32,6 +33,7 @@ from ..types import (
 )
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
 from .consteval import Unknown, from_value, is_binding, py_value
+from .construct import MATMUL_OPERANDS
 
 
 class CallLowering(LowerBase):
@@ -122,6 +124,12 @@ class CallLowering(LowerBase):
                 return helper
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
+        else:
+            template_args = tuple(n for m in re.finditer(r"\{<([\w,]+)\}", ov.cpp) for n in m.group(1).split(","))
+            if template_args:
+                self.require_compile_time(disp, b.args, template_args)
+        if ov.returns == "adv.MatmulConfig":  # a constexpr MatmulConfig: every argument a compile-time value
+            self.require_compile_time(disp, b.args)
         self.note_scalar_args(ov, b, disp)
         rtype = self.result_type(spec, b, receiver, sp)
         call = ir.Call(sp, rtype, spec, ov, b.args, b.varargs, receiver, callee_span)
@@ -161,6 +169,8 @@ class CallLowering(LowerBase):
             dvar: DVar | None = None
             if src == "self" and isinstance(rt, (TensorT, AddrT)):
                 dvar = rt.dvar
+            elif src == "self" and isinstance(rt, ObjT) and "c" in rt.dvars:
+                dvar = rt.dvars["c"]  # a Matmul's result: its C matrix
             elif src in b.args:
                 st = b.args[src].type
                 if isinstance(st, DTypeValT):
@@ -203,7 +213,8 @@ class CallLowering(LowerBase):
         if ret == "GlobalAddress":
             return AddrT(DVar())
         if ret in CLASSES:
-            return ObjT(ret)
+            sd = tiling_struct(ret) if CLASSES[ret].family == "adv.tiling" else None
+            return StructT(sd) if sd is not None else ObjT(ret)
         if ret.startswith(("tuple", "Tuple")):
             return TupleT(())
         return UnknownT()
@@ -211,6 +222,9 @@ class CallLowering(LowerBase):
     def after_call(self, spec: ApiSpec, call: ir.Call) -> None:
         """The few calls whose effect on types the spec's shapes cannot say."""
         name = spec.name
+        if name.startswith("adv.Matmul."):
+            for param, operand in MATMUL_OPERANDS.get(name.rsplit(".", 1)[1], ()):
+                self.unify_operand(call.receiver, operand, call.args.get(param), name.rsplit(".", 1)[1])
         if name.endswith("set_global_buffer") and isinstance(call.receiver, ir.Expr):
             buf = call.args.get("buffer")
             rt = call.receiver.type

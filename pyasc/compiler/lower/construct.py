@@ -6,7 +6,7 @@ from ...language.spec import ApiSpec, ClassSpec
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Related, Span
-from ..types import DTypeValT, DVar, ObjT, ScalarT, TensorT, Type
+from ..types import DTypeValT, DVar, ObjT, ScalarT, TensorT, Type, unify
 from .base import CallRecord, LowerBase
 
 
@@ -62,12 +62,13 @@ class ConstructLowering(LowerBase):
                     if depth is not None and isinstance(depth.type, ScalarT) and not depth.type.compile_time:
                         self.report("PA303", "the queue depth must be a compile-time constant (a literal, a module "
                                     "constant or a ConstExpr)", depth.span)
-            typ = ObjT(cls.name, folded)
-            for extra in ("matmul_config", "matmul_policy"):
-                if cls.name == "adv.Matmul" and extra in bargs:
-                    # the C++ needs a constexpr object as the template argument; never drop it silently
-                    self.report("PA204", f"asc.adv.Matmul(..., {extra}=) is known but code generation does not "
-                                "support it yet; leave it out for the default configuration", bargs[extra].span)
+            typ = ObjT(cls.name, folded, operand_dvars(cls.name, bargs))
+            if cls.name == "adv.Matmul" and "matmul_policy" in bargs:
+                # a template template argument of the C++; never drop it silently
+                self.report("PA204", "asc.adv.Matmul(..., matmul_policy=) is known but code generation does not "
+                            "support it yet; leave it out for the default policy", bargs["matmul_policy"].span)
+            if cls.constexpr:
+                self.require_compile_time(display, bargs)
         if cls.name == "TPipe":
             if self.pipes:
                 self.report("PA505", "a kernel may create only one TPipe; reuse the first one", sp,
@@ -78,3 +79,52 @@ class ConstructLowering(LowerBase):
         self.calls.append(CallRecord(expr, cls.name, ov.signature if ov else "()", 0, cls.doc, list(bargs.items()),
                                      callee_span))
         return expr
+
+    def require_compile_time(self, display: str, args: dict[str, ir.Expr],
+                             names: tuple[str, ...] | None = None) -> None:
+        """Arguments that become C++ compile-time values (a constexpr MatmulConfig's fields, template arguments)."""
+        for name, e in args.items():
+            if names is not None and name not in names:
+                continue
+            if isinstance(e, ir.EnumMember) or (isinstance(e.type, ScalarT) and e.type.compile_time):
+                continue
+            if isinstance(e.type, ScalarT):
+                self.report("PA303", f"'{name}' of {display}() must be known at compile time (a literal, a module "
+                            "constant or a ConstExpr parameter): the C++ takes it as a compile-time value", e.span)
+
+    def unify_operand(self, receiver: ir.Expr | None, operand: str, tensor: ir.Expr | None, display: str) -> None:
+        """A tensor passed to a Matmul method has the element type of the Matmul operand it stands for."""
+        if receiver is None or tensor is None or not isinstance(receiver.type, ObjT):
+            return
+        want = receiver.type.dvars.get(operand)
+        if want is None or not isinstance(tensor.type, TensorT):
+            return
+        conflict = unify(tensor.type.dvar, want)
+        if conflict is not None:
+            self.report("PA403", f"{display}() takes the {operand.upper() if operand != 'bias' else 'bias'} "
+                        f"matrix of {conflict.second.name}, as the Matmul's MatmulType says, but this tensor is "
+                        f"{conflict.first.name}", tensor.span)
+
+
+MATMUL_OPERANDS = {"set_tensor_a": (("tensor", "a"),), "set_tensor_b": (("tensor", "b"),),
+                   "set_bias": (("tensor", "bias"),), "iterate_all": (("tensor", "c"),),
+                   "get_tensor_c": (("tensor", "c"), ("optional_tensor", "c")), "iterate_batch": (("tensor", "c"),),
+                   "get_batch_tensor_c": (("tensor", "c"),), "async_get_tensor_c": (("c", "c"),)}
+"""Matmul methods whose tensor argument is one of the operands: (parameter, operand)."""
+
+
+def operand_dvars(cls: str, args: dict[str, ir.Expr]) -> dict[str, DVar]:
+    """The element dtypes a MatmulType or a Matmul object carries (the bias defaults to C, as in C++)."""
+    if cls == "adv.MatmulType":
+        d = args.get("dtype")
+        return {"dtype": d.type.dvar} if d is not None and isinstance(d.type, DTypeValT) else {}
+    if cls == "adv.Matmul":
+        out = {}
+        for name in ("a", "b", "c", "bias"):
+            e = args.get(name)
+            if e is not None and isinstance(e.type, ObjT) and "dtype" in e.type.dvars:
+                out[name] = e.type.dvars["dtype"]
+        if "bias" not in args and "c" in out:
+            out["bias"] = out["c"]
+        return out
+    return {}

@@ -111,6 +111,8 @@ class StmtLowering(LowerBase):
     def lower_expr_stmt(self, node: ast.Expr) -> list[ir.Stmt]:
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return []  # a string used as a comment
+        if isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
+            return [ir.Pass(self.span(node))]  # `...` as a statement does nothing, as `pass`
         expr = self.lower_expr(node.value)
         if isinstance(expr, ir.Call) and expr.api is not None and expr.overload is not None:
             ret = expr.overload.returns

@@ -118,39 +118,72 @@ APIS: list[ApiSpec] = [
           "REGIST_MATMUL_OBJ(&{pipe}, {workspace}, {matmul})"),
          ("(pipe: TPipe, workspace: GlobalAddress, matmul: adv.Matmul, tiling: adv.TCubeTiling) -> None",
           "REGIST_MATMUL_OBJ(&{pipe}, {workspace}, {matmul}, &{tiling})")], pipe="S"),
+    # The get_*_config helpers build the MatmulConfig CANN's pyasc builds: MatmulConfig's own defaults with the
+    # helper's arguments in their fields (so get_mdl_config keeps do_norm=True, unlike Ascend C's GetMDLConfig()).
+    # The C++ is that record, the fields it sets as designated initializers in declaration order.
     api("adv.get_basic_config", "adv.matmul", "A MatmulConfig for a fixed basic block (basic_m x basic_n x basic_k).",
         [("(basic_m: int, basic_n: int, basic_k: int, intrinsics_limit: bool = False, batch_loop: bool = False,"
-          " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1) -> adv.MatmulConfig", None)]),
+          " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1) -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .basicM = {basic_m}, .basicN = {basic_n}, .basicK = {basic_k},"
+          " .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop}, .batchMode = {bmm_mode}}}")]),
     api("adv.get_ib_share_norm_config", "adv.matmul", "A MatmulConfig for IBShare (shared L1 operands).",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, is_vec_nd2_nz: bool = False,"
           " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1, is_double_cache: bool = False,"
-          " en_unit_flag: bool = True) -> adv.MatmulConfig", None)]),
+          " en_unit_flag: bool = True) -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop},"
+          " .enVecND2NZ = {is_vec_nd2_nz}, .enUnitFlag = {en_unit_flag}, .batchMode = {bmm_mode},"
+          " .enableDoubleCache = {is_double_cache}}}")]),
     api("adv.get_matmul_api_tiling", "adv.matmul", "A static tiling computed at compile time for the given types.",
         [("(mm_cfg: adv.MatmulConfig, l1_size: int, a_type: adv.MatmulType, b_type: adv.MatmulType,"
-          " c_type: adv.MatmulType, bias_type: Optional[adv.MatmulType] = None) -> adv.MatmulApiStaticTiling",
-          None)]),
+          " c_type: adv.MatmulType, bias_type: adv.MatmulType) -> adv.MatmulApiStaticTiling",
+          "AscendC::GetMatmulApiTiling<{a_type}, {b_type}, {c_type}, {bias_type}>({mm_cfg}, {l1_size})"),
+         ("(mm_cfg: adv.MatmulConfig, l1_size: int, a_type: adv.MatmulType, b_type: adv.MatmulType,"
+          " c_type: adv.MatmulType) -> adv.MatmulApiStaticTiling",
+          "AscendC::GetMatmulApiTiling<{a_type}, {b_type}, {c_type}, {c_type}>({mm_cfg}, {l1_size})")]),
     api("adv.get_mdl_config", "adv.matmul", "A MatmulConfig for the MDL template (multi-block loads).",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, do_mte2_preload: int = 0,"
           " is_vec_nd2_nz: bool = False, is_per_tensor: bool = False, has_anti_quant_offset: bool = False,"
           " en_unit_flag: bool = False, is_msg_reuse: bool = True, enable_ub_reuse: bool = True,"
           " enable_l1_cache_ub: bool = False, enable_mix_dual_master: bool = False,"
-          " enable_kdim_reorder_load: bool = False) -> adv.MatmulConfig", None)]),
-    api("adv.get_mm_config", "adv.matmul", "A MatmulConfig from shape, quant, batch and function parameter records.",
-        [("(*args: Any) -> adv.MatmulConfig", None)]),
+          " enable_kdim_reorder_load: bool = False) -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop},"
+          " .enVecND2NZ = {is_vec_nd2_nz}, .doMTE2Preload = {do_mte2_preload}, .enUnitFlag = {en_unit_flag},"
+          " .isPerTensor = {is_per_tensor}, .hasAntiQuantOffset = {has_anti_quant_offset},"
+          " .batchMode = BatchMode::BATCH_LESS_THAN_L1, .enableReuse = {is_msg_reuse},"
+          " .enableUBReuse = {enable_ub_reuse}, .enableL1CacheUB = {enable_l1_cache_ub},"
+          " .enableMixDualMaster = {enable_mix_dual_master}, .enableKdimReorderLoad = {enable_kdim_reorder_load}}}")]),
+    api("adv.get_mm_config", "adv.matmul",
+        "A MatmulConfig from a template (config_mode) and shape, quant, batch and function parameter records, as"
+        " Ascend C's GetMMConfig makes it (CANN's pyasc 1.1.1 ignores the records).",
+        # Ascend C's GetMMConfig needs a record: with none, MatmulBiasParams{} (enable_set_bias, every template's
+        # value) stands for none
+        [("(config_mode: MatmulConfigMode = MatmulConfigMode.CONFIG_NORM) -> adv.MatmulConfig",
+          "GetMMConfig<{config_mode}>(MatmulBiasParams{{}})"),
+         ("(config_mode: MatmulConfigMode, *args: Any) -> adv.MatmulConfig", "GetMMConfig<{config_mode}>({*args})")]),
     api("adv.get_normal_config", "adv.matmul", "A MatmulConfig for the Norm template (the default).",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, is_vec_nd2_nz: bool = False,"
           " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1, is_msg_reuse: bool = True,"
           " iterate_order: IterateOrder = IterateOrder.ORDER_M,"
           " schedule_type: ScheduleType = ScheduleType.INNER_PRODUCT, en_unit_flag: bool = True)"
-          " -> adv.MatmulConfig", None)]),
+          " -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop},"
+          " .enVecND2NZ = {is_vec_nd2_nz}, .enUnitFlag = {en_unit_flag}, .batchMode = {bmm_mode},"
+          " .enableReuse = {is_msg_reuse}, .iterateOrder = {iterate_order}, .scheduleType = {schedule_type}}}")]),
     api("adv.get_special_basic_config", "adv.matmul", "A MatmulConfig for a basic block with fixed single-core shape.",
         [("(basic_m: int, basic_n: int, basic_k: int, single_core_m: int, single_core_n: int, single_core_k: int,"
           " step_m: int, step_n: int, intrinsics_limit: bool = False, batch_loop: bool = False,"
-          " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1) -> adv.MatmulConfig", None)]),
+          " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1) -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .basicM = {basic_m}, .basicN = {basic_n}, .basicK = {basic_k},"
+          " .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop}, .singleCoreM = {single_core_m},"
+          " .singleCoreN = {single_core_n}, .singleCoreK = {single_core_k}, .stepM = {step_m}, .stepN = {step_n},"
+          " .batchMode = {bmm_mode}}}")]),
     api("adv.get_special_mdl_config", "adv.matmul", "A MatmulConfig for the SpecialMDL template.",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, do_mte2_pre_load: int = 0,"
           " is_vec_nd2_nz: bool = False, is_per_tensor: bool = False, has_anti_quant_offset: bool = False)"
-          " -> adv.MatmulConfig", None)]),
+          " -> adv.MatmulConfig",
+          "MatmulConfig{{.doNorm = true, .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop},"
+          " .enVecND2NZ = {is_vec_nd2_nz}, .doMTE2Preload = {do_mte2_pre_load}, .isPerTensor = {is_per_tensor},"
+          " .hasAntiQuantOffset = {has_anti_quant_offset}, .batchMode = BatchMode::BATCH_LESS_THAN_L1}}")]),
 ]
 
 
@@ -165,11 +198,13 @@ def _fields_sig(spec: str) -> str:
 
 
 def _record(name: str, doc: str, spec: str, *, cpp: str | None = None, family: str = "adv.types",
-            field_cpp: dict[str, str] | None = None) -> ClassSpec:
+            field_cpp: dict[str, str] | None = None, constexpr: bool = False,
+            explicit_defaults: tuple[str, ...] = (), ctor_cpp: str | None = None) -> ClassSpec:
     """A settings record or tiling struct: keyword fields in C++ declaration order."""
-    ctor = parse_signature(_fields_sig(spec), None)
+    ctor = parse_signature(_fields_sig(spec), ctor_cpp)
     return ClassSpec(name=f"adv.{name}", family=family, doc=doc, cpp=cpp or f"AscendC::{name}",
-                     constructors=(ctor,), fields=tuple(p.name for p in ctor.params), field_cpp=field_cpp or {})
+                     constructors=(ctor,), fields=tuple(p.name for p in ctor.params), field_cpp=field_cpp or {},
+                     constexpr=constexpr, explicit_defaults=explicit_defaults)
 
 
 def _cube_cpp_fields() -> dict[str, str]:
@@ -227,22 +262,24 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
     "set_tensor_a": _mm("set_tensor_a", "Set the left operand (a tensor, optionally transposed, or a scalar).",
                         [("(self, scalar: int) -> None", "{self}.SetTensorA({scalar})"),
                          ("(self, tensor: Tensor, transpose: bool = False) -> None",
-                          "{self}.SetTensorA({tensor}, {transpose})")]),
+                          "{self}.SetTensorA({tensor}{~transpose})")]),
     "set_tensor_b": _mm("set_tensor_b", "Set the right operand (a tensor, optionally transposed, or a scalar).",
                         [("(self, scalar: int) -> None", "{self}.SetTensorB({scalar})"),
                          ("(self, tensor: Tensor, transpose: bool = False) -> None",
-                          "{self}.SetTensorB({tensor}, {transpose})")]),
+                          "{self}.SetTensorB({tensor}{~transpose})")]),
     "set_bias": _mm("set_bias", "Set the bias vector.",
                     [("(self, tensor: Tensor) -> None", "{self}.SetBias({tensor})")]),
     "disable_bias": _mm("disable_bias", "Compute without bias.", [("(self) -> None", "{self}.DisableBias()")]),
     "iterate": _mm("iterate", "Compute the next base block of C; use as a loop condition.",
                    [("(self, en_partial_sum: bool = False, sync: bool = True,"
                      " local_c_matrix: Optional[Tensor] = None) -> Any",
-                     "{self}.Iterate({en_partial_sum}{,local_c_matrix})")], pipe="M"),
+                     "{self}.Iterate{<sync}({~en_partial_sum}{~local_c_matrix})")], pipe="M"),
     "iterate_all": _mm("iterate_all", "Compute the whole of C into tensor.",
                        [("(self, tensor: Tensor, en_atomic: int = 0, sync: bool = True,"
                          " en_sequential_write: Optional[bool] = None, wait_iterate_all: Optional[bool] = None,"
-                         " fake_msg: Optional[bool] = None) -> None", "{self}.IterateAll({tensor}, {en_atomic})")],
+                         " fake_msg: Optional[bool] = None) -> None",
+                         "{self}.IterateAll{<sync}({tensor}{~en_atomic}{~en_sequential_write}{~wait_iterate_all}"
+                         "{~fake_msg})")],
                        pipe="M"),
     "wait_iterate_all": _mm("wait_iterate_all", "Wait for an asynchronous iterate_all.",
                             [("(self) -> None", "{self}.WaitIterateAll()")]),
@@ -250,27 +287,39 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                          [("(self, tensor: Tensor, batch_a: int, batch_b: int, en_sequential_write: bool,"
                            " matrix_stride_a: int = 0, matrix_stride_b: int = 0, matrix_stride_c: int = 0,"
                            " en_partial_sum: bool = False, en_atomic: int = 0, sync: bool = True,"
-                           " wait_iterate_batch: Optional[bool] = None) -> None", None),
+                           " wait_iterate_batch: Optional[bool] = None) -> None",
+                           "{self}.IterateBatch{<sync,wait_iterate_batch}({tensor}, {batch_a}, {batch_b},"
+                           " {en_sequential_write}{~matrix_stride_a}{~matrix_stride_b}{~matrix_stride_c}"
+                           "{~en_partial_sum}{~en_atomic})"),
                           ("(self, tensor: Tensor, en_partial_sum: bool, en_atomic: int, en_sequential_write: bool,"
                            " matrix_stride_a: int = 0, matrix_stride_b: int = 0, matrix_stride_c: int = 0,"
-                           " sync: bool = True) -> None", None)], pipe="M"),
+                           " sync: bool = True) -> None",
+                           "{self}.IterateBatch{<sync}({tensor}, {en_partial_sum}, {en_atomic}, {en_sequential_write}"
+                           "{~matrix_stride_a}{~matrix_stride_b}{~matrix_stride_c})")], pipe="M"),
     "wait_iterate_batch": _mm("wait_iterate_batch", "Wait for an asynchronous iterate_batch.",
                               [("(self) -> None", "{self}.WaitIterateBatch()")]),
     "iterate_n_batch": _mm("iterate_n_batch", "Compute batch_loop batches of matrix multiplications.",
                            [("(self, batch_loop: int, batch_a: int, batch_b: int, en_sequential_write: bool,"
                              " matrix_stride_a: int = 0, matrix_stride_b: int = 0, matrix_stride_c: int = 0,"
-                             " sync: bool = True, wait_iterate_batch: bool = False) -> None", None)], pipe="M"),
+                             " sync: bool = True, wait_iterate_batch: bool = False) -> None",
+                             "{self}.IterateNBatch{<sync,wait_iterate_batch}({batch_loop}, {batch_a}, {batch_b},"
+                             " {en_sequential_write}{~matrix_stride_a}{~matrix_stride_b}{~matrix_stride_c})")],
+                           pipe="M"),
     "get_tensor_c": _mm("get_tensor_c", "Copy the block computed by iterate into tensor (or return it).",
                         [("(self, tensor: Tensor, en_atomic: int = 0, en_sequential_write: bool = False,"
                           " sync: bool = True, optional_tensor: Optional[Tensor] = None) -> None",
-                          "{self}.GetTensorC({tensor}, {en_atomic}, {en_sequential_write})"),
+                          "{self}.GetTensorC{<sync}({tensor}{,optional_tensor}{~en_atomic}{~en_sequential_write})"),
                          ("(self, en_atomic: int = 0, en_sequential_write: bool = False, sync: bool = True)"
-                          " -> GlobalTensor", None)], pipe="FIX"),
+                          " -> GlobalTensor[self]", "{self}.GetTensorC{<sync}({~en_atomic}{~en_sequential_write})")],
+                        pipe="FIX"),
     "get_batch_tensor_c": _mm("get_batch_tensor_c", "Copy a batch result into tensor (or return it).",
                               [("(self, batch_a: int, batch_b: int, en_sequential_write: bool = False,"
-                                " sync: bool = True) -> GlobalTensor", None),
+                                " sync: bool = True) -> GlobalTensor[self]",
+                                "{self}.GetBatchTensorC{<sync}({batch_a}, {batch_b}{~en_sequential_write})"),
                                ("(self, tensor: LocalTensor, batch_a: int, batch_b: int,"
-                                " en_sequential_write: bool = False, sync: bool = True) -> None", None)], pipe="FIX"),
+                                " en_sequential_write: bool = False, sync: bool = True) -> None",
+                                "{self}.GetBatchTensorC{<sync}({tensor}, {batch_a}, {batch_b}{~en_sequential_write})")],
+                              pipe="FIX"),
     "wait_get_tensor_c": _mm("wait_get_tensor_c", "Wait for an asynchronous get_tensor_c.",
                              [("(self) -> None", "{self}.WaitGetTensorC()")]),
     "async_get_tensor_c": _mm("async_get_tensor_c", "Start copying the computed block into c.",
@@ -318,7 +367,7 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(
         name="adv.Matmul", family="adv.matmul",
         doc="The high-level matrix multiplication object: C = A x B (+ bias) across cube and vector cores.",
-        cpp="AscendC::Matmul<{a}, {b}, {c}{,bias}>",
+        cpp="AscendC::Matmul<{a}, {b}, {c}{,bias=c}{,matmul_config}>",
         constructors=(parse_signature(
             "(a: adv.MatmulType, b: adv.MatmulType, c: adv.MatmulType, bias: Optional[adv.MatmulType] = None,"
             " matmul_config: Optional[adv.MatmulConfig] = None,"
@@ -341,29 +390,41 @@ CLASSES: list[ClassSpec] = [
     _record("MatrixOffset", "Position and size of a computed block of C.",
             "offset:int row:int col:int height:int width:int", cpp="MatrixOffset", family="adv.matmul"),
     _record("MatmulConfig", "Compile-time configuration of Matmul (template, block shapes, features).",
-            _MATMUL_CONFIG, cpp="MatmulConfig"),
+            _MATMUL_CONFIG, cpp="MatmulConfig", constexpr=True, explicit_defaults=("do_norm", "batch_mode"),
+            field_cpp={"en_vec_nd2nz": "enVecND2NZ", "do_mte2_preload": "doMTE2Preload", "base_mn": "baseMN",
+                       "single_core_mn": "singleCoreMN", "do_ib_share_norm": "doIBShareNorm",
+                       "do_special_mdl": "doSpecialMDL", "enable_ub_reuse": "enableUBReuse",
+                       "enable_l1_cache_ub": "enableL1CacheUB", "is_a2b2_shared": "isA2B2Shared",
+                       "is_co1_shared": "isCO1Shared", "shared_co1_buffer_size": "sharedCO1BufferSize",
+                       "batch_out_mode": "bmmOutMode"}),
     _record("QuantConfig", "Sizes used by adv.quant.",
-            "calc_count:int=0 offset_count:int=0 scale_count:int=0 work_local_size:int=0"),
+            "calc_count:int=0 offset_count:int=0 scale_count:int=0 work_local_size:int=0",
+            cpp="AscendC::AscendQuantConfig",
+            ctor_cpp="AscendC::AscendQuantConfig({calc_count}, {offset_count}, {scale_count}, {work_local_size})"),
     _record("MatmulShapeParams", "Shape part of get_mm_config.",
             "single_core_m:int=0 single_core_n:int=0 single_core_k:int=0 basic_m:int=0 basic_n:int=0 basic_k:int=0",
-            cpp="MatmulShapeParams"),
+            cpp="MatmulShapeParams", constexpr=True),
     _record("MatmulQuantParams", "Quantization part of get_mm_config.",
-            "is_per_tensor:bool=False has_anti_quant_offset:bool=False", cpp="MatmulQuantParams"),
+            "is_per_tensor:bool=False has_anti_quant_offset:bool=False", cpp="MatmulQuantParams", constexpr=True),
     _record("MatmulBatchParams", "Batch part of get_mm_config.",
             "is_b_batch:bool=False batch_mode:BatchMode=BatchMode.BATCH_LESS_THAN_L1 is_bias_batch:bool=False",
-            cpp="MatmulBatchParams"),
+            cpp="MatmulBatchParams", constexpr=True, explicit_defaults=("batch_mode", "is_bias_batch"),
+            field_cpp={"is_b_batch": "isNBatch"}),
     _record("MatmulFuncParams", "Feature part of get_mm_config.",
             "intrinsics_limit:bool=False en_vec_nd2_nz:bool=False enable_double_cache:bool=False"
             " enable_l1_cache:bool=False do_mte2_pre_load:int=0 iterate_order:IterateOrder=IterateOrder.ORDER_M"
             " schedule_type:ScheduleType=ScheduleType.INNER_PRODUCT enable_reuse:bool=True enable_ub_reuse:bool=False"
             " is_partial_output:bool=False is_a2_b2_shared:bool=False is_enable_channel_split:bool=False"
-            " enable_kdim_reorder_load:bool=False", cpp="MatmulFuncParams"),
+            " enable_kdim_reorder_load:bool=False", cpp="MatmulFuncParams", constexpr=True,
+            field_cpp={"intrinsics_limit": "intrinsicsCheck", "en_vec_nd2_nz": "enVecND2NZ",
+                       "enable_l1_cache": "enableL1CacheUB", "do_mte2_pre_load": "doMTE2Preload",
+                       "enable_ub_reuse": "enableUBReuse", "is_a2_b2_shared": "isA2B2Shared"}),
     _record("TCubeTiling", "Tiling of Matmul, computed on the host and passed to the kernel.",
             _ints(_CUBE_COMMON + " batch_m batch_n single_batch_m single_batch_n " + _CUBE_TAIL, 0),
             cpp="TCubeTiling", family="adv.tiling", field_cpp=_cube_cpp_fields()),
     _record("MatmulApiStaticTiling", "A Matmul tiling fixed at compile time (-1 means unset).",
             _ints(_CUBE_COMMON + " " + _CUBE_TAIL + " mx_type_para", -1), cpp="MatmulApiStaticTiling",
-            family="adv.tiling", field_cpp=_cube_cpp_fields()),
+            family="adv.tiling", field_cpp=_cube_cpp_fields(), constexpr=True),
     _record("SoftmaxTiling", "Tiling of adv.softmax.",
             _ints("src_m src_k src_size out_max_m out_max_k out_max_size split_m split_k split_size reduce_m"
                   " reduce_k reduce_size range_m tail_m tail_split_size tail_reduce_size", 0),

@@ -197,6 +197,13 @@ struct MatmulFuncParams {
     bool isEnableChannelSplit = false;
     bool enableKdimReorderLoad = false;
 };
+struct MatmulBiasParams {
+    bool enableSetBias = true;
+};
+// GetMMConfig<mode>(records...): the mode's configuration with each record's fields applied (at least one record).
+// Only the types are checked here: the configuration returned is the Norm one.
+template <MatmulConfigMode configMode, typename First, typename... Rest>
+__aicore__ constexpr MatmulConfig GetMMConfig(First&&, Rest&&...) { return CFG_NORM; }
 struct MatrixOffset {
     int32_t offset;
     int32_t row;
@@ -1980,6 +1987,33 @@ public:
     __aicore__ void WaitIterateBatch();
     template <bool sync = true, class Tensor = GlobalTensor<DstT>>
     __aicore__ void GetTensorC(const Tensor& c, uint8_t enAtomic = 0, bool enSequentialWrite = false);
+    template <bool sync = true>
+    __aicore__ void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
+                               bool enSequentialWrite = false);
+    template <bool sync = true>
+    __aicore__ GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false);
+    // batched forms (a BSNGD/SBNGD/BNGS1S2 layout): batchA x batchB matrices per call, batchLoop calls for NBatch
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                                 uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                                 bool enPartialSum = false, uint8_t enAtomic = 0);
+    template <bool sync = true>
+    __aicore__ void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB,
+                                 bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0,
+                                 uint32_t matrixStrideC = 0, bool enPartialSum = false, uint8_t enAtomic = 0);
+    // the cube-only form
+    __aicore__ void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic,
+                                 bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0,
+                                 uint32_t matrixStrideC = 0);
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ void IterateNBatch(uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                                  uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0,
+                                  bool enPartialSum = false, uint8_t enAtomic = 0);
+    template <bool sync = true>
+    __aicore__ GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false);
+    template <bool sync = true>
+    __aicore__ void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
+                                    bool enSequentialWrite = false);
     __aicore__ void WaitGetTensorC();
     template <class Tensor>
     __aicore__ void AsyncGetTensorC(const Tensor& c);
@@ -1999,6 +2033,16 @@ public:
     __aicore__ void SetWorkspace(__gm__ const T* addr, int size);
     template <class T>
     __aicore__ void SetWorkspace(GlobalTensor<T>& addr);
+};
+// Sizes of one AscendQuant call (count, offsets, scales, scratch bytes)
+struct AscendQuantConfig {
+    __aicore__ constexpr AscendQuantConfig(uint32_t calcCount, uint32_t offsetCount, uint32_t scaleCount,
+                                           uint32_t workLocalSize)
+        : calcCount(calcCount), offsetCount(offsetCount), scaleCount(scaleCount), workLocalSize(workLocalSize) {}
+    uint32_t calcCount = 0;
+    uint32_t offsetCount = 0;
+    uint32_t scaleCount = 0;
+    uint32_t workLocalSize = 0;
 };
 // REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...): hands the Matmul objects (each optionally followed by
 // its tiling) to the pipe and, in mixed kernels, to the cube core that serves them. A variadic function here, so
@@ -2332,6 +2376,12 @@ struct MatmulApiStaticTiling {
     int32_t BLayoutInfoD = -1; int32_t CLayoutInfoB = -1; int32_t CLayoutInfoS1 = -1; int32_t CLayoutInfoN = -1;
     int32_t CLayoutInfoG = -1; int32_t CLayoutInfoS2 = -1; int32_t BatchNum = -1; int32_t mxTypePara = -1;
 };
+namespace AscendC {
+// A tiling fixed at compile time from a configuration and the operand types (the L1 size in bytes); only the types
+// are checked here: every field is left unset (-1).
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+__aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig&, int32_t = 524288) { return {}; }
+}  // namespace AscendC
 
 // Which core a mixed kernel runs on, and the system workspace (outside the namespace, as in the real headers).
 #define ASCEND_IS_AIV (AscendC::g_coreType == AscendC::AIV)

@@ -31,7 +31,7 @@ __aicore__ inline void gemm_bias_impl(GM_ADDR x, GM_ADDR w, GM_ADDR out, GM_ADDR
     REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling);
     mm.SetOrgShape(ROWS, COLS, DEPTH);
     mm.SetSingleShape(ROWS, COLS, DEPTH);
-    mm.SetTensorA(x_gm, false);
+    mm.SetTensorA(x_gm);
     mm.SetTensorB(w_gm, true);
     if (tiling.isBias) {
         mm.SetBias(b_gm);
@@ -39,7 +39,7 @@ __aicore__ inline void gemm_bias_impl(GM_ADDR x, GM_ADDR w, GM_ADDR out, GM_ADDR
         mm.DisableBias();
     }
     mm.SetTail(ROWS, COLS, -1);
-    mm.IterateAll(out_gm, 0);
+    mm.IterateAll(out_gm);
     mm.End();
 }
 
@@ -47,33 +47,33 @@ extern "C" __global__ __aicore__ void gemm_bias(GM_ADDR x, GM_ADDR w, GM_ADDR ou
     gemm_bias_impl<DTYPE, DTYPE, DTYPE, DTYPE>(x, w, out, b, tiling_gm, workspace);
 }
 
-template <typename T_out, typename T_w, typename T_x>
+template <typename T_out, typename T_w>
 __aicore__ inline void gemm_blocks_impl(GM_ADDR x, GM_ADDR w, GM_ADDR out, GM_ADDR tiling_gm, GM_ADDR workspace) {
     TCubeTiling tiling;
     for (uint32_t i = 0; i < sizeof(TCubeTiling); ++i) {
         reinterpret_cast<uint8_t*>(&tiling)[i] = reinterpret_cast<__gm__ uint8_t*>(tiling_gm)[i];
     }
-    AscendC::GlobalTensor<T_x> x_gm;
-    x_gm.SetGlobalBuffer((__gm__ T_x*)x);
+    AscendC::GlobalTensor<T_w> x_gm;
+    x_gm.SetGlobalBuffer((__gm__ T_w*)x);
     AscendC::GlobalTensor<T_w> w_gm;
     w_gm.SetGlobalBuffer((__gm__ T_w*)w);
     AscendC::GlobalTensor<T_out> out_gm;
     out_gm.SetGlobalBuffer((__gm__ T_out*)out);
     AscendC::TPipe pipe;
-    using operand = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_x, false, LayoutMode::NONE>;
+    using operand = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_w, false, LayoutMode::NONE>;
     AscendC::Matmul<operand, operand, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T_out, false, LayoutMode::NONE>> mm;
     REGIST_MATMUL_OBJ(&pipe, workspace, mm);
     mm.Init(&tiling);
     mm.SetWorkspace(workspace, 1024);
-    mm.SetTensorA(x_gm, false);
-    mm.SetTensorB(w_gm, false);
-    for (int32_t count = 0; mm.Iterate(false); ++count) {
-        mm.GetTensorC(out_gm, 0, false);
+    mm.SetTensorA(x_gm);
+    mm.SetTensorB(w_gm);
+    for (int32_t count = 0; mm.Iterate(); ++count) {
+        mm.GetTensorC(out_gm);
         AscendC::printf("block %d\n", count);
     }
     mm.End();
 }
 
 extern "C" __global__ __aicore__ void gemm_blocks(GM_ADDR x, GM_ADDR w, GM_ADDR out, GM_ADDR tiling_gm, GM_ADDR workspace) {
-    gemm_blocks_impl<DTYPE, DTYPE, DTYPE>(x, w, out, tiling_gm, workspace);
+    gemm_blocks_impl<DTYPE, DTYPE>(x, w, out, tiling_gm, workspace);
 }
