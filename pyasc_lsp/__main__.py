@@ -29,10 +29,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyasc-lsp {__version__}")
         return 0
     # First of all, while this process has no thread and has imported next to nothing: a second process warms the
-    # compiler on the other core during the imports below and answers the first analyses (pyasc_lsp.prefork).
+    # compiler and analyzes the working folder's kernel files during the imports below, and answers the first
+    # analyses (pyasc_lsp.prefork).
+    import os
+
     from . import prefork
 
-    worker = prefork.start()
+    worker = prefork.start(os.getcwd())
     # stdout carries the protocol: every log line goes to stderr.
     level = getattr(logging, str(args.log_level).upper(), logging.WARNING)
     handler = logging.StreamHandler(sys.stderr)

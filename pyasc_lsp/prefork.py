@@ -1,19 +1,24 @@
 """A warm compiler in a second process for the server's first analyses (POSIX only).
 
-Why: until its first diagnostics the server is bound to one core: importing pygls and lsprotocol (about 300 ms),
-then the compiler (about 35 ms) and a cold first analysis, all under one GIL.  Forked at the very start, before
-those imports, a child process imports the compiler and warms it up on the other core while the parent imports the
-protocol; the parent then sends it the first documents to analyze and gets the results back pickled.  The parent
-imports its own compiler only after its first diagnostics are out, and stops the child once it can analyze
-in-process (`PyascServer` decides; see docs/architecture.md).
+Why: until its first diagnostics the server is bound to one thread: importing pygls and lsprotocol (about 300 ms),
+then the compiler and a cold first analysis, all under one GIL.  Forked at the very start, before those imports, a
+child process imports the compiler, warms it up and analyzes the kernel files of its working folder (where editors
+start a language server) while the parent imports the protocol; the parent then sends it the first documents to
+analyze and gets the results back pickled.  The parent imports its own compiler only after its first diagnostics
+are out, and stops the child once it can analyze in-process (`PyascServer` decides; see docs/architecture.md).
+
+The child runs at the server's own priority, also when no core is free: the scheduler then shares the CPUs per
+task, so the child's work (the compiler's import and the first analysis) costs the parent only a share of it
+instead of all of it, and it is done, or further along than the parent would be, when the first document arrives.
+So the first analysis waits for the child rather than starting over in-process; only a child that died or stays
+silent for READY_WAIT seconds means in-process analysis.
 
 The child runs the same `analyze()` entry point with the same text, path and Config, so a result is the one the
 parent would have computed.  Any failure of the child (it died, a pipe broke, it sent something odd) makes the
 parent analyze in-process instead: the worker only ever makes the first results faster.
 
-`PYASC_LSP_PREFORK=0` turns it off, `=1` on whatever the load; by default it is used when a core is free.
-`PYASC_LSP_PREFORK_WAIT` (seconds) is how long the first analysis waits for a worker still warming up: by default
-10 ms, after which it goes in-process; the tests set it high so that the worker certainly serves the first analysis.
+`PYASC_LSP_PREFORK=0` turns it off, `=1` on also with one CPU; by default it is used with two CPUs or more.
+`PYASC_LSP_PREFORK_WAIT` (seconds) is how long the first analysis waits for a worker still warming up (READY_WAIT).
 """
 
 from __future__ import annotations
@@ -33,10 +38,9 @@ logger = logging.getLogger(__name__)
 
 ENV_SWITCH = "PYASC_LSP_PREFORK"
 ENV_WAIT = "PYASC_LSP_PREFORK_WAIT"
-NICENESS = 10
-"""The worker's scheduling priority below the server's."""
-READY_WAIT = 0.01
-"""Seconds the first analysis waits for a worker still warming up before going in-process."""
+READY_WAIT = 10.0
+"""Seconds the first analysis waits for a worker still warming up before going in-process: a bound for a child that
+hangs, not a guess at its speed (a child that is alive is further along than an in-process start would be)."""
 _HEADER = struct.Struct("<Q")
 
 WARM_UP_KERNEL = '''
@@ -82,41 +86,21 @@ class WorkerError(Exception):
 
 
 def enabled() -> bool:
-    """On where the platform can fork, a second core is free and the environment does not say otherwise."""
+    """On where the platform can fork, with two CPUs or more, unless the environment says otherwise."""
     if not hasattr(os, "fork"):
         return False
     setting = os.environ.get(ENV_SWITCH, "auto").strip().lower()
     if setting in ("0", "false", "no", "off"):
         return False
-    return setting in ("1", "true", "yes", "on") or spare_core()
+    return setting in ("1", "true", "yes", "on") or cpus() >= 2
 
 
-def spare_core() -> bool:
-    """Could a core be idle for the worker?  On a machine already busy the worker only takes time from the server's
-    own start (measured: slower, not faster), so it is not started when more tasks run than there are CPUs; the
-    worker's low priority and its readiness check cover a core that turns out busy."""
+def cpus() -> int:
+    """CPUs this process may run on.  With one, the child's work would be the parent's own, moved elsewhere."""
     try:
-        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     except OSError:
-        return False
-    if cpus < 2:
-        return False
-    running = running_tasks()
-    if running is None:
-        try:
-            return os.getloadavg()[0] <= cpus - 1
-        except OSError:
-            return False
-    return running <= cpus  # this process is one of them, the editor that just started it may be another
-
-
-def running_tasks() -> int | None:
-    """Tasks running or ready to run right now (Linux: the fourth field of /proc/loadavg), None elsewhere."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as fh:
-            return int(fh.read().split()[3].split("/")[0])
-    except (OSError, ValueError, IndexError):
-        return None
+        return 1
 
 
 class Worker:
@@ -139,8 +123,9 @@ class Worker:
     def analyze(self, text: str, path: str, config: Any, early: Callable[[Any], None] | None = None) -> Any:
         """The child's `analyze(text, path, config, its cache)`; raises WorkerError when it cannot answer.
 
-        The child sends the diagnostics ahead of the whole result (which takes a few milliseconds to pickle and
-        unpickle): `early` gets them at once, as an Analysis holding only the text and the diagnostics.
+        The child sends the diagnostics ahead of the whole result, as soon as they are known (before the C++ is
+        generated, see `analyze(early=...)`): `early` gets them at once, as an Analysis holding only the text and
+        the diagnostics.
         """
         with self._lock:
             if self.closed:
@@ -253,8 +238,11 @@ class Worker:
                      self.prefetched)
 
 
-def start() -> Worker | None:
-    """Fork the worker; call before any thread starts and before the heavy imports.  None when off or failed."""
+def start(folder: str | None = None) -> Worker | None:
+    """Fork the worker; call before any thread starts and before the heavy imports.  None when off or failed.
+
+    `folder` (the server's working folder, where editors start it) is analyzed ahead as soon as the compiler is
+    warm, before the client even sends its workspace folders (`initial_folder` says which folders are not)."""
     if not enabled():
         return None
     try:
@@ -270,7 +258,7 @@ def start() -> Worker | None:
             os.close(req_w)
             os.close(res_r)
             _detach_stdio()
-            _serve(req_r, res_w)
+            _serve(req_r, res_w, initial_folder(folder))
         except BaseException:  # noqa: BLE001 - the child must end here whatever happens
             code = 1
         os._exit(code)
@@ -295,36 +283,82 @@ def _detach_stdio() -> None:
     os.close(devnull)
 
 
-def _serve(requests: int, responses: int) -> None:
-    """The child: import and warm the compiler, then answer requests until the parent closes the pipe."""
+def initial_folder(folder: str | None) -> str | None:
+    """The folder to analyze ahead before the client names its workspace: not the file system's root or the home
+    folder (a server started from there names no project)."""
+    if not folder:
+        return None
     try:
-        # Below the server and whatever else runs: with a core idle the worker has it to itself, on a busy
-        # machine it takes little from the others and the server analyzes in-process instead.
-        os.nice(NICENESS)
-    except OSError:
-        pass
+        resolved = os.path.realpath(folder)
+        if resolved == os.path.realpath(os.path.expanduser("~")) or os.path.dirname(resolved) == resolved:
+            return None
+    except (OSError, ValueError):
+        return None
+    return resolved
+
+
+class _EarlySender:
+    """In the child: sends an analysis's diagnostics to the parent as soon as they are known."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.sent = False
+
+    def __call__(self, diagnostics: list[Any]) -> None:
+        _send(self.fd, pickle.dumps(("diagnostics", diagnostics), protocol=pickle.HIGHEST_PROTOCOL))
+        self.sent = True
+
+
+def _before_warm_up() -> None:
+    """Called in the child before anything else (the tests replace it to hold the child back)."""
+
+
+def _serve(requests: int, responses: int, folder: str | None = None) -> None:
+    """The child: import and warm the compiler, analyze `folder` ahead, then answer requests until the parent closes
+    the pipe.  It keeps the server's priority (see the module's doc)."""
+    _before_warm_up()
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()
     analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
     _send(responses, pickle.dumps(("ready", None)))
     prefetched = 0
+    done: set[tuple[str, str]] = set()
+    """(folder, settings) prefetched to the end: asked for again (the client's workspace folder is usually the
+    working folder), nothing is left to do."""
+
+    def prefetch(root: str, layer: dict[str, Any]) -> None:
+        nonlocal prefetched
+        key = (os.path.realpath(root), repr(sorted(layer.items())))
+        if key in done:
+            return
+        try:
+            count, complete = _prefetch(root, layer, cache=cache, requests=requests)
+        except Exception:  # noqa: BLE001 - only ever a head start; the analyses still come
+            logger.debug("prefetch failed", exc_info=True)
+            return
+        prefetched += count
+        if complete:
+            done.add(key)
+
+    if folder is not None:
+        prefetch(folder, {})  # the settings of a client that sends none; other settings are other cache keys
+        _send(responses, pickle.dumps(("prefetched", prefetched)))
     while True:
         try:
             kind, payload = pickle.loads(_receive(requests))
         except EOFError:
             return
         if kind == "prefetch":
-            try:
-                prefetched += _prefetch(*payload, cache=cache, requests=requests)
-            except Exception:  # noqa: BLE001 - only ever a head start; the analyses still come
-                logger.debug("prefetch failed", exc_info=True)
+            prefetch(*payload)
             _send(responses, pickle.dumps(("prefetched", prefetched)))
             continue
         try:
             text, path, config = payload
-            result = analyze(text, path, config, cache)
-            _send(responses, pickle.dumps(("diagnostics", result.diagnostics), protocol=pickle.HIGHEST_PROTOCOL))
+            sent = _EarlySender(responses)
+            result = analyze(text, path, config, cache, early=sent)
+            if not sent.sent:  # every kernel came from the cache: the diagnostics are the result's
+                sent(result.diagnostics)
             reply = pickle.dumps(("ok", result), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which then analyzes in-process
             reply = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
@@ -337,8 +371,9 @@ PREFETCH_FILES = 40
 PREFETCH_MAX_BYTES = 256_000
 
 
-def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) -> int:
-    """In the child: analyze the likeliest kernel files under `root` into `cache`; returns how many."""
+def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) -> tuple[int, bool]:
+    """In the child: analyze the likeliest kernel files under `root` into `cache`; returns how many, and whether it
+    went through them all (not stopped by its deadline or by a request)."""
     from pyasc.compiler.analysis import analyze
 
     from .config import Settings
@@ -349,7 +384,7 @@ def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) ->
     done = 0
     for path in _kernel_files(root, deadline):
         if time.monotonic() > deadline or select.select([requests], [], [], 0)[0]:
-            break  # out of time, or the parent wants an analysis now
+            return done, False  # out of time, or the parent wants an analysis now
         try:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read(PREFETCH_MAX_BYTES + 1)
@@ -363,7 +398,7 @@ def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) ->
             continue
         analyze(lsp_newlines(text), path, config, cache)
         done += 1
-    return done
+    return done, time.monotonic() <= deadline
 
 
 def _kernel_files(root: str, deadline: float) -> list[str]:

@@ -36,15 +36,24 @@ from .workspace import Document, Documents
 logger = logging.getLogger("pyasc_lsp")
 
 
-def _analyze(text: str, path: str, config: Any, cache: Any) -> Any:
+def _analyze(text: str, path: str, config: Any, cache: Any, early: Any = None) -> Any:
     """pyasc's one entry point, imported when first needed so that importing the server stays cheap.
 
     The text goes in with LSP's line ends (a lone \r written as \n, offsets unchanged), so pyasc's line numbers are
-    the client's.
+    the client's.  `early` gets a preview (an Analysis holding only the text and the diagnostics) as soon as the
+    diagnostics are known, before the C++ is generated.
     """
     from pyasc.compiler.analysis import analyze
 
-    return analyze(lsp_newlines(text), path, config, cache)
+    text = lsp_newlines(text)
+    hook = None if early is None else functools.partial(_preview, early, path, text)
+    return analyze(text, path, config, cache, early=hook)
+
+
+def _preview(early: Any, path: str, text: str, diagnostics: list[Any]) -> None:
+    from pyasc.compiler.results import Analysis
+
+    early(Analysis(path=path, text=text, diagnostics=diagnostics))
 
 
 def make_cache() -> Any:
@@ -194,7 +203,7 @@ class PyascServer(LanguageServer):
                 return worker.analyze(lsp_newlines(text), path, config, early=self.docs.early)
             except WorkerError as exc:
                 logger.info("%s; analyzing in this process", exc)
-        return _analyze(text, path, config, cache)
+        return _analyze(text, path, config, cache, early=self.docs.early)
 
     def _after_first_analysis(self, doc: Document) -> None:
         """On the event loop, after the first results went out: warm the compiler in this process, in a thread of

@@ -61,6 +61,8 @@ class Document:
     """The front-end run under way (a marker), so that a preview from an older run is never taken for this one."""
     early_run: object | None = None
     """The run whose diagnostics went out before its analysis was complete (see Documents.early)."""
+    early_diagnostics: list[Diagnostic] | None = None
+    """The diagnostics that went out early for `early_run`: its result publishes again only if it differs."""
     generation: int = 0
     """Bumped by every edit and re-analysis request: a result computed for an older generation is superseded."""
     analyzing: bool = False
@@ -253,8 +255,9 @@ class Documents:
             self._running = None
 
     def early(self, preview: Analysis) -> None:
-        """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the
-        start-up worker sends them first), so they can be published a few milliseconds sooner."""
+        """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the C++
+        is generated after them, and the start-up worker sends them first), so they are published that much
+        sooner; everything else (the C++ panel, hover data, the C++ tier) waits for the whole result."""
         running = self._running
         if running is not None:
             doc, version, loop, run = running
@@ -264,6 +267,7 @@ class Documents:
         if self._docs.get(doc.uri) is not doc or doc.version != version or doc.run is not run:
             return
         doc.early_run = run
+        doc.early_diagnostics = preview.diagnostics
         for listener in self.on_early:
             try:
                 listener(doc, preview)

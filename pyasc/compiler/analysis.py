@@ -15,6 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -130,16 +131,22 @@ class AnalysisCache:
 
 def analyze(
     text: str, path: str = "<memory>", config: Config | None = None, cache: AnalysisCache | None = None,
-    kernel: str | None = None,
+    kernel: str | None = None, early: Callable[[list[Diagnostic]], None] | None = None,
 ) -> Analysis:
     """Analyze one document version: diagnostics, C++, source map and IDE data. Never raises.
 
     With `kernel` (a kernel's name, or `outer.name` for one nested in a function) only that kernel is analyzed
     and emitted, with the helpers it calls: findings elsewhere in the file are not its concern, as CANN compiles
-    each kernel on its own.  No kernel matches: the result holds none (`select_kernel` says which exist)."""
+    each kernel on its own.  No kernel matches: the result holds none (`select_kernel` says which exist).
+
+    `early`, when given, gets the file's diagnostics as soon as they are known, before the C++ of the kernels that
+    had to be analyzed is generated (about half of an edited kernel's analysis): an editor shows them sooner.  They
+    are the result's diagnostics unless generating the C++ adds one (it failed: PA901; the kernel passed its time
+    ceiling only then: PA902), so a caller compares them with `Analysis.diagnostics`.  Not called when every kernel
+    came from the cache."""
     config = config or Config()
     try:
-        return _analyze(text, path, config, cache, kernel)
+        return _analyze(text, path, config, cache, kernel, early)
     except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never crash the caller
         log.exception("pyasc analysis failed for %s", path)
         return Analysis(path=path, text=text, diagnostics=[Diagnostic(
@@ -163,14 +170,13 @@ def select_kernel(module: ModuleInfo, name: str) -> JitFunction | None:
 
 
 def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | None,
-             only: str | None = None) -> Analysis:
+             only: str | None = None, early: Callable[[list[Diagnostic]], None] | None = None) -> Analysis:
     # Python (and LSP) end a line at \r\n, \r or \n; spans count lines the same way, on the text as given.
     text = original.replace("\r\n", "\n").replace("\r", "\n") if "\r" in original else original
     module = scan_module(text, path, _reader(path))
     result = Analysis(path=path, text=original, asc_aliases=tuple(sorted(module.asc_aliases)))
     diags: list[Diagnostic] = list(module.diagnostics)
     helpers = _helper_names(module)
-    units: list[KernelUnit] = []
     local_jit = [(n, j) for n, j in module.jit.items() if n not in module.project_imports]
     if only is not None:
         chosen = select_kernel(module, only)
@@ -183,6 +189,8 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         else:
             diags = []
     fingerprint = _module_fingerprint(module, config) if len(local_jit) > 1 else None
+    slots: list[KernelUnit | _Lowered] = []
+    keys: list[str] = []
     for name, jit in local_jit:
         if name in helpers:
             continue  # analyzed inside each kernel that calls it, with that call's argument types
@@ -191,16 +199,29 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None
         if unit is not None:
-            unit = unit.shifted(first_line - unit.base_line)
+            slots.append(unit.shifted(first_line - unit.base_line))
         else:
-            unit = _analyze_unit(module, jit, kind, config)
+            slots.append(_front_unit(module, jit, kind, config))
+        keys.append(key)
+    host = hostcheck.check(module, text, _reader(path))
+    lines = module.positions.lines
+    if early is not None and any(isinstance(s, _Lowered) for s in slots):
+        try:
+            early(_finish(diags + [d for s in slots for d in s.diagnostics] + host, text, config, lines))
+        except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
+            log.exception("the early-diagnostics hook failed")
+    units: list[KernelUnit] = []
+    for key, slot in zip(keys, slots, strict=True):
+        if isinstance(slot, _Lowered):
+            unit = _back_unit(slot)
             if cache is not None and not unit.clocked:
                 # what a later analysis takes from the cache was, by definition, not re-analyzed then
                 cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
-        units.append(unit)
+            slot = unit
+        units.append(slot)
     for unit in units:
         diags.extend(unit.diagnostics)
-    diags.extend(hostcheck.check(module, text, _reader(path)))
+    diags.extend(host)
     # assemble the translation unit
     cpp, parts, kinfos = _assemble(module, units, path)
     result.cpp = cpp
@@ -214,7 +235,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
     result.symbols.extend(_module_symbols(module, units, text))
     result.module_names = {n: "constant" for n in module.constants} | {n: "jit" for n, j in module.jit.items()
                                                                          if not j.scope}
-    result.diagnostics = _finish(diags, text, config, module.positions.lines)
+    result.diagnostics = _finish(diags, text, config, lines)
     return result
 
 
@@ -302,7 +323,32 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     return h.hexdigest()
 
 
+@dataclass
+class _Lowered:
+    """A kernel lowered and checked, its C++ not generated yet (`_back_unit` does that)."""
+
+    lowered: LowerResult
+    sink: DiagnosticSink
+    jit: JitFunction
+    kind: str
+    config: Config
+    name_span: Span
+    started: float
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """The kernel's diagnostics as the finished unit will hold them (unless generating its C++ fails)."""
+        return _dedupe(self.sink.items)
+
+
 def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config) -> KernelUnit:
+    front = _front_unit(module, jit, kind, config)
+    return _back_unit(front) if isinstance(front, _Lowered) else front
+
+
+def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config) -> KernelUnit | _Lowered:
+    """Lower and check one kernel: all of its diagnostics.  A kernel whose diagnostics need its C++ (a dtype left
+    open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed."""
     sink = DiagnosticSink(kernel=jit.node.name)
     started = time.perf_counter()
     lowerer = Lowerer(module, jit, kind, sink)
@@ -318,28 +364,47 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
             check_sync(lowered, sink, _alias(module))
         if config.naming:
             check_naming(lowered.kernel, sink)
-        unit = _generate(lowered, sink, kind, jit.qualname)
-    except RecursionError:
+    except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
+        return _failure(jit, kind, name_span, config, exc)
+    front = _Lowered(lowered, sink, jit, kind, config, name_span, started)
+    return _back_unit(front) if _open_dtype(lowered) else front
+
+
+def _open_dtype(lowered: LowerResult) -> bool:
+    """Does a GM parameter of the kernel have a dtype nothing fixes?  Only its C++ says whether it is a template."""
+    return any(isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None for p in lowered.kernel.params)
+
+
+def _back_unit(front: _Lowered) -> KernelUnit:
+    """Generate the C++ and IDE data of a lowered kernel, and apply its time ceiling to the whole analysis."""
+    jit, config = front.jit, front.config
+    try:
+        unit = _generate(front.lowered, front.sink, front.kind, jit.qualname)
+    except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
+        return _failure(jit, front.kind, front.name_span, config, exc)
+    elapsed = (time.perf_counter() - front.started) * 1000
+    if elapsed > config.max_kernel_ms:
+        unit.diagnostics.append(Diagnostic("PA902", Severity.WARNING,
+                                           f"analysis of '{jit.node.name}' took {elapsed:.0f} ms, over the "
+                                           f"{config.max_kernel_ms} ms ceiling; consider splitting it into helpers",
+                                           front.name_span, kernel=jit.node.name))
+        unit.clocked = True
+    log.debug("analyzed %s in %.1f ms", jit.node.name, elapsed)
+    return unit
+
+
+def _failure(jit: JitFunction, kind: str, name_span: Span, config: Config, exc: Exception) -> KernelUnit:
+    if isinstance(exc, RecursionError):
         return _failed_unit(jit, kind, name_span, "PA902", "this kernel is nested too deeply to analyze; split it")
-    except TooComplex:
+    if isinstance(exc, TooComplex):
         failed = _failed_unit(jit, kind, name_span, "PA902",
                               f"analysis of '{jit.node.name}' stopped at its {config.max_kernel_ms} ms ceiling "
                               "(max_kernel_ms); split the kernel into helpers or raise the ceiling")
         failed.clocked = True
         return failed
-    except Exception as exc:  # noqa: BLE001 - one kernel's failure must not hide the others
-        log.exception("internal error in kernel %s", jit.node.name)
-        return _failed_unit(jit, kind, name_span, "PA901",
-                            f"internal error while analyzing '{jit.node.name}': {type(exc).__name__}: {exc}")
-    elapsed = (time.perf_counter() - started) * 1000
-    if elapsed > config.max_kernel_ms:
-        unit.diagnostics.append(Diagnostic("PA902", Severity.WARNING,
-                                           f"analysis of '{jit.node.name}' took {elapsed:.0f} ms, over the "
-                                           f"{config.max_kernel_ms} ms ceiling; consider splitting it into helpers",
-                                           name_span, kernel=jit.node.name))
-        unit.clocked = True
-    log.debug("analyzed %s in %.1f ms", jit.node.name, elapsed)
-    return unit
+    log.error("internal error in kernel %s", jit.node.name, exc_info=exc)
+    return _failed_unit(jit, kind, name_span, "PA901",
+                        f"internal error while analyzing '{jit.node.name}': {type(exc).__name__}: {exc}")
 
 
 def _alias(module: ModuleInfo) -> str:

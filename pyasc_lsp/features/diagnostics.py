@@ -117,7 +117,8 @@ def setup(server: PyascServer) -> None:
             uri=doc.uri, version=doc.analysis_version, diagnostics=lsp_diagnostics(server, doc)))
 
     def publish_analysis(doc: Document) -> None:
-        if doc.early_run is not None and doc.early_run is doc.run:
+        if doc.early_run is not None and doc.early_run is doc.run and doc.analysis is not None \
+                and doc.analysis.diagnostics == doc.early_diagnostics:
             return  # this run's diagnostics went out early, and no C++ finding belongs to its result yet
         publish(doc)
 

@@ -31,7 +31,53 @@ from pyasc_lsp import prefork
 texts = json.loads(sys.argv[1])
 ADD_TEXT = texts[0]
 prefork.PREFETCH_SECONDS = 600.0  # inherited by the worker: its prefetch is never cut short by a busy machine
-worker = prefork.start()
+folder = None
+if sys.argv[2] == "initial":
+    import pathlib, tempfile
+    folder = pathlib.Path(tempfile.mkdtemp())
+    (folder / "k.py").write_text(texts[0].replace("TILE_LENGTH = 128", "TILE_LENGTH = 32"), encoding="utf-8")
+elif sys.argv[2] == "held":
+    # the child stops itself before its warm-up until the parent lets it go on: certainly not ready at first
+    prefork._before_warm_up = lambda: os.kill(os.getpid(), signal.SIGSTOP)
+worker = prefork.start(None if folder is None else str(folder))
+assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
+if sys.argv[2] == "initial":
+    # the working folder is analyzed as soon as the compiler is warm, before any request names it
+    assert worker.wait_prefetched(120), "the prefetch of the working folder must end"
+    out = {"prefetched": worker.prefetched}
+    text = (folder / "k.py").read_text(encoding="utf-8")
+    remote = worker.analyze(text, str(folder / "k.py"), None)
+    out["prefetch_same"] = remote.diagnostics == analyze(text, str(folder / "k.py"), None).diagnostics
+    out["reanalyzed"] = [k.reanalyzed for k in remote.kernels]
+    worker.prefetch(str(folder), {})  # the client names the same folder: nothing is analyzed twice
+    assert worker.wait_prefetched(120)
+    out["prefetched_again"] = worker.prefetched
+    pid = worker.pid
+    worker.close()
+    try:
+        os.kill(pid, 0)
+        out["child_gone"] = False
+    except ProcessLookupError:
+        out["child_gone"] = True
+    print(json.dumps(out))
+    sys.exit(0)
+if sys.argv[2] == "held":
+    import threading, time
+    from pyasc_lsp.server import PyascServer
+    server = PyascServer()
+    server.worker = worker
+    got = {}
+    thread = threading.Thread(target=lambda: got.update(r=server._analyze_routed(texts[0], "/nonexistent/k.py",
+                                                                                 None, None)))
+    thread.start()
+    time.sleep(0.3)  # not a threshold: whenever the child goes on, the analysis must wait for it
+    held = not worker._ready
+    os.kill(worker.pid, signal.SIGCONT)
+    thread.join()
+    print(json.dumps({"held": held, "served": worker.served, "closed": worker.closed,
+                      "same": got["r"].diagnostics == analyze(texts[0], "/nonexistent/k.py", None).diagnostics}))
+    worker.close()
+    sys.exit(0)
 assert worker is not None, "PYASC_LSP_PREFORK=1 must start the worker"
 assert worker.wait_ready(60), "the worker must finish its warm-up"
 out = {"same": [], "served": 0}
@@ -92,8 +138,10 @@ print(json.dumps(out))
 """
 
 
-def _run_worker(texts: list[str], mode: str) -> dict:
+def _run_worker(texts: list[str], mode: str, wait: str | None = None) -> dict:
     env = {**os.environ, prefork.ENV_SWITCH: "1"}
+    if wait is not None:
+        env[prefork.ENV_WAIT] = wait
     done = subprocess.run([sys.executable, "-c", WORKER_SCRIPT, json.dumps(texts), mode], capture_output=True,
                           text=True, env=env, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
@@ -128,32 +176,50 @@ def test_worker_analyzes_the_workspace_ahead() -> None:
     assert out["child_gone"]
 
 
+def test_worker_analyzes_its_working_folder_before_any_request() -> None:
+    out = _run_worker([ADD], "initial")
+    assert out["prefetched"] == 1, out
+    assert out["prefetch_same"]
+    assert out["reanalyzed"] == [False], "the kernel must come from the cache the working folder's prefetch filled"
+    assert out["prefetched_again"] == 1, "the same folder and settings asked for again are not analyzed again"
+    assert out["child_gone"]
+
+
+def test_first_analysis_waits_for_a_worker_still_warming_up() -> None:
+    """Without a free core the child is slow to get ready, but it is further along than an in-process start: the
+    first analysis waits for it (up to READY_WAIT) instead of starting over in the server."""
+    out = _run_worker([UNKNOWN_API], "held", wait="600")
+    assert out["held"], "the child must not have been ready while it was held back"
+    assert out["served"] == 1 and not out["closed"], out
+    assert out["same"]
+
+
 def test_worker_not_ready_means_in_process_analysis() -> None:
-    out = _run_worker([UNKNOWN_API], "stopped")
+    # a child that stays silent for the whole wait (stopped here) is given up: the analysis goes in-process
+    out = _run_worker([UNKNOWN_API], "stopped", wait="0.2")
     assert out["fallback_same"] and out["closed_after_failure"] and out["child_gone"]
 
 
-def test_switch_and_spare_core(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_switch_and_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(prefork.ENV_SWITCH, "0")
     assert not prefork.enabled()
     monkeypatch.setenv(prefork.ENV_SWITCH, "1")
     assert prefork.enabled()
     monkeypatch.setenv(prefork.ENV_SWITCH, "auto")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    monkeypatch.setattr(prefork, "running_tasks", lambda: 2)
-    assert prefork.enabled(), "two CPUs, this process and the editor that started it running"
-    monkeypatch.setattr(prefork, "running_tasks", lambda: 3)
-    assert not prefork.enabled(), "two CPUs, both busy elsewhere: the worker would only slow the start"
-    monkeypatch.setattr(prefork, "running_tasks", lambda: None)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
-    assert prefork.enabled(), "no task count (not Linux): the load average says a core is idle"
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.7, 1.0, 1.0))
-    assert not prefork.enabled()
+    assert prefork.enabled(), "two CPUs, however busy: the child's work then costs the server only a share of it"
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
-    monkeypatch.setattr(prefork, "running_tasks", lambda: 1)
-    assert not prefork.enabled(), "one CPU: nothing to run the worker on"
-    running = prefork.running_tasks()
-    assert running is None or running >= 1, "this test itself is running"
+    assert not prefork.enabled(), "one CPU: the child's work would be the server's own"
+    monkeypatch.setenv(prefork.ENV_SWITCH, "1")
+    assert prefork.enabled()
+
+
+def test_initial_folder(tmp_path: Path) -> None:
+    assert prefork.initial_folder(str(tmp_path)) == os.path.realpath(tmp_path)
+    assert prefork.initial_folder("/") is None, "the file system's root names no project"
+    assert prefork.initial_folder(os.path.expanduser("~")) is None, "nor does the home folder"
+    assert prefork.initial_folder(None) is None
+    assert prefork.initial_folder("") is None
 
 
 def _session(root: Path, env: dict[str, str]) -> tuple[list[list[dict]], LspProcess]:

@@ -117,8 +117,9 @@ async def test_cpp_tier_can_be_cancelled_from_its_progress(vscode: RecordingClie
 
 async def test_burst_of_edits_ends_at_the_last_version(vscode: RecordingClient, workdir: Path):
     """500 edits sent at once: analyses run one at a time, each on the newest text when it starts (the scheduler's
-    coalescing is pinned in test_workspace.py; how many run depends on how the edits arrive), each accepted result
-    is pushed once with its generated code, and the last push is the last version."""
+    coalescing is pinned in test_workspace.py; how many run depends on how the edits arrive), each version's
+    diagnostics are pushed once, as soon as they are known, the generated code follows for each result accepted (a
+    version superseded while its C++ was being generated has none), and the last push is the last version."""
     doc = open_doc(vscode, workdir, "burst.py", samples.ADD)
     await published(vscode, doc)
     await until(vscode, lambda: vscode.code_changed[doc.uri] == 1)
@@ -128,8 +129,9 @@ async def test_burst_of_edits_ends_at_the_last_version(vscode: RecordingClient, 
         doc.change((line, 0), (line, 0), "#")
     await published(vscode, doc)
     versions = [p.version for p in vscode.published[doc.uri] if p.version != 1]
-    await until(vscode, lambda: vscode.code_changed[doc.uri] == before + len(versions))
+    await until(vscode, lambda: vscode.code_changed[doc.uri] > before)
     assert versions == sorted(set(versions)) and versions[-1] == doc.version, versions
+    assert vscode.code_changed[doc.uri] - before <= len(versions)
 
 
 async def test_stale_versions_are_never_published(vscode: RecordingClient, workdir: Path):

@@ -1,0 +1,124 @@
+"""analyze(early=...): the diagnostics go to the caller before the C++ of the analyzed kernels is generated, and
+they are the result's diagnostics except where generating the C++ adds one."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyasc.compiler import analysis
+from pyasc.compiler.analysis import AnalysisCache, analyze
+
+KERNEL = """
+
+@asc.jit
+def k{i}(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, n)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 256)
+    t = q.alloc_tensor(asc.float16)
+    asc.data_copy(t, x_gm, 128)
+    asc.{op}(t, t, t, 128)
+    asc.data_copy(z_gm, t, 128)
+    q.free_tensor(t)
+"""
+# k1 calls an API that does not exist: an error the early diagnostics must already hold
+TEXT = "import pyasc as asc\n" + KERNEL.format(i=0, op="add") + KERNEL.format(i=1, op="ad") + \
+    KERNEL.format(i=2, op="mul")
+# no dtype fixes x: the emitter makes the kernel a template, which PA406 reports
+OPEN = """import pyasc as asc
+
+
+@asc.jit
+def copy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, n)
+"""
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[str] = []
+        self.diagnostics: list[list] = []
+
+    def __call__(self, diagnostics: list) -> None:
+        self.events.append("early")
+        self.diagnostics.append(diagnostics)
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
+    rec = Recorder()
+    real = analysis._generate
+
+    def generate(*args: object, **kwargs: object) -> object:
+        rec.events.append("generate")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "_generate", generate)
+    return rec
+
+
+def test_early_diagnostics_come_before_the_cpp_and_equal_the_result(recorder: Recorder) -> None:
+    result = analyze(TEXT, "k.py", None, AnalysisCache(), early=recorder)
+    assert recorder.events == ["early", "generate", "generate", "generate"]
+    [early] = recorder.diagnostics
+    assert early == result.diagnostics
+    assert [d.code for d in early if d.severity.name == "ERROR"] == ["PA202"], early
+    assert result.cpp.count('extern "C"') == 3
+
+
+def test_an_edit_sends_early_only_the_kernel_it_reanalyzes(recorder: Recorder) -> None:
+    cache = AnalysisCache()
+    analyze(TEXT, "k.py", None, cache)
+    recorder.events.clear()
+    edited = TEXT.replace("asc.mul(t, t, t, 128)", "asc.sub(t, t, t, 128)")
+    result = analyze(edited, "k.py", None, cache, early=recorder)
+    assert recorder.events == ["early", "generate"]
+    assert recorder.diagnostics == [result.diagnostics]
+    assert [k.reanalyzed for k in result.kernels] == [False, False, True]
+
+
+def test_nothing_early_when_every_kernel_is_cached(recorder: Recorder) -> None:
+    cache = AnalysisCache()
+    first = analyze(TEXT, "k.py", None, cache)
+    recorder.events.clear()
+    again = analyze(TEXT, "k.py", None, cache, early=recorder)
+    assert recorder.events == [] and again.diagnostics == first.diagnostics
+
+
+def test_a_kernel_whose_diagnostics_need_its_cpp_is_generated_first(recorder: Recorder) -> None:
+    result = analyze(OPEN + KERNEL.format(i=0, op="add"), "k.py", None, AnalysisCache(), early=recorder)
+    assert recorder.events == ["generate", "early", "generate"]
+    assert [d.code for d in recorder.diagnostics[0]] == ["PA406", "PA406"]  # x and z
+    assert recorder.diagnostics == [result.diagnostics]
+    alone = analyze(OPEN, "k.py", None, AnalysisCache(), early=recorder)
+    assert recorder.diagnostics == [result.diagnostics], "nothing left to generate after it: no early call"
+    assert [d.code for d in alone.diagnostics] == ["PA406", "PA406"]
+
+
+def test_a_failure_while_generating_is_in_the_result_not_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("emitter bug")
+
+    monkeypatch.setattr(analysis, "_generate", broken)
+    rec = Recorder()
+    result = analyze(TEXT, "k.py", None, AnalysisCache(), early=rec)
+    [early] = rec.diagnostics
+    assert "PA901" not in {d.code for d in early}
+    assert [d.code for d in result.diagnostics if d.code == "PA901"] == ["PA901"] * 3
+    assert early != result.diagnostics, "the caller sees the difference and publishes the result's"
+
+
+def test_a_failing_hook_does_not_stop_the_analysis() -> None:
+    def hook(diagnostics: list) -> None:
+        raise ValueError("caller bug")
+
+    result = analyze(TEXT, "k.py", None, AnalysisCache(), early=hook)
+    assert result.diagnostics == analyze(TEXT, "k.py", None).diagnostics
+    assert result.cpp.count('extern "C"') == 3
