@@ -425,7 +425,10 @@ def _generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: st
     """The C++ and IDE data of a lowered kernel; `display` is its name in the results (`outer.name` nested)."""
     k = lowered.kernel
     namer = TypeNamer()
-    gen = KernelGen(k, namer)
+    helper_irs: dict[str, ir.KernelIR] = {}
+    for h in lowered.helpers:
+        helper_irs.setdefault(h.kernel.name, h.kernel)
+    gen = KernelGen(k, namer, helper_irs)
     code = gen.generate()
     stmt_cpp = dict(gen.statement_text)
     helper_codes: list[tuple[KernelInfo, Code]] = []

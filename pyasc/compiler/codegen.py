@@ -15,9 +15,12 @@ from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
-from .auto_tensors import AutoSync, auto_symbols, is_auto
+from .auto_tensors import AutoTensor, is_auto, materialize
+from .checks import inserts_sync
+from .codegen_auto import AutoEmit
 from .diagnostics import Span
 from .sourcemap import MapFlag, Segment
+from .sync.insert import Plan, plan
 from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 
 OUT = "out_"
@@ -182,11 +185,13 @@ def _typed_float(text: str, target: str) -> str:
 # -- the generator ----------------------------------------------------------------------------------------------------
 
 
-class KernelGen:
+class KernelGen(AutoEmit):
     """Generates one kernel or helper specialization."""
 
-    def __init__(self, kernel: ir.KernelIR, namer: TypeNamer | None = None) -> None:
+    def __init__(self, kernel: ir.KernelIR, namer: TypeNamer | None = None,
+                 helpers: dict[str, ir.KernelIR] | None = None) -> None:
         self.k = kernel
+        self.helpers = helpers or {}
         self.e = Emitter(kernel.name)
         self.types = namer or TypeNamer()
         self.mask_names: dict[int, str] = {}
@@ -195,9 +200,13 @@ class KernelGen:
         """Calls whose result is an out-argument (`{out:T}`), emitted before their statement: id -> variable."""
         self._out_name = ""
         self.statement_text: dict[int, str] = {}
-        self.auto: AutoSync | None = None
-        """The synchronization of the kernel's LocalTensorAuto tensors (auto_tensors.py), when it has any."""
+        self.autos: dict[int, AutoTensor] = {}
+        """The buffers of the kernel's LocalTensorAuto tensors (auto_tensors.py), by symbol id."""
+        self.sync = Plan()
+        """What insert_sync adds (sync/insert.py), and the auto tensors' FreeTensor."""
+        self.hoisted: dict[int, list[AutoTensor]] = {}
         self.pipe_name = "auto_pipe"
+        self.events = 0
         self._typed_address_wanted = False
         self._tail: frozenset[str] = frozenset()
 
@@ -209,17 +218,20 @@ class KernelGen:
         if self.k.kind == "kernel":
             self.constexpr_params()
             self.struct_copies()
-        autos = auto_symbols(self.k)
-        if autos:
-            self.auto = AutoSync(autos)
+        insert_sync = self.k.kind == "kernel" and inserts_sync(self.k)
+        self.autos = materialize(self.k, self.helpers, insert_sync)
+        self.sync = plan(self.k, self.autos, self.helpers, insert_sync)
+        for a in self.autos.values():
+            if a.hoist_before is not None:
+                self.hoisted.setdefault(id(a.hoist_before), []).append(a)
+        if self.autos or self.sync.uses_pipe():
             pipes = [sym for sym in self.k.symbols if sym.kind == "pipe"]
             if pipes:
                 self.pipe_name = pipes[0].cpp_name
             else:
                 self.boiler_lines([f"AscendC::TPipe {self.pipe_name};"])
         self.block(self.k.body)
-        if self.auto is not None and self.k.kind == "kernel" and not self.auto.settled:
-            self.boiler_lines(["AscendC::PipeBarrier<PIPE_ALL>();"])  # every pipe done before the kernel returns
+        self.sync_lines(self.sync.block_end.get(id(self.k.body), []) + self.sync.tail)
         self.e = saved
         params = self.cpp_params()
         decls = [self.param_decl(p) for p in params]
@@ -370,9 +382,15 @@ class KernelGen:
             return
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
+        if id(s) in self.sync.dropped:
+            return  # insert_sync orders the pipes itself: the kernel's own flags and barriers go
+        for a in sorted(self.hoisted.get(id(s), []), key=lambda a: a.queue):
+            self.auto_buffer(a)
+        self.sync_lines(self.sync.before.get(id(s), []))
+        auto = self.autos.get(id(s.target)) if isinstance(s, ir.Assign) and s.target is not None else None
+        if auto is not None and auto.assign is s and auto.hoist_before is not None and not auto.queue:
+            return  # its TBuf was declared before the loop or branch
         self.declare_masks(s)
-        if self.auto is not None:
-            self.boiler_lines(self.auto.before(s))
         if self.hoist_out_calls(s):
             return
         self.e.indent()
@@ -383,8 +401,7 @@ class KernelGen:
         self.e.newline()
         if isinstance(s, (ir.For, ir.While, ir.If)):
             self.close_compound(s)
-            if self.auto is not None and isinstance(s, ir.If):
-                self.boiler_lines(self.auto.after_compound(s))
+        self.sync_lines(self.sync.after.get(id(s), []))
 
     def boiler_lines(self, lines: list[str]) -> None:
         """Statements the compiler adds (the synchronization of auto tensors): mapped to no Python line."""
@@ -393,32 +410,6 @@ class KernelGen:
             self.e.boiler(line)
             self.e.newline()
 
-    def auto_tensor(self, s: ir.Assign, v: ir.Construct) -> None:
-        """`a = asc.LocalTensorAuto(dtype, shape)`: a TBuf of the tensor's size on the kernel's pipe, and the tensor."""
-        assert s.target is not None and isinstance(v.type, TensorT)
-        e = self.e
-        name = s.target.cpp_name
-        ctype = self.types.dtype(v.type.dvar)
-        shape = v.args.get("shape")
-        with e.node(v.span):
-            e.write(f"AscendC::TBuf<AscendC::TPosition::VECCALC> {name}_buf;")
-            e.newline()
-            e.indent()
-            e.write(f"{self.pipe_name}.InitBuffer({name}_buf, ")
-            if isinstance(shape, ir.IntList):
-                for i, item in enumerate(shape.items):
-                    if i:
-                        e.write(" * ")
-                    self.expr(item, level=5)
-            elif shape is not None:
-                self.expr(shape, level=5)
-            e.write(f" * sizeof({ctype}));")
-            e.newline()
-            e.indent()
-        e.write(f"AscendC::LocalTensor<{ctype}> ")
-        with e.node(s.target_span):
-            e.write(name)
-        e.write(f" = {name}_buf.Get<{ctype}>();")
     def _stmt(self, s: ir.Stmt) -> None:
         e = self.e
         if isinstance(s, ir.Assign) and s.target is not None and s.value is not None:
@@ -453,6 +444,15 @@ class KernelGen:
                 return
             if s.declare and isinstance(v, ir.StructNew) and v.struct is not None:
                 self.struct_declaration(s, v)
+                return
+            alias = self.sync.aliases.get(id(s))
+            if alias is not None:  # insert_sync: `t = q.deque(...)` is the tensor q allocated, dequeued where used
+                if s.declare:
+                    e.write(f"{self.decl_type(s.target.type, v)} ")
+                with e.node(s.target_span):
+                    e.write(s.target.cpp_name)
+                with e.node(v.span):
+                    e.write(f" = {alias.cpp_name};")
                 return
             if s.declare:
                 typ = self.decl_type(s.target.type, v)
@@ -548,14 +548,14 @@ class KernelGen:
         e.depth += 1
         body = s.body if isinstance(s, (ir.For, ir.While, ir.If)) else []
         self.block(body)
-        if self.auto is not None and isinstance(s, (ir.For, ir.While)):
-            self.boiler_lines(self.auto.after_compound(s))  # the next iteration assumes no order
+        self.sync_lines(self.sync.block_end.get(id(body), []))
         e.depth -= 1
         if isinstance(s, ir.If) and s.orelse:
             e.indent()
             e.boiler("} else {\n")
             e.depth += 1
             self.block(s.orelse)
+            self.sync_lines(self.sync.block_end.get(id(s.orelse), []))
             e.depth -= 1
         e.indent()
         e.boiler("}\n")

@@ -157,6 +157,15 @@ _c("PA506", "queue-not-initialized", W, "A queue or buffer is used before pipe.i
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    t = q.alloc_tensor(asc.float32)\n",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 1024)\n"
    "    t = q.alloc_tensor(asc.float32)\n")
+_c("PA507", "insert-sync-unplaceable", E, "insert_sync (implied by a LocalTensorAuto) enqueues a tensor inside a loop "
+   "or branch and dequeues it before its next use; when that use is inside another loop or branch that does not hold "
+   "the enqueue, CANN's compiler cannot place the pair and rejects the kernel.",
+   _K + "    acc = asc.LocalTensorAuto(asc.float32, 256)\n    for i in range(4):\n"
+   "        asc.data_copy(acc, x_gm, 256)\n    if asc.get_block_idx() > 0:\n"
+   "        asc.muls(acc, acc, 0.5, 256)\n",
+   _K + "    acc = asc.LocalTensorAuto(asc.float32, 256)\n    for i in range(4):\n"
+   "        asc.data_copy(acc, x_gm, 256)\n    asc.muls(acc, acc, 1.0, 256)\n"
+   "    if asc.get_block_idx() > 0:\n        asc.muls(acc, acc, 0.5, 256)\n")
 _c("PA601", "ub-overflow", W, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
    "Buffer: the kernel fails on the device (CANN's compiler does not check it).",
    _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")

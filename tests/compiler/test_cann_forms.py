@@ -115,3 +115,16 @@ def test_auto_tensors_count_in_the_unified_buffer() -> None:
     found = [d for d in analyze(text, "k.py").diagnostics if d.code.startswith("PA6")]
     assert [(d.code, d.severity.name) for d in found] == [("PA601", "WARNING")]
     assert "LocalTensorAuto of 65536 float16: 131072 bytes" in [r.message for r in found[0].related]
+
+
+def test_insert_sync_replaces_the_kernels_own_synchronization() -> None:
+    """insert_sync: the kernel's flags and enques go, a deque names the allocated tensor, CANN's own order comes."""
+    text = (HERE.parent.parent / "differential" / "cases" / "p13_insert_sync_queues.py").read_text(encoding="utf-8")
+    cpp = analyze(text, "k.py").cpp
+    body = [line.strip() for line in cpp[cpp.index("AscendC::LocalTensor<float> a ="):].splitlines()]
+    assert body[:8] == ["AscendC::LocalTensor<float> a = q_in.AllocTensor<float>();",
+                        "AscendC::DataCopy(a, x_gm, N);", "q_in.EnQue(a);", "AscendC::LocalTensor<float> b = a;",
+                        "b = q_in.DeQue<float>();", "AscendC::Exp(tmp, b, N);", "AscendC::PipeBarrier<PIPE_V>();",
+                        "AscendC::LocalTensor<float> c = q_out.AllocTensor<float>();"]
+    assert "SetFlag" not in cpp and cpp.count("PipeBarrier<PIPE_ALL>") == 1
+    assert body[-3:] == ["q_out.FreeTensor(d);", "AscendC::PipeBarrier<PIPE_ALL>();", "}"]

@@ -100,6 +100,9 @@ CASES = [
     ("PA505", "pipe2 = asc.TPipe()", "asc.TPipe()", ["only one TPipe"]),
     ("PA506", "q5 = asc.TQue(asc.TPosition.VECIN, 1)\nt = q5.alloc_tensor(asc.float32)",
      "q5.alloc_tensor(asc.float32)", ["init_buffer"]),
+    ("PA507", "acc = asc.LocalTensorAuto(asc.float32, N)\nfor i in range(4):\n    asc.data_copy(acc, g, N)\n"
+     "if asc.get_block_idx() > 0:\n    asc.muls(acc, acc, 0.5, N)", "asc.muls(acc, acc, 0.5, N)",
+     ["cannot dequeue 'acc'", "enqueued after line"]),
     ("PA601", "big = asc.TQue(asc.TPosition.VECIN, 2)\npipe.init_buffer(big, 2, 96 * 1024)\n"
      "t = big.alloc_tensor(asc.float32)", "pipe.init_buffer(big, 2, 96 * 1024)", ["overflow", "188416"]),
     ("PA602", "q6 = asc.TQue(asc.TPosition.VECIN, 1)\npipe.init_buffer(q6, 1, 100)\nt = q6.alloc_tensor(asc.float32)",

@@ -19,15 +19,6 @@ class Known:
 
 KNOWN: tuple[Known, ...] = (
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
-    Known("p10_auto_list_shape", "calls",
-          "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
-    Known("p10_auto_param_dtype", "calls",
-          "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
-    Known("p10_auto_two_stages", "calls",
-          "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
-    Known("p10_local_tensor_auto", "calls",
-          "LocalTensorAuto: a TBuf per tensor, SetFlag/WaitFlag between pipes; CANN: a TQue each, EnQue/DeQue"),
-    Known("p13_insert_sync", "calls", "insert_sync=True: CANN inserts PipeBarrier between the steps, we insert none"),
     Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
     Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
     Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import checks, ir
-from ..diagnostics import DiagnosticSink
+from ..auto_tensors import materialize
+from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity
+from .insert import plan
 from .interp import Interp, OutOfBudget
 from .machine import Machine
 from .report import Reporter, hard_events
@@ -30,9 +32,28 @@ def _uses_flags(kernels: list[ir.KernelIR]) -> bool:
     return False
 
 
-def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -> None:
-    """PA551-PA557 for one kernel and the helpers it calls."""
+def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
+    """PA507: an enqueue insert_sync cannot pair with a dequeue (CANN's compiler rejects the kernel)."""
     k = lowered.kernel
+    helpers: dict[str, ir.KernelIR] = {}
+    for h in lowered.helpers:
+        helpers.setdefault(h.kernel.name, h.kernel)
+    found = plan(k, materialize(k, helpers, True), helpers, True)
+    for enq, use, tensor in found.unplaceable:
+        sink.add(Diagnostic(
+            "PA507", Severity.ERROR,
+            f"insert_sync cannot dequeue '{tensor.name}' here: it is enqueued after line {enq.span.line}, inside a "
+            f"loop or branch that this block is not part of, and CANN's compiler rejects the kernel; use "
+            f"'{tensor.name}' once after that loop or branch, before this block", use.span,
+            related=(Related(enq.span, f"'{tensor.name}' is written and enqueued here"),)))
+
+
+def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -> None:
+    """PA551-PA557 for one kernel and the helpers it calls; PA507 under insert_sync."""
+    k = lowered.kernel
+    if checks.inserts_sync(k):
+        check_insert_sync(lowered, sink)
+        return  # insert_sync replaces the kernel's flags by its own (sync/insert.py): none of them is run
     manual = k.options.get("auto_sync", True) is False
     helpers: dict[str, tuple[ir.KernelIR, bool]] = {}
     for h in lowered.helpers:

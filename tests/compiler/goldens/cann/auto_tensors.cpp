@@ -9,21 +9,26 @@ extern "C" __global__ __aicore__ void shifted_relu(GM_ADDR src, GM_ADDR dst) {
     AscendC::GlobalTensor<half> dst_gm;
     src_gm.SetGlobalBuffer((__gm__ half*)src, BLOCK * 4);
     dst_gm.SetGlobalBuffer((__gm__ half*)dst, BLOCK * 4);
-    AscendC::TBuf<AscendC::TPosition::VECCALC> staged_buf;
-    auto_pipe.InitBuffer(staged_buf, BLOCK * sizeof(half));
-    AscendC::LocalTensor<half> staged = staged_buf.Get<half>();
-    AscendC::TBuf<AscendC::TPosition::VECCALC> result_buf;
-    auto_pipe.InitBuffer(result_buf, 2 * BLOCK / 2 * sizeof(half));
-    AscendC::LocalTensor<half> result = result_buf.Get<half>();
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> staged_que;
+    auto_pipe.InitBuffer(staged_que, 1, BLOCK * sizeof(half));
+    AscendC::LocalTensor<half> staged = staged_que.AllocTensor<half>();
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> result_que;
+    auto_pipe.InitBuffer(result_que, 1, 2 * BLOCK / 2 * sizeof(half));
+    AscendC::LocalTensor<half> result = result_que.AllocTensor<half>();
     for (int32_t i = 0; i < 4; i++) {
         AscendC::DataCopy(staged, src_gm[i * BLOCK], BLOCK);
-        AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
-        AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
+        staged_que.EnQue(staged);
+        staged = staged_que.DeQue<half>();
         AscendC::Adds(staged, staged, static_cast<half>(1.0f), BLOCK);
+        staged_que.EnQue(staged);
+        staged = staged_que.DeQue<half>();
         AscendC::Relu(result, staged, BLOCK);
-        AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
-        AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+        result_que.EnQue(result);
+        result = result_que.DeQue<half>();
         AscendC::DataCopy(dst_gm[i * BLOCK], result, BLOCK);
-        AscendC::PipeBarrier<PIPE_ALL>();
+        AscendC::PipeBarrier<PIPE_V>();
     }
+    result_que.FreeTensor(result);
+    staged_que.FreeTensor(staged);
+    AscendC::PipeBarrier<PIPE_ALL>();
 }
