@@ -81,7 +81,7 @@ def softmax_rows(x: asc.GlobalAddress, y: asc.GlobalAddress, rows_per_core: int,
         xl = qi.deque(asc.float32)
         yl = qo.alloc_tensor(asc.float32)
         asc.reduce_max(acc, xl, tmp, cols, False)
-        asc.adds(yl, xl, -acc.get_value(0), cols)
+        asc.adds(yl, xl, 0.0 - acc.get_value(0), cols)
         asc.exp(yl, yl, cols)
         asc.reduce_sum(acc, yl, tmp, cols)
         asc.muls(yl, yl, 1.0 / acc.get_value(0), cols)

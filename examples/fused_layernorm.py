@@ -49,7 +49,7 @@ def fused_layernorm(x: asc.GlobalAddress, gamma: asc.GlobalAddress, beta: asc.Gl
         y_local = out_queue.alloc_tensor(asc.float32)
         asc.reduce_sum(calc, x_local, calc[HIDDEN:], HIDDEN)
         mean = calc.get_value(0) / HIDDEN
-        asc.adds(y_local, x_local, -mean, HIDDEN)
+        asc.adds(y_local, x_local, 0.0 - mean, HIDDEN)
         asc.mul(calc[HIDDEN:], y_local, y_local, HIDDEN)
         asc.reduce_sum(calc, calc[HIDDEN:], calc[HIDDEN:], HIDDEN)
         variance = calc.get_value(0) / HIDDEN

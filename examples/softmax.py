@@ -39,7 +39,7 @@ def softmax(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
         work = work_buf.get(asc.float32)
         asc.reduce_max(reduced, x_local, work, COLS)
         row_max = reduced.get_value(0)
-        asc.adds(y_local, x_local, -row_max, COLS)
+        asc.adds(y_local, x_local, 0.0 - row_max, COLS)
         asc.exp(y_local, y_local, COLS)
         asc.reduce_sum(reduced, y_local, work, COLS)
         row_sum = reduced.get_value(0)

@@ -51,7 +51,7 @@ def fused_layernorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, beta:
         y_local = out_queue.alloc_tensor(asc.float32)
         asc.reduce_sum(calc, x_local, calc[dim_size:], dim_size)
         mean = calc.get_value(0) / dim_size
-        asc.adds(y_local, x_local, -mean, dim_size)
+        asc.adds(y_local, x_local, 0.0 - mean, dim_size)
         asc.mul(calc[dim_size:], y_local, y_local, dim_size)
         asc.reduce_sum(calc, calc[dim_size:], calc[dim_size:], dim_size)
         variance = calc.get_value(0) / dim_size

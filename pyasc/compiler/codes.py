@@ -67,13 +67,19 @@ _c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults,
    "or take the name of an @asc.jit option.",
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int = 4):\n    pass\n",
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: int):\n    pass\n")
-_c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist.",
+_c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist, or a launch option (core_num, "
+   "stream) given to @asc.jit, where CANN's pyasc refuses it at launch.",
    "@asc.jit(autosync=False)\ndef kernel():\n    pass\n", "@asc.jit(auto_sync=False)\ndef kernel():\n    pass\n")
 _c("PA111", "unsupported-operator", E, "An operator with no device meaning (`**` or `is` on run-time values, `@`, "
    "chained comparisons); `**` of compile-time numbers is computed.", _K + "    y = n ** 2\n", _K + "    y = n * n\n")
 _c("PA112", "static-assert", E, "asc.static_assert whose condition is false, or not known at compile time.",
    "N = 3\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n",
    "N = 4\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n")
+_c("PA113", "untraceable-operator", E, "An operator CANN's tracer cannot apply: unary minus of a run-time float "
+   "scalar, `~` of a run-time value, `not` of a compile-time value, `and`/`or` between two compile-time values "
+   "(the tracer calls them as methods of its run-time values, which a Python bool lacks).",
+   _K + "    if x.dtype.is_int() and x.dtype.is_signed():\n        pass\n",
+   _K + "    if x.dtype.is_int() & x.dtype.is_signed():\n        pass\n")
 # -- names ----------------------------------------------------------------------------------------------------------
 _c("PA201", "unknown-name", E, "A name that is neither a local, a parameter, a module constant nor a jit helper.",
    _K + "    n = lenght * 2\n", _K + "    length = 8\n    n = length * 2\n")
@@ -100,7 +106,9 @@ _c("PA305", "duplicate-argument", E, "The same parameter is given twice (by posi
 _HOST = "@asc.jit\ndef kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n    pass\n\n\n" \
     "def run(a, b):\n    k = asc.Kernel(kernel)\n    k.set_input(0, a)\n    k.set_output(0, b)\n"
 _c("PA306", "host-launch-mismatch", E,
-   "Host code does not fit the kernel it launches: a `kernel[n](...)` launch with the wrong arguments, or a seed "
+   "Host code does not fit the kernel it launches: a `kernel[n](...)` launch with the wrong arguments (an array for "
+   "a ConstExpr parameter, core_num or stream as keywords instead of in the brackets, brackets CANN cannot read as "
+   "[core_num, stream]), or a seed "
    "host API Kernel whose inputs, outputs and workspaces do not match its GM parameters, whose set_attr names no "
    "parameter, or whose set_tiling gives the wrong number of values after the block dim.",
    _HOST + "    k.set_tiling([8])\n    asc.Stream().launch(k)\n",

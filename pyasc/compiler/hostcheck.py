@@ -17,8 +17,9 @@ import re
 from collections.abc import Callable
 
 from ..language import hostbind
+from . import constexpr
 from .diagnostics import Diagnostic, Related, Severity
-from .lower.base import JIT_OPTIONS
+from .lower.base import JIT_OPTIONS, LAUNCH_OPTIONS
 from .syntax import JitFunction, ModuleInfo, scan_module
 
 Reader = Callable[[str], "tuple[str, str] | None"]
@@ -48,7 +49,8 @@ _KERNEL_CTOR = re.compile(r"\bKernel\s*\(")
 
 
 def _launch_pattern(kernels: dict[str, JitFunction]) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(re.escape(k) for k in kernels) + r")\s*\[")
+    # `k[` launches; `k(` (not its own `def k(`) may call a kernel without the brackets
+    return re.compile(r"(?<!def )\b(?:" + "|".join(re.escape(k) for k in kernels) + r")\s*[\[(]")
 
 
 def _host_scopes(module: ModuleInfo) -> list[list[ast.stmt]]:
@@ -129,18 +131,50 @@ def _scope_nodes(body: list[ast.stmt]) -> list[ast.AST]:
 def _check_scope(module: ModuleInfo, kernels: dict[str, JitFunction], body: list[ast.stmt],
                  out: list[Diagnostic]) -> None:
     nodes = _scope_nodes(body)
+    arrays: set[str] | None = None
     for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
                 isinstance(node.func.value, ast.Name) and node.func.value.id in kernels:
-            _check_launch(module, kernels[node.func.value.id], node, out)
+            if arrays is None:
+                arrays = _array_names(module, nodes)
+            _check_launch(module, kernels[node.func.value.id], node, out, arrays)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in kernels and \
+                node.func.id not in module.constants and node.func.id not in _locals(nodes):
+            jit = kernels[node.func.id]
+            out.append(_diag(module, node.func, f"'{node.func.id}' is a jit function: the host launches it as "
+                             f"{node.func.id}[core_num](...) (called without the brackets, CANN's pyasc runs its "
+                             "Python body on the host, which fails)", jit))
     objects = _kernel_objects(module, kernels, nodes)
     for name, (jit, created) in objects.items():
         _check_settings(module, name, jit, created, nodes, out)
 
 
-def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: list[Diagnostic]) -> None:
+def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: list[Diagnostic],
+                  arrays: set[str] | None = None) -> None:
+    bad_grid = _grid_error(call.func.slice)  # type: ignore[attr-defined]
+    if bad_grid is not None:
+        out.append(_diag(module, call.func.slice, bad_grid, jit))  # type: ignore[attr-defined]
+        return
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return
+    for kw in call.keywords:
+        if kw.arg in LAUNCH_OPTIONS:
+            out.append(_diag(module, kw, f"'{kw.arg}' is given in the launch's brackets, kernel[core_num, stream]"
+                             f"(...), not as a keyword: CANN's pyasc passes keywords to the kernel, which has no "
+                             f"parameter '{kw.arg}'", jit))
+            return
+    const_params = {p.arg for p in jit.node.args.posonlyargs + jit.node.args.args
+                    if p.annotation is not None and constexpr.inner_kind(p.annotation) is not None}
+    positional = jit.node.args.posonlyargs + jit.node.args.args
+    given_values = [(positional[i].arg, a) for i, a in enumerate(call.args) if i < len(positional)]
+    given_values += [(k.arg, k.value) for k in call.keywords if k.arg]
+    for pname, value in given_values:
+        if pname in const_params and _is_array(module, value, arrays or set()):
+            out.append(_diag(module, value, f"the ConstExpr parameter '{pname}' of '{jit.node.name}' is given an "
+                             f"array ({ast.unparse(value)[:40]}): a ConstExpr takes a Python value (an int, float, "
+                             "bool or dtype) that the kernel is compiled for; pass the value, or make the parameter "
+                             "a GlobalAddress", jit))
+            return
     params = _params(jit)
     names = [p.name for p in params]
     n_pos = len(jit.node.args.posonlyargs + jit.node.args.args)
@@ -160,6 +194,62 @@ def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: lis
     if missing:
         out.append(_diag(module, call, f"the launch of '{kname}' leaves {', '.join(missing)} without a value: it "
                                        f"takes {', '.join(names)}", jit))
+
+
+def _locals(nodes: list[ast.AST]) -> set[str]:
+    """Names the scope assigns (which may hide a kernel's name)."""
+    return {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _grid_error(grid: ast.expr) -> str | None:
+    """What CANN's `kernel[...]` cannot read as (core_num, stream): an int is core_num, anything else is
+    unpacked into at most those two (TypeError: Parse user launch options failed)."""
+    if isinstance(grid, ast.Constant) and not isinstance(grid.value, (int, str, bytes)):
+        return (f"the launch's brackets take core_num or (core_num, stream), not {grid.value!r}: CANN's pyasc "
+                "cannot parse it (Parse user launch options failed)")
+    if isinstance(grid, (ast.Tuple, ast.List)) and len(grid.elts) > 2 and not any(
+            isinstance(e, ast.Starred) for e in grid.elts):
+        return (f"the launch's brackets take at most core_num and stream, here {len(grid.elts)} values: CANN's "
+                "pyasc cannot parse them (Parse user launch options failed)")
+    return None
+
+
+_ARRAY_MODULES = ("numpy", "torch")
+
+
+def _array_modules(module: ModuleInfo) -> set[str]:
+    """The module's names for numpy and torch (`np`, `torch`)."""
+    out: set[str] = set()
+    for stmt in module.tree.body:
+        if isinstance(stmt, ast.Import):
+            out.update(a.asname or a.name for a in stmt.names if a.name in _ARRAY_MODULES)
+    return out
+
+
+def _is_array(module: ModuleInfo, node: ast.expr, arrays: set[str]) -> bool:
+    """An expression that makes an array (`np.zeros(...)`, `torch.rand(...).half()`) or a name bound to one."""
+    if isinstance(node, ast.Name):
+        return node.id in arrays
+    roots = _array_modules(module)
+    while isinstance(node, (ast.Call, ast.Attribute, ast.Subscript)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return isinstance(node, ast.Name) and node.id in roots and bool(roots)
+
+
+def _array_names(module: ModuleInfo, nodes: list[ast.AST]) -> set[str]:
+    """Names the scope binds only to arrays."""
+    bound: dict[str, bool] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    is_array = isinstance(node.value, ast.Call) and _is_array(module, node.value, set())
+                    bound[t.id] = bound.get(t.id, True) and is_array
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)):
+            for n in ast.walk(node.target):
+                if isinstance(n, ast.Name):
+                    bound[n.id] = False
+    return {n for n, ok in bound.items() if ok}
 
 
 def _is_kernel_ctor(module: ModuleInfo, func: ast.expr) -> bool:

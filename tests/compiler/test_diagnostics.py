@@ -60,6 +60,13 @@ CASES = [
     ("PA108", "v = 1\nfor i in range(4):\n    v = 2.5", "v", ["int", "float"]),
     ("PA111", "n = asc.get_block_idx()\nv = n ** 2", "n ** 2", ["**"]),
     ("PA111", "v = 1 < N < 3", "1 < N < 3", ["chained"]),
+    ("PA113", "t = q.alloc_tensor(asc.float32)\npeak = t.get_value(0)\nasc.adds(t, t, -peak, N)", "-peak",
+     ["unary minus", "float32", "0.0 - peak"]),
+    ("PA113", "n = asc.get_block_idx()\nv = ~n", "~n", ["'~'", "-1 - n"]),
+    ("PA113", "v = not N", "not N", ["'not'", "N == 0"]),
+    ("PA113", "v = N > 2 and N < 8", "N > 2 and N < 8", ["'and'", "(N > 2) & (N < 8)"]),
+    ("PA113", "t = q.alloc_tensor(asc.float32)\nif t.dtype.is_float() or N > 1:\n    pass",
+     "t.dtype.is_float() or N > 1", ["'or'", "t.dtype.is_float() | (N > 1)"]),
     ("PA112", "asc.static_assert(N % 3 == 0, 'N must be a multiple of 3')", "N % 3 == 0",
      ["static assertion failed: N must be a multiple of 3"]),
     ("PA112", "asc.static_assert(asc.get_block_idx() == 0, 'one core')", "asc.get_block_idx() == 0",
@@ -253,3 +260,11 @@ def test_deque_without_alloc_under_insert_sync_is_an_error() -> None:
     # an enqueue-less deque from a queue that allocates is no finding there: insert_sync enqueues it
     fixed = text.replace("t = q3.deque", "t0 = q3.alloc_tensor(asc.float32)\n    t = q3.deque")
     assert not [d for d in analyze(fixed, "k.py").diagnostics if d.code == "PA503"]
+
+
+def test_launch_options_given_to_jit_are_rejected_with_where_they_go() -> None:
+    text = "import pyasc as asc\n\n\n@asc.jit(core_num=8, opt_level=2)\ndef kernel(x: asc.GlobalAddress):\n    pass\n"
+    got = [(d.code, span_text(text, d.span), d.message) for d in analyze(text, "k.py").errors]
+    assert got == [("PA110", "core_num=8", "'core_num' is a launch option, not a compile option: CANN's pyasc refuses "
+                    "it in @asc.jit when the kernel is launched (unexpected keyword argument 'core_num'); give it in "
+                    "the launch's brackets, kernel[core_num](...)")]

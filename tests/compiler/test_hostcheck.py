@@ -95,3 +95,51 @@ def test_a_tiling_list_bound_to_a_name():
         ("tiling", "kernel 'kern' takes 1 tiling values after the block dim (n) but set_tiling gives 2")]
     appended = base + "tiling = [8]\ntiling.append(64)\nk.set_tiling(tiling)\nasc.Stream().launch(k)"
     assert findings(host(appended)) == []
+
+
+CONST_KERNEL = """import numpy as np
+import torch
+import pyasc as asc
+
+
+@asc.jit
+def kc(x: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    pass
+
+"""
+
+
+def const_host(body: str) -> str:
+    return CONST_KERNEL + "\n\ndef run():\n" + "".join(f"    {line}\n" for line in body.strip().split("\n"))
+
+
+def test_launch_options_as_cann_reads_them():
+    for ok in ("kc[8](np.zeros(8), 4)", "kc[8, None](np.zeros(8), 4)", "kc[()](np.zeros(8), 4)",
+               "kc[[2]](np.zeros(8), 4)", "kc[8](np.zeros(8), n=4, opt_level=2)"):
+        assert findings(const_host(ok)) == [], ok
+    cases = [
+        ("kc[1.5](np.zeros(8), 4)", "1.5", "the launch's brackets take core_num or (core_num, stream), not 1.5: "
+         "CANN's pyasc cannot parse it (Parse user launch options failed)"),
+        ("kc[8, None, 1](np.zeros(8), 4)", "8, None, 1", "the launch's brackets take at most core_num and stream, "
+         "here 3 values: CANN's pyasc cannot parse them (Parse user launch options failed)"),
+        ("kc[8](np.zeros(8), 4, stream=None)", "stream=None", "'stream' is given in the launch's brackets, "
+         "kernel[core_num, stream](...), not as a keyword: CANN's pyasc passes keywords to the kernel, which has "
+         "no parameter 'stream'"),
+        ("kc(np.zeros(8), 4)", "kc", "'kc' is a jit function: the host launches it as kc[core_num](...) (called "
+         "without the brackets, CANN's pyasc runs its Python body on the host, which fails)"),
+    ]
+    for src, covered, message in cases:
+        assert [(t, m) for _, t, m in findings(const_host(src))] == [(covered, message)], src
+
+
+def test_an_array_for_a_constexpr_parameter():
+    message = ("the ConstExpr parameter 'n' of 'kc' is given an array ({}): a ConstExpr takes a Python value (an "
+               "int, float, bool or dtype) that the kernel is compiled for; pass the value, or make the parameter a "
+               "GlobalAddress")
+    got = findings(const_host("x = np.zeros(8)\nkc[1](x, x)"))
+    assert [(t, m) for _, t, m in got] == [("x", message.format("x"))]
+    got = findings(const_host("kc[1](np.zeros(8), n=torch.ones(2).half())"))
+    assert [(t, m) for _, t, m in got] == [("torch.ones(2).half()", message.format("torch.ones(2).half()"))]
+    # a name bound to an array once and to a number after is no array any more
+    assert findings(const_host("x = np.zeros(8)\nn = x.size\nkc[1](x, n)")) == []
+    assert findings(const_host("x = np.zeros(8)\nx = 4\nkc[1](np.zeros(8), x)")) == []

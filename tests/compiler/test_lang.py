@@ -390,7 +390,7 @@ def test_rebinding_to_another_type_in_a_loop_and_a_python_int_carried_by_a_loop_
 # -- point 13: @asc.jit options ----------------------------------------------------------------------------------------
 
 def test_a_parameter_named_like_a_jit_option_is_rejected_as_cann_does() -> None:
-    text = "import asc\n\n@asc.jit(auto_sync=False, core_num=2)\ndef k(x: asc.GlobalAddress, debug: int) -> None:\n" \
+    text = "import asc\n\n@asc.jit(auto_sync=False, opt_level=2)\ndef k(x: asc.GlobalAddress, debug: int) -> None:\n" \
         "    asc.printf('%d', debug)\n"
     assert _messages(text, errors_only=True) == [
         ("PA109", "debug: int", "parameter 'debug' has the name of an @asc.jit option, which CANN's pyasc rejects; "

@@ -19,9 +19,6 @@ class Known:
 
 KNOWN: tuple[Known, ...] = (
     Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
-    Known("r04_unary_minus_runtime", "missed-error", "CANN rejects unary minus of a run-time scalar; we accept"),
-    Known("r06_constexpr_tensor", "missed-error", "a launch passing an array to a ConstExpr parameter is not checked"),
-    Known("r07_and_of_constants", "missed-error", "CANN rejects `and` of two compile-time bools; we accept"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

@@ -38,6 +38,9 @@ JIT_OPTIONS = {
     "run_passes", "kernel_type", "opt_level", "auto_sync", "auto_sync_log", "bisheng_options", "always_compile",
     "matmul_cube_only", "insert_sync", "core_num", "stream",
 }
+LAUNCH_OPTIONS = ("core_num", "stream")
+"""CANN's launch options: given in the brackets, `kernel[core_num, stream](...)`; as a keyword of @asc.jit or of
+the launch they reach the kernel's signature, which refuses them (they still may not name a parameter)."""
 BINOP = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
          ast.LShift: "<<", ast.RShift: ">>", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
 

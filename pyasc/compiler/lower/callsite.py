@@ -132,6 +132,8 @@ class CallLowering(LowerBase):
             self.require_compile_time(disp, b.args)
         self.note_scalar_args(ov, b, disp)
         rtype = self.result_type(spec, b, receiver, sp)
+        if receiver is not None and isinstance(receiver.type, DTypeValT) and isinstance(rtype, ScalarT):
+            rtype.ctime = True  # a dtype's method is a Python value at trace time, even of a generic dtype
         call = ir.Call(sp, rtype, spec, ov, b.args, b.varargs, receiver, callee_span)
         self.after_call(spec, call)
         self.calls.append(CallRecord(call, spec.name, ov.signature, ov_index, spec.doc, rec_args, callee_span))

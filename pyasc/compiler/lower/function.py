@@ -14,7 +14,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, repla
 from ..structs import annotation_struct
 from ..syntax import NotConstant, fold
 from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, scalar
-from .base import JIT_OPTIONS, LowerBase, LowerResult
+from .base import JIT_OPTIONS, LAUNCH_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
 UPPER = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
@@ -62,6 +62,13 @@ class FunctionLowering(LowerBase):
                 self.report("PA109", f"parameter '{arg.arg}' has the name of an @asc.jit option, which CANN's pyasc "
                             "rejects; rename it", self.span(arg))
         for key, value in self.fn.options.items():
+            if key in LAUNCH_OPTIONS:
+                kw = next((k for k in getattr(self.fn.decorator, "keywords", []) if k.arg == key), None)
+                where = "kernel[core_num](...)" if key == "core_num" else "kernel[core_num, stream](...)"
+                self.report("PA110", f"'{key}' is a launch option, not a compile option: CANN's pyasc refuses it in "
+                            f"@asc.jit when the kernel is launched (unexpected keyword argument '{key}'); give it "
+                            f"in the launch's brackets, {where}", self.span(kw if kw is not None else value))
+                continue
             if key not in JIT_OPTIONS:
                 guess = difflib.get_close_matches(key, sorted(JIT_OPTIONS), n=1)
                 sp = self.span(value)

@@ -109,6 +109,7 @@ class OperatorLowering(LowerBase):
         op = {ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.Not: "!"}[type(node.op)]
         t = operand.type
         if isinstance(t, ScalarT):
+            self.check_traceable_unary(node, op, operand, sp)
             const = None
             if t.const is not None:
                 try:
@@ -121,6 +122,28 @@ class OperatorLowering(LowerBase):
         if not isinstance(t, UnknownT):
             self.report("PA303", f"operator '{op}' needs a number, got {C.type_label(operand)}", operand.span)
         return ir.invalid(sp)
+
+    def check_traceable_unary(self, node: ast.UnaryOp, op: str, operand: ir.Expr, sp: Span) -> None:
+        """The unary operators CANN's tracer cannot apply (PA113): `-` of a run-time float scalar (its negation
+        is no value the tracer can use), `~` of a run-time int, `not` of a Python value (bool and int have no
+        `__not__`, which is what the tracer calls)."""
+        t = operand.type
+        assert isinstance(t, ScalarT)
+        d = t.dvar.value
+        src = ast.unparse(node.operand)
+        text = src if isinstance(node.operand, (ast.Name, ast.Attribute, ast.Call, ast.Constant)) else f"({src})"
+        if op == "-" and not t.compile_time and d is not None and d.is_float:
+            self.report("PA113", f"unary minus of the run-time {d.name} scalar {text}: CANN's pyasc cannot use the "
+                        f"negation of a run-time float (its tracer fails to materialize it); write 0.0 - {text}",
+                        sp, fixes=(Fix(f"Use 0.0 - {text}", (TextEdit(sp, f"0.0 - {text}"),)),))
+        elif op == "~" and not t.compile_time:
+            self.report("PA113", f"'~' of the run-time value {text}: CANN's pyasc has no inversion of a run-time "
+                        f"scalar; write -1 - {text} (the same bits for an int)", sp,
+                        fixes=(Fix(f"Use -1 - {text}", (TextEdit(sp, f"-1 - {text}"),)),))
+        elif op == "!" and _python_value(operand):
+            self.report("PA113", f"'not' of the compile-time value {src}: CANN's pyasc applies 'not' as a method of "
+                        f"its run-time values, which a Python bool or int lacks; write {text} == 0", sp,
+                        fixes=(Fix(f"Use {text} == 0", (TextEdit(sp, f"{text} == 0"),)),))
 
     def lower_compare(self, node: ast.Compare, sp: Span) -> ir.Expr:
         if len(node.ops) != 1:
@@ -165,6 +188,15 @@ class OperatorLowering(LowerBase):
             return ir.invalid(sp)
         left, right = self.lower_expr(node.values[0]), self.lower_expr(node.values[1])
         op = "&&" if isinstance(node.op, ast.And) else "||"
+        if _python_value(left) and _python_value(right):
+            word, bit = ("and", "&") if op == "&&" else ("or", "|")
+            a, b = (ast.unparse(v) for v in node.values)
+            a, b = (f"({v})" if not isinstance(n, (ast.Name, ast.Attribute, ast.Call, ast.Constant)) else v
+                    for v, n in ((a, node.values[0]), (b, node.values[1])))
+            self.report("PA113", f"'{word}' of two compile-time values ({ast.unparse(node.values[0])}, "
+                        f"{ast.unparse(node.values[1])}): CANN's pyasc applies '{word}' as a method of its run-time "
+                        f"values, which a Python bool lacks; write {a} {bit} {b}", sp,
+                        fixes=(Fix(f"Use '{bit}'", (TextEdit(sp, f"{a} {bit} {b}"),)),))
         const = None
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) and left.type.const is not None \
                 and right.type.const is not None:
@@ -227,3 +259,10 @@ class OperatorLowering(LowerBase):
         if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
             self.has_lists = True
         return out
+
+
+def _python_value(e: ir.Expr) -> bool:
+    """A value the tracer holds as a Python bool, int or float rather than a run-time value: a known constant,
+    a ConstExpr, a dtype predicate."""
+    t = e.type
+    return isinstance(t, ScalarT) and t.compile_time and not isinstance(e, ir.ApiConst)

@@ -37,7 +37,7 @@ extern "C" __global__ __aicore__ void fused_layernorm(GM_ADDR x, GM_ADDR gamma, 
         AscendC::LocalTensor<float> y_local = out_queue.AllocTensor<float>();
         AscendC::ReduceSum(calc, x_local, calc[HIDDEN], HIDDEN);
         float mean = calc.GetValue(0) / HIDDEN;
-        AscendC::Adds(y_local, x_local, -mean, HIDDEN);
+        AscendC::Adds(y_local, x_local, 0.0f - mean, HIDDEN);
         AscendC::Mul(calc[HIDDEN], y_local, y_local, HIDDEN);
         AscendC::ReduceSum(calc, calc[HIDDEN], calc[HIDDEN], HIDDEN);
         float variance = calc.GetValue(0) / HIDDEN;

@@ -30,7 +30,7 @@ extern "C" __global__ __aicore__ void softmax(GM_ADDR x, GM_ADDR y) {
         AscendC::LocalTensor<float> work = work_buf.Get<float>();
         AscendC::ReduceMax(reduced, x_local, work, COLS, false);
         float row_max = reduced.GetValue(0);
-        AscendC::Adds(y_local, x_local, -row_max, COLS);
+        AscendC::Adds(y_local, x_local, 0.0f - row_max, COLS);
         AscendC::Exp(y_local, y_local, COLS);
         AscendC::ReduceSum(reduced, y_local, work, COLS);
         float row_sum = reduced.GetValue(0);

@@ -44,7 +44,7 @@ def layernorm_kernel(x: asc.GlobalAddress, gamma: asc.GlobalAddress, beta: asc.G
         y_local = out_queue.alloc_tensor(asc.float32)
         asc.reduce_sum(acc, x_local, tmp, cols)
         mean = acc.get_value(0) / cols
-        asc.adds(y_local, x_local, -mean, cols)
+        asc.adds(y_local, x_local, 0.0 - mean, cols)
         asc.mul(tmp, y_local, y_local, cols)
         asc.reduce_sum(acc, tmp, tmp, cols)
         rstd = 1.0 / (acc.get_value(0) / cols + eps) ** 0.5

@@ -31,7 +31,7 @@ def softmax_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, rows_per_core: in
         y_local = out_queue.alloc_tensor(asc.float32)
         asc.reduce_max(acc, x_local, tmp, cols, False)
         row_max = acc.get_value(0)
-        asc.adds(y_local, x_local, -row_max, cols)
+        asc.adds(y_local, x_local, 0.0 - row_max, cols)
         asc.exp(y_local, y_local, cols)
         asc.reduce_sum(acc, y_local, tmp, cols)
         row_sum = acc.get_value(0)
