@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..language.dtypes import DTYPES
 from ..language.registry import CLASSES, ENUMS
 from ..language.spec import ApiSpec, Overload, Param
 from . import ir
@@ -34,6 +35,9 @@ from .types import (
     Type,
     UnknownT,
     unify,
+)
+from .types import (
+    bind as bind_dtype,
 )
 
 
@@ -351,8 +355,13 @@ def _sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:
 
 
 def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) -> None:
-    """Run allowed-dtype checks once every dtype that can be inferred has been."""
+    """Run allowed-dtype checks once every dtype that can be inferred has been.  A tensor nothing else types that
+    meets an API taking one dtype only (the int32 workspaces of ib_set/sync_all, data_cache_preload's uint64) gets
+    that dtype: any other instantiation of the generic kernel would fail the C++ overload."""
     for d in items:
+        if d.dvar.value is None and len(d.allowed) == 1:
+            (only,) = d.allowed
+            bind_dtype(d.dvar, DTYPES[only], d.span, f"{d.api}() takes {only} only")
         value = d.dvar.value
         if value is not None and value.name not in d.allowed:
             allowed = ", ".join(sorted(d.allowed))
