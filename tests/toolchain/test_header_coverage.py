@@ -140,10 +140,10 @@ def declared_names() -> set[str]:
 REAL_API_LACKS = frozenset({
     "AscendC::GatherMaskMode::DEFAULT", "AscendC::MatmulPolicy::MatmulPolicy",
     "AscendC::MatmulPolicy::NBuffer33MatmulPolicy", "AscendC::MatmulPolicy::TrianLowerMatmulPolicy",
-    "AscendC::MatmulPolicy::TrianUpperMatmulPolicy", "AscendC::QuantConfig",
+    "AscendC::MatmulPolicy::TrianUpperMatmulPolicy",
 })
 """Spellings the generator can write that Ascend C does not have (its GatherMaskMode members are VERSION_V1/V2,
-MatmulPolicy is a class template, there is no QuantConfig struct): the header leaves them undeclared so that clang
+MatmulPolicy is a class template): the header leaves them undeclared so that clang
 rejects them as the real headers do. Each is a generator fix still to make; the set only shrinks."""
 
 
