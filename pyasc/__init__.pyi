@@ -530,7 +530,9 @@ class ShapeInfo:
     @overload
     def __init__(self) -> None: ...
     @overload
-    def __init__(self, shape: Array, original_shape: Array | None = ..., data_format: DataFormat = ...) -> None: ...
+    def __init__(self, shape: Array, data_format: DataFormat = ...) -> None: ...
+    @overload
+    def __init__(self, shape: Array, original_shape: Array, data_format: DataFormat = ...) -> None: ...
     def shape(self, dim: int) -> int:
         """Extent of dimension dim."""
     def original_shape(self, dim: int) -> int:
@@ -674,7 +676,7 @@ class DataCopyEnhancedParams:
     ) -> None: ...
 
 class InitConstValueParams:
-    """Repeats and gaps of init_const_value."""
+    """Repeats and gaps of init_const_value; its value has the tensor's element type."""
     repeat_times: int
     block_num: int
     dst_gap: int
@@ -1161,13 +1163,15 @@ class CheckLocalMemoryIAParam:
     ) -> None: ...
 
 class AippPaddingParams:
-    """Padding values per channel of AIPP."""
+    """Padding mode and values per channel of AIPP."""
+    padding_mode: int
     padding_value_ch0: int | float
     padding_value_ch1: int | float
     padding_value_ch2: int | float
     padding_value_ch3: int | float
     def __init__(
         self,
+        padding_mode: int = ...,
         padding_value_ch0: int | float = ...,
         padding_value_ch1: int | float = ...,
         padding_value_ch2: int | float = ...,
@@ -1213,9 +1217,10 @@ class AippDataTypeConvParams:
     ) -> None: ...
 
 class AippChannelPaddingParams:
-    """Channel padding value of AIPP."""
+    """Channel padding mode and value of AIPP."""
+    c_padding_mode: int
     c_padding_value: int | float
-    def __init__(self, c_padding_value: int | float = ...) -> None: ...
+    def __init__(self, c_padding_mode: int = ..., c_padding_value: int | float = ...) -> None: ...
 
 class AippColorSpaceConvParams:
     """Color space conversion matrix and biases of AIPP."""

@@ -314,7 +314,7 @@ class MatmulConfig:
     ) -> None: ...
 
 class QuantConfig:
-    """Sizes used by adv.quant."""
+    """Sizes used by adv.quant (a template argument of AscendQuant)."""
     calc_count: int
     offset_count: int
     scale_count: int

@@ -122,8 +122,8 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, StrT)
     if kind == "DataType":
         return isinstance(t, DTypeValT)
-    if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]"):
-        return isinstance(t, (IntListT, TupleT))
+    if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]", "Array"):
+        return isinstance(t, (IntListT, TupleT))  # (an asc.array is a compile-time list)
     if kind == "GlobalAddress":
         return isinstance(t, AddrT)
     if kind == "Property":
@@ -305,15 +305,16 @@ def check_rules(
     """Apply the spec's dtype rules (unifying `same` groups) and position rules to a resolved call."""
     for rule in api.dtype_rules:
         tensors = [(p, b.args[p]) for p in rule.params if p in b.args and isinstance(b.args[p].type, TensorT)]
-        if rule.same and len(tensors) > 1:
-            (p0, e0) = tensors[0]
-            for p, e in tensors[1:]:
+        typed = tensors + [(p, b.args[p]) for p in rule.params if p in b.args and _typed_struct(b.args[p].type)]
+        if rule.same and len(typed) > 1:
+            (p0, e0) = typed[0]
+            for p, e in typed[1:]:
                 t0, t1 = e0.type, e.type
-                assert isinstance(t0, TensorT) and isinstance(t1, TensorT)
-                conflict = unify(t0.dvar, t1.dvar)
+                assert isinstance(t0, (TensorT, ObjT)) and isinstance(t1, (TensorT, ObjT))
+                conflict = unify(_element_dvar(t0), _element_dvar(t1))
                 if conflict is None:
                     continue
-                if t0.memory == "global" or t1.memory == "global":
+                if isinstance(t0, TensorT) and isinstance(t1, TensorT) and "global" in (t0.memory, t1.memory):
                     report(Diagnostic(
                         "PA403", Severity.ERROR,
                         f"conflicting dtypes inferred for this Global Memory tensor: it is {conflict.first.name} "
@@ -342,6 +343,15 @@ def check_rules(
             report(Diagnostic("PA502", Severity.ERROR,
                               f"'{name}' of {display}() must be at {' / '.join(sorted(allowed))}, but this tensor is "
                               f"at {e.type.position}", e.span))
+
+
+def _typed_struct(t: object) -> bool:
+    """A struct whose C++ type takes the element dtype of the tensors it is used with (LoadData3DParamsV2<T>)."""
+    return isinstance(t, ObjT) and "T" in t.dvars
+
+
+def _element_dvar(t: TensorT | ObjT) -> DVar:
+    return t.dvar if isinstance(t, TensorT) else t.dvars["T"]
 
 
 def _sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:

@@ -354,6 +354,8 @@ class KernelGen(AutoEmit):
         else:
             for k, v in t.args.items():
                 args[k] = enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and isinstance(v, str) else str(v)
+        if "T" in t.dvars:  # a struct typed by the tensors it is used with: LoadData3DParamsV2<half>
+            args["T"] = self.types.dtype(t.dvars["T"])
         # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise;
         # `{,p=q}`: a positional one that takes q's argument when omitted before a later one that was passed
         later = False
@@ -433,7 +435,7 @@ class KernelGen(AutoEmit):
                 e.write(";")
                 return
             if (s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.overload is not None
-                    and v.overload.cpp is not None and "(" not in v.overload.cpp):
+                    and v.overload.cpp is not None and "(" not in v.overload.cpp and "{{" not in v.overload.cpp):
                 # a class that is a C++ type (MatmulType<...>): the name becomes an alias of it
                 e.write("using ")
                 with e.node(s.target_span):
@@ -460,7 +462,8 @@ class KernelGen(AutoEmit):
             with e.node(s.target_span):
                 e.write(s.target.cpp_name)
             e.write(" = ")
-            if s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.cls.constexpr:
+            if s.declare and isinstance(v, ir.Construct) and v.cls is not None and v.cls.constexpr and (
+                    v.overload is None or v.overload.cpp is None):
                 with e.node(v.span):
                     self.designated(v, typed=False)
             else:
@@ -607,9 +610,8 @@ class KernelGen(AutoEmit):
         return isinstance(s, ir.ExprStmt) and id(s.expr) in self.out_names
 
     def declare_masks(self, s: ir.Stmt) -> None:
-        """Mask lists (`[m0, m1]`) become `uint64_t name[] = {...};` declared before the statement."""
-        if not self.k.has_lists:
-            return
+        """Mask lists (`[m0, m1]`) become `uint64_t name[] = {...};` declared before the statement, and a constant
+        struct made in an argument (`config=asc.adv.QuantConfig(...)`, a template argument) a `constexpr static`."""
         from .checks import stmt_exprs
 
         for ex in stmt_exprs(s):
@@ -617,8 +619,21 @@ class KernelGen(AutoEmit):
                 continue  # (an auto tensor's shape list is its size, not an array)
             for p in ex.overload.params:
                 arg = ex.args.get(p.name)
-                if isinstance(arg, ir.IntList) and isinstance(arg.type, (TupleT,)) is False and p.kind in (
-                        "IntList", "List[int]", "list", "list[int]"):
+                if isinstance(arg, ir.Construct) and arg.cls is not None and arg.cls.constexpr and \
+                        arg.overload is not None and arg.overload.cpp is not None:
+                    name = f"{p.name}{self.mask_counter}"
+                    self.mask_counter += 1
+                    self.e.indent()
+                    with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
+                        self.e.write(f"constexpr static {arg.cls.cpp} {name} = ")
+                        self.construct(arg)
+                        self.e.write(";")
+                    self.mask_names[id(arg)] = name
+                    self.e.newline()
+                if not self.k.has_lists:
+                    continue
+                if isinstance(arg, ir.IntList) and p.kind in (
+                        "IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array"):
                     name = f"{p.name}_list{self.mask_counter}"
                     self.mask_counter += 1
                     self.mask_names[id(arg)] = name
@@ -836,7 +851,11 @@ class KernelGen(AutoEmit):
     def construct(self, c: ir.Construct) -> None:
         if c.cls is None:
             return
-        if c.cls.constexpr:
+        hoisted = self.mask_names.get(id(c))
+        if hoisted is not None:  # declared before its statement (declare_masks)
+            self.e.write(hoisted)
+            return
+        if c.cls.constexpr and (c.overload is None or c.overload.cpp is None):
             self.designated(c, typed=True)
             return
         ov = c.overload
@@ -844,6 +863,8 @@ class KernelGen(AutoEmit):
             self.e.write((self.obj_type(c.type, c) if isinstance(c.type, ObjT) else c.cls.cpp) + "()")
             return
         tpl = ov.cpp
+        if isinstance(c.type, ObjT) and "T" in c.type.dvars:
+            tpl = tpl.replace("{T}", self.types.dtype(c.type.dvars["T"]))
         if c.cls.declared and "(" not in tpl:
             # a declared kernel object used as a value: its type, default-constructed
             self.e.write(self.obj_type(c.type, c) if isinstance(c.type, ObjT) else self.types.of(c.type))
@@ -995,6 +1016,12 @@ class KernelGen(AutoEmit):
             else:
                 e.write(self.primary_dtype(ov, args, receiver))
             return
+        if arg is None and fmt == "init":  # `{p:init}`: an omitted struct member is value-initialized
+            e.write("{}")
+            return
+        if arg is None and fmt.startswith("="):  # `{p:=text}`: an omitted argument is that C++ text
+            e.write(fmt[1:])
+            return
         if arg is None:
             if param is None or param.default is REQUIRED or param.default is None:
                 self._trim_comma()
@@ -1005,6 +1032,10 @@ class KernelGen(AutoEmit):
         if fmt == "T":
             target = self.primary_dtype(ov, args, receiver)
             self.scalar_as(arg, target)
+            return
+        if fmt == "len" and isinstance(arg, ir.IntList):  # `{p:len}`: how many items the list has
+            with e.node(arg.span):
+                e.write(str(len(arg.items)))
             return
         if fmt and isinstance(arg, ir.IntList):  # `{p:uint16_t}`: the list, declared as that C array
             self.expr(arg)
@@ -1069,7 +1100,7 @@ def _needed_tail(tpl: str, args: dict[str, ir.Expr]) -> frozenset[str]:
 
 
 _OUT = re.compile(r"\{out:(u?int(?:8|16|32|64)_t)\}")
-_LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t)\}")
+_LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t|float|bool)\}")
 
 
 def list_element_type(ov: Overload, param: str) -> str:

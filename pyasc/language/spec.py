@@ -23,7 +23,11 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {T}        the element C++ type of the primary tensor
     {p.T}      the element C++ type of tensor parameter p (or the C++ type of scalar parameter p)
     {p:type}   a DataType argument spelled as a C++ type (`half`, `float`, ...)
-    {p:uint16_t}  a list argument declared as a C array of that element type (default: uint64_t mask words)
+    {p:uint16_t}  a list argument declared as a C array of that element type (default: uint64_t mask words;
+               also `float` and `bool`)
+    {p:len}    the number of items of a list argument (ShapeInfo's dimension count)
+    {p:init}   argument p, or `{}` (a value-initialized member or tensor) when it is omitted
+    {p:=text}  argument p, or the C++ text when it is omitted
     {out:uint64_t}  the call's result, an out-argument: a variable of that type declared before the statement
     {,p}       `, <p>` when p was passed explicitly, nothing otherwise
     {~p}       a trailing positional argument: `, <p>` (its default when omitted) when p or a later `{~q}` was
@@ -32,7 +36,9 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
                each must be known at compile time
     {self}     the receiver of a method call
     {*p}       a variadic parameter's arguments joined with ", "
-A template of None means the API is known but code generation does not support it yet.
+A template of None means the API is known but code generation does not support it yet.  A class's C++ type may
+hold `{T}`: the element type of the tensors the struct is used with (`LoadData3DParamsV2<{T}>`), unified with them
+by the `same` dtype rules of the APIs that take it.
 """
 
 from __future__ import annotations

@@ -22,8 +22,9 @@ NUMBERS = {"count_value": "1", "repeat_times": "1", "repeat_time": "1", "repeat"
            "index": "0", "offset": "0", "dim": "0", "tile_size": "64", "size": "64", "buf_offset": "0", "len": "64"}
 """Integer arguments by parameter name; anything else is 64."""
 
-COMPILE_TIME = ("static_assert",)
-"""Checked while compiling (a true one emits nothing, a false one is PA112): called, but no C++ is expected."""
+COMPILE_TIME = ("static_assert", "array")
+"""Checked while compiling (a true static_assert emits nothing, a false one is PA112) or a compile-time value (an
+asc.array is the list of its values, declared where an API takes it): called, but no C++ of their own is expected."""
 
 RECEIVERS = {
     "GlobalTensor": "g_float32", "LocalTensor": "t_float32", "TPipe": "pipe", "TQueBind": "que", "TQue": "que",

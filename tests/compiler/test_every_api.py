@@ -37,13 +37,10 @@ def test_front_end_accepts_every_generated_overload() -> None:
         assert c.api in COMPILE_TIME or a.sourcemap.statements_for_line(c.line), f"{c.api} emitted nothing"
 
 
-REJECTED_BY_BOTH_HEADERS = frozenset({("load_data", 4), ("load_data", 5), ("init_const_value", 0),
-                                      ("TQueBind.alloc_tensor", 1), ("TQueBind.deque", 1),
+REJECTED_BY_BOTH_HEADERS = frozenset({("TQueBind.alloc_tensor", 1), ("TQueBind.deque", 1),
                                       ("adv.Matmul.set_workspace", 1)})
 """Overloads whose C++ the bundled header and CANN's real headers both reject, each a generator or front-end fix
-still to make: LoadData3DParamsV1/V2 and InitConstValueParams are templates over the value's type that the
-generator writes without it (`LoadData3DParamsV1()` deduces nothing, `InitConstValueParams(0, 0, 0, 0)` deduces
-int for a float tensor); the in-place AllocTensor(t)/DeQue(t) need a queue of depth 0, which the front end does not
+still to make: the in-place AllocTensor(t)/DeQue(t) need a queue of depth 0, which the front end does not
 check yet; Matmul's SetWorkspace takes a GM address only with its size (CANN's pyasc accepts
 `set_workspace(addr)` and its C++ fails the same way), which the front end does not require yet."""
 

@@ -49,10 +49,16 @@ def _params(o: Overload) -> dict[str, Param]:
     return {p.name: p for p in o.params}
 
 
-def _check_template(template: str, params: dict[str, Param], receiver: str | None) -> list[str]:
-    """Problems of one C++ template against the parameters of its overload."""
+LISTS = {"IntList", "NumberList", "BoolList", "Array"}
+
+
+def _check_template(template: str, params: dict[str, Param], receiver: str | None,
+                    typed_struct: bool = False) -> list[str]:
+    """Problems of one C++ template against the parameters of its overload (`typed_struct`: a constructor of a
+    struct whose `{T}` is the element type of the tensors it is used with)."""
     problems = []
-    has_tensor = any(p.kind in TENSORS for p in params.values()) or receiver in ("LocalTensor", "GlobalTensor")
+    has_tensor = any(p.kind in TENSORS for p in params.values()) or receiver in ("LocalTensor", "GlobalTensor") \
+        or typed_struct
     for field in _fields(template):
         if field.startswith("<"):  # template arguments: each names a parameter with a default
             for name in field[1:].split(","):
@@ -70,7 +76,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             if receiver is None:
                 problems.append("{self} outside a method")
             continue
-        m = re.fullmatch(r"([,~])?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t)?", field)
+        m = re.fullmatch(r"([,~])?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:init|:=.+)?",
+                         field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
             continue
@@ -85,8 +92,11 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             problems.append(f"{{{field}}} on a required parameter")
         if suffix == ".T" and p.kind not in TENSORS and p.kind not in SCALARS:
             problems.append(f"{{{field}}}: {name} is not a tensor or a scalar")
-        if suffix and suffix.endswith("_t") and p.kind != "IntList":
-            problems.append(f"{{{field}}}: {name} is not a list")
+        if suffix in (":float", ":bool", ":len") or (suffix or "").endswith("_t"):
+            if p.kind not in LISTS:
+                problems.append(f"{{{field}}}: {name} is not a list")
+        if suffix is not None and (suffix == ":init" or suffix.startswith(":=")) and p.default is not None:
+            problems.append(f"{{{field}}}: a fallback for {name}, which is not optional")
         if suffix == ":type" and p.kind != "DataType":
             problems.append(f"{{{field}}}: {name} is not a DataType")
         if suffix == ":T" and not has_tensor:
@@ -160,7 +170,7 @@ def test_constructor_is_consistent(case_id: str, cls_name: str, overload: Overlo
     for p in overload.params:
         problems += _check_default(p)
     if overload.cpp is not None:
-        problems += _check_template(overload.cpp, params, None)
+        problems += _check_template(overload.cpp, params, None, "{T}" in registry.CLASSES[cls_name].cpp)
     assert problems == [], case_id
 
 
@@ -191,14 +201,17 @@ def test_bases_exist() -> None:
 
 @pytest.mark.parametrize("spec", registry.all_apis(), ids=lambda s: s.name)
 def test_rules_name_existing_tensor_parameters(spec: ApiSpec) -> None:
-    """dtype rules, positions and reads/writes refer to tensor parameters of some overload, with real dtypes; the
-    receiver of a tensor method is `self`; an extent names a parameter."""
+    """dtype rules, positions and reads/writes refer to tensor parameters of some overload (a `same` rule also to
+    structs typed by the element type), with real dtypes; the receiver of a tensor method is `self`; an extent
+    names a parameter."""
     tensors = {p.name for o in spec.overloads for p in o.params if p.kind in TENSORS}
     if spec.name.startswith(("LocalTensor.", "GlobalTensor.")):
         tensors.add("self")
+    typed = {p.name for o in spec.overloads for p in o.params  # structs typed by the tensors (LoadData3DParamsV2)
+             if p.kind in registry.CLASSES and "{T}" in registry.CLASSES[p.kind].cpp}
     problems = []
     for rule in spec.dtype_rules:
-        problems += [f"rule param {p}" for p in rule.params if p not in tensors]
+        problems += [f"rule param {p}" for p in rule.params if p not in tensors and not (rule.same and p in typed)]
         problems += [f"dtype {d}" for d in rule.allowed if d not in dtypes.DTYPES]
         for row in rule.combos:
             problems += [f"combo {row}" for d in row if d not in dtypes.DTYPES]

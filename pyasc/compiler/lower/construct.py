@@ -6,8 +6,13 @@ from ...language.spec import ApiSpec, ClassSpec
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Related, Span
-from ..types import DTypeValT, DVar, ObjT, ScalarT, TensorT, Type, unify
+from ..types import DTypeValT, DVar, IntListT, ObjT, ScalarT, TensorT, Type, scalar, unify
 from .base import CallRecord, LowerBase
+
+_OTHER_LOWERING = frozenset({"core.range", "core.dtype", "adv.matmul", "adv.types", "adv.tiling",
+                             "LocalTensorAuto"})
+"""Classes (by family or name) whose constructors have no template of their own: loops, dtypes, auto tensors (a
+buffer of their size) and the Matmul family (its objects are C++ types and constexpr configurations)."""
 
 
 class ConstructLowering(LowerBase):
@@ -32,7 +37,16 @@ class ConstructLowering(LowerBase):
                                              callee_span))
                 return ir.invalid(sp)
             ov = b.overload
+            if ov.cpp is None and ov.params and not {cls.family, cls.name} & _OTHER_LOWERING:
+                self.report("PA204", f"{display}({', '.join(p.name for p in ov.params)}) is known but code "
+                            "generation does not support this form yet", callee_span)
         bargs = b.args if b else {}
+        if ov is not None and ov.cpp is not None:
+            for p in ov.params:  # an omitted list field (LoadData3DParamsV2's pad_list) is declared like a given one
+                if p.name not in bargs and isinstance(p.default, list):
+                    items: list[ir.Expr] = [ir.Const(sp, scalar("int32", v, sp), v) for v in p.default]
+                    bargs = {**bargs, p.name: ir.IntList(sp, IntListT(tuple(p.default)), items)}
+                    self.has_lists = True
         typ: Type
         if cls.name == "GlobalTensor":
             typ = TensorT("global", DVar())
@@ -63,6 +77,13 @@ class ConstructLowering(LowerBase):
                         self.report("PA303", "the queue depth must be a compile-time constant (a literal, a module "
                                     "constant or a ConstExpr)", depth.span)
             typ = ObjT(cls.name, folded, operand_dvars(cls.name, bargs))
+            if "{T}" in cls.cpp:  # typed by the tensors it is used with (LoadData3DParamsV2<T>)
+                typ.dvars["T"] = DVar()
+            d = bargs.get("dtype")
+            if d is not None and isinstance(d.type, DTypeValT):
+                for e in bargs.values():  # AippParams(dtype, padding_params=...): its members share the dtype
+                    if isinstance(e.type, ObjT) and "T" in e.type.dvars:
+                        unify(e.type.dvars["T"], d.type.dvar)
             if cls.name == "adv.Matmul" and "matmul_policy" in bargs:
                 # a template template argument of the C++; never drop it silently
                 self.report("PA204", "asc.adv.Matmul(..., matmul_policy=) is known but code generation does not "
@@ -76,8 +97,8 @@ class ConstructLowering(LowerBase):
             self.pipes.append(ir.Expr(sp, typ))
         expr = ir.Construct(sp, typ, cls, ov, dict(bargs))
         self.constructs.append(expr)
-        self.calls.append(CallRecord(expr, cls.name, ov.signature if ov else "()", 0, cls.doc, list(bargs.items()),
-                                     callee_span))
+        given = list(b.args.items()) if b else []
+        self.calls.append(CallRecord(expr, cls.name, ov.signature if ov else "()", 0, cls.doc, given, callee_span))
         return expr
 
     def require_compile_time(self, display: str, args: dict[str, ir.Expr],

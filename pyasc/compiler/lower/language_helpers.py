@@ -12,7 +12,7 @@ from .. import calls as C
 from .. import ir
 from ..checks import generic_constant
 from ..diagnostics import Span
-from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import BoundMethodT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import LowerBase
 
 SCALAR_METHODS = {"ceildiv": "ceildiv"}
@@ -87,11 +87,28 @@ class LanguageHelperLowering(LowerBase):
             if isinstance(x, int) and isinstance(y, int) and y != 0:
                 value = (x + y - 1) // y
                 return ir.Const(sp, scalar("int32", value, sp), value)
+        if name == "array":
+            return self._array(b, sp)
         if name == "inline":
             code = b.args.get("code")
             if code is not None and isinstance(code.type, StrT) and isinstance(code, ir.Const):
                 return ir.ApiConst(sp, NoneT(), "inline", str(code.value).rstrip().rstrip(";"))
         return None
+
+    def _array(self, b: C.Binding, sp: Span) -> ir.Expr | None:
+        """`asc.array(dtype, [v, ...])` or `asc.array(dtype, n, fill)` with n known: the list of its values, declared
+        as a C array where an API takes it (ShapeInfo's shape); a run-time length stays PA204."""
+        values = b.args.get("values")
+        if isinstance(values, ir.IntList):
+            items = list(values.items)
+        else:
+            length = _const(b.args.get("length"))
+            if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+                return None
+            fill = b.args.get("fill_value")
+            items = [fill if fill is not None else ir.Const(sp, scalar("int32", 0, sp), 0) for _ in range(length)]
+        self.has_lists = True
+        return ir.IntList(sp, IntListT(tuple(_const(i) for i in items)), items)
 
     def _static_assert(self, b: C.Binding, sp: Span) -> ir.Expr | None:
         test = b.args.get("test")

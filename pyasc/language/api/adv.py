@@ -98,7 +98,9 @@ APIS: list[ApiSpec] = [
           "AscendC::AscendQuant<{src.T}, {reuse_source}>({dst}, {src}{,temp_buffer}, {scale}, {offset}{,count})"),
          ("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False,"
-          " config: Optional[adv.QuantConfig] = None) -> None", None)],
+          " config: Optional[adv.QuantConfig] = None) -> None",
+          "AscendC::AscendQuant<{src.T}, {reuse_source}, {config}>({dst}, {src}{,temp_buffer}, {scale}, {offset}"
+          "{,count})")],
         dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS),
                 each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "temp_buffer"),
@@ -397,9 +399,9 @@ CLASSES: list[ClassSpec] = [
                        "enable_l1_cache_ub": "enableL1CacheUB", "is_a2b2_shared": "isA2B2Shared",
                        "is_co1_shared": "isCO1Shared", "shared_co1_buffer_size": "sharedCO1BufferSize",
                        "batch_out_mode": "bmmOutMode"}),
-    _record("QuantConfig", "Sizes used by adv.quant.",
+    _record("QuantConfig", "Sizes used by adv.quant (a template argument of AscendQuant).",
             "calc_count:int=0 offset_count:int=0 scale_count:int=0 work_local_size:int=0",
-            cpp="AscendC::AscendQuantConfig",
+            cpp="AscendC::AscendQuantConfig", family="adv.quantization", constexpr=True,
             ctor_cpp="AscendC::AscendQuantConfig({calc_count}, {offset_count}, {scale_count}, {work_local_size})"),
     _record("MatmulShapeParams", "Shape part of get_mm_config.",
             "single_core_m:int=0 single_core_n:int=0 single_core_k:int=0 basic_m:int=0 basic_n:int=0 basic_k:int=0",

@@ -15,7 +15,7 @@ APIS: list[ApiSpec] = [
     api("load_data", "basic.mm", "Load a matrix tile from L1 (or Global Memory) into L0A/L0B, 2D or im2col 3D.",
         [(f"(dst: LocalTensor, src: {src}, params: {p}) -> None", "AscendC::LoadData({dst}, {src}, {params})")
          for src, p in _LD2D],
-        dtypes=[same("dst", "src")], pipe="MTE1", reads=("src",), writes=("dst",)),
+        dtypes=[same("dst", "src", "params")], pipe="MTE1", reads=("src",), writes=("dst",)),
     api("load_data_with_transpose", "basic.mm", "Load a matrix tile from L1 into L0 transposed.",
         [(f"(dst: LocalTensor, src: LocalTensor, params: {p}) -> None",
           "AscendC::LoadDataWithTranspose({dst}, {src}, {params})")
@@ -28,7 +28,8 @@ APIS: list[ApiSpec] = [
         pipe="MTE1", reads=("src", "idx"), writes=("dst",)),
     api("init_const_value", "basic.mm", "Fill an L1/L0 tensor with a constant.",
         [("(dst: LocalTensor, init_const_value_params: InitConstValueParams) -> None",
-          "AscendC::InitConstValue({dst}, {init_const_value_params})")], pipe="MTE2", writes=("dst",)),
+          "AscendC::InitConstValue({dst}, {init_const_value_params})")],
+        dtypes=[same("dst", "init_const_value_params")], pipe="MTE2", writes=("dst",)),
     api("mmad", "basic.mm", "Matrix multiply-accumulate on the cube unit: dst (L0C) += fm (L0A) x filter (L0B).",
         [("(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams) -> None",
           "AscendC::Mmad({dst}, {fm}, {filter}, {params})"),

@@ -17,11 +17,13 @@ def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated:
 
     The C++ is a constructor call `AscendC::Name(a, b, ...)`: the Ascend C structs declare constructors taking
     every field in order, and parentheses (unlike braces) accept run-time ints without narrowing errors. `order`
-    gives the C++ constructor's argument order where it differs from the Python keyword order.
+    gives the C++ constructor's argument order where it differs from the Python keyword order (an `=text` entry is
+    an argument the C++ constructor takes and the Python one does not: written as that text). A `{T}` in `cpp` is
+    the element type of the tensors the struct is used with.
     """
     ctor = parse_signature(sig, None)
     fields = tuple(p.name for p in ctor.params if p.name not in skip)
-    args = ", ".join(f"{{{f}}}" for f in (order or fields))
+    args = ", ".join(f[1:] if f.startswith("=") else f"{{{f}}}" for f in (order or fields))
     cpp_type = cpp or f"AscendC::{name}"
     template = f"{cpp_type}({args})" if generated else None
     return ClassSpec(name=name, family=family, doc=doc, cpp=cpp_type,
@@ -35,11 +37,14 @@ def _dtype_test(method: str) -> str:
     return f"AscendC::SupportType<{{self}}, {members}>()"
 
 
-def _plain(name: str, doc: str, sig: str, family: str = "core.aipp_types") -> ClassSpec:
-    """A host-side settings record (no C++ of its own; it feeds another struct's constructor)."""
-    ctor = parse_signature(sig, None)
-    return ClassSpec(name=name, family=family, doc=doc, cpp=f"AscendC::{name}", constructors=(ctor,),
-                     fields=tuple(p.name for p in ctor.params))
+def _plain(name: str, doc: str, sig: str, family: str = "core.aipp_types", typed: bool = False) -> ClassSpec:
+    """A plain aggregate of the headers (no constructor): brace-initialized with every field in order. `typed`:
+    a template over the element type of the AippParams it goes into."""
+    fields = tuple(p.name for p in parse_signature(sig, None).params)
+    cpp = f"AscendC::{name}<{{T}}>" if typed else f"AscendC::{name}"
+    template = cpp + "{{" + ", ".join(f"{{{f}}}" for f in fields) + "}}"
+    return ClassSpec(name=name, family=family, doc=doc, cpp=cpp, constructors=(parse_signature(sig, template),),
+                     fields=fields)
 
 
 _TENSOR_COMMON = {
@@ -165,7 +170,8 @@ CLASSES: list[ClassSpec] = [
                             "AscendC::MrgSortSrcList<{dtype:type}>({src1}, {src2}, {src3}, {src4})"),
             parse_signature(
                 "(dtype: DataType, src1: LocalTensor, src2: LocalTensor, src3: Optional[LocalTensor] = None,"
-                " src4: Optional[LocalTensor] = None)", None)),
+                " src4: Optional[LocalTensor] = None)",  # an omitted list is an empty tensor, as in C++
+                "AscendC::MrgSortSrcList<{dtype:type}>({src1}, {src2}, {src3:init}, {src4:init})")),
         fields=("src1", "src2", "src3", "src4"),
     ),
     ClassSpec(
@@ -233,8 +239,11 @@ CLASSES: list[ClassSpec] = [
         cpp="AscendC::ShapeInfo",
         constructors=(
             parse_signature("()", "AscendC::ShapeInfo()"),
-            parse_signature("(shape: Array, original_shape: Optional[Array] = None,"
-                            " data_format: DataFormat = DataFormat.ND)", None),
+            parse_signature("(shape: Array, data_format: DataFormat = DataFormat.ND)",
+                            "AscendC::ShapeInfo({shape:len}, {shape:uint32_t}, {data_format})"),
+            parse_signature("(shape: Array, original_shape: Array, data_format: DataFormat = DataFormat.ND)",
+                            "AscendC::ShapeInfo({shape:len}, {shape:uint32_t}, {original_shape:len},"
+                            " {original_shape:uint32_t}, {data_format})"),
         ),
         methods={
             "shape": _m("ShapeInfo", "shape", "Extent of dimension dim.",
@@ -267,11 +276,14 @@ CLASSES: list[ClassSpec] = [
             "(block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL, deq_scale: DeqScale = DeqScale.DEQ_NONE,"
             " deq_value_in: int = 0, sid_store_mode_in: int = 0, is_relu_in: bool = False,"
             " pad_mode_in: pad_t = pad_t.PAD_NONE, pad_value_in: int = 0)"),
-    _struct("InitConstValueParams", "Repeats and gaps of init_const_value.",
-            "(repeat_times: int = 0, block_num: int = 0, dst_gap: int = 0, init_value: Number = 0)"),
+    _struct("InitConstValueParams", "Repeats and gaps of init_const_value; its value has the tensor's element type.",
+            "(repeat_times: int = 0, block_num: int = 0, dst_gap: int = 0, init_value: Number = 0)",
+            cpp="AscendC::InitConstValueParams<{T}>"),
     _struct("SliceInfo", "One dimension of a sliced data_copy.",
             "(start_index: int = 0, end_index: Optional[int] = None, stride: int = 0,"
-            " burst_len: Optional[int] = None, shape_value: int = 0)", generated=False),
+            " burst_len: Optional[int] = None, shape_value: int = 0)",
+            order=("start_index", "end_index:=AscendC::ONE_BLK_SIZE - 1", "stride", "burst_len:=AscendC::ONE_BLK_SIZE",
+                   "shape_value")),  # an omitted end or burst length is the C++ members' default
     _struct("TransDataTo5HDParams", "Options of trans_data_to_5hd.",
             "(dst_high_half: bool = False, src_high_half: bool = False, repeat_times: int = 1,"
             " dst_rep_stride: int = 0, src_rep_stride: int = 0)"),
@@ -320,13 +332,20 @@ CLASSES: list[ClassSpec] = [
             " fetch_filter_w: int = 0, fetch_filter_h: int = 0, left_top_w: int = 0, left_top_h: int = 0,"
             " stride_w: int = 1, stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1,"
             " dilation_filter_h: int = 1, jump_stride: int = 1, repeat_mode: int = 0, repeat_time: int = 1,"
-            " c_size: int = 0, pad_value: int = 0)", generated=False),
+            " c_size: int = 0, pad_value: int = 0)", cpp="AscendC::LoadData3DParamsV1<{T}>",
+            order=("pad_list:uint8_t", "l1_h", "l1_w", "c1_index", "fetch_filter_w", "fetch_filter_h", "left_top_w",
+                   "left_top_h", "stride_w", "stride_h", "filter_w", "filter_h", "dilation_filter_w",
+                   "dilation_filter_h", "jump_stride", "repeat_mode", "repeat_time", "c_size", "pad_value")),
     _struct("LoadData3DParamsV2", "3D (im2col) load_data parameters, version 2.",
             "(pad_list: IntList = [0, 0, 0, 0], l1_h: int = 1, l1_w: int = 1, channel_size: int = 1,"
             " k_extension: int = 1, m_extension: int = 1, k_start_pt: int = 0, m_start_pt: int = 0, stride_w: int = 1,"
             " stride_h: int = 1, filter_w: int = 1, filter_h: int = 1, dilation_filter_w: int = 1,"
             " dilation_filter_h: int = 1, en_transpose: bool = False, pad_value: int = 0, filter_size_w: bool = False,"
-            " filter_size_h: bool = False, f_matrix_ctrl: bool = False)", generated=False),
+            " filter_size_h: bool = False, f_matrix_ctrl: bool = False)", cpp="AscendC::LoadData3DParamsV2<{T}>",
+            order=("pad_list:uint8_t", "l1_h", "l1_w", "channel_size", "k_extension", "m_extension", "k_start_pt",
+                   "m_start_pt", "stride_w", "stride_h", "filter_w", "filter_h", "dilation_filter_w",
+                   "dilation_filter_h", "en_transpose", "=false", "pad_value", "filter_size_w", "filter_size_h",
+                   "f_matrix_ctrl")),  # enSmallK: not a parameter of the language's constructor
     _struct("LoadData3DParamsV2Pro", "3D (im2col) load_data parameters packed into configuration words.",
             "(channel_size: int = 0, en_transpose: bool = False, en_small_k: bool = False, filter_size_w: bool = False,"
             " filter_size_h: bool = False, f_matrix_ctrl: bool = False, ext_config: int = 0,"
@@ -346,7 +365,8 @@ CLASSES: list[ClassSpec] = [
                                              "repeat_times")),
     ClassSpec(
         name="FixpipeConfig", family="core.types", doc="Output layout of fixpipe (cfg_nz or cfg_row_major).",
-        cpp="AscendC::FixpipeConfig", constructors=(parse_signature("(layout: CO2Layout)", None),),
+        cpp="AscendC::FixpipeConfig",
+        constructors=(parse_signature("(layout: CO2Layout)", "AscendC::FixpipeConfig{{{layout}}}"),), constexpr=True,
         methods={
             "cfg_nz": _m("FixpipeConfig", "cfg_nz", "The NZ output layout.",
                          [("() -> FixpipeConfig", "AscendC::CFG_NZ")]),
@@ -362,15 +382,16 @@ CLASSES: list[ClassSpec] = [
             order=("n_size", "m_size", "src_stride", "dst_stride", "relu_en", "quant_pre", "deq_scalar", "nd_num",
                    "src_nd_stride", "dst_nd_stride", "unit_flag", "is_channel_split")),
     _struct("VdeqInfo", "Per-channel dequantization scales, offsets and sign modes of set_deq_scale.",
-            "(scale: NumberList, offset: IntList, sign_mode: BoolList)", generated=False),
+            "(scale: NumberList, offset: IntList, sign_mode: BoolList)",
+            order=("scale:float", "offset:int16_t", "sign_mode:bool")),
     _struct("CheckLocalMemoryIAParam", "Address range and access kinds checked by check_local_memory_ia.",
             "(enable_bit: int = 0, start_addr: int = 0, end_addr: int = 0, is_scalar_read: bool = False,"
             " is_scalar_write: bool = False, is_vector_read: bool = False, is_vector_write: bool = False,"
             " is_mte_read: bool = False, is_mte_write: bool = False, is_enable: bool = False)"),
     # --- AIPP image preprocessing -------------------------------------------------------------------------------
-    _plain("AippPaddingParams", "Padding values per channel of AIPP.",
-           "(padding_value_ch0: Number = 0, padding_value_ch1: Number = 0, padding_value_ch2: Number = 0,"
-           " padding_value_ch3: Number = 0)"),
+    _plain("AippPaddingParams", "Padding mode and values per channel of AIPP.",
+           "(padding_mode: int = 0, padding_value_ch0: Number = 0, padding_value_ch1: Number = 0,"
+           " padding_value_ch2: Number = 0, padding_value_ch3: Number = 0)", typed=True),
     _plain("AippSwapParams", "Channel swaps of AIPP.",
            "(is_swap_rb: bool = False, is_swap_uv: bool = False, is_swap_ax: bool = False)"),
     _plain("AippSingleLineParams", "Single-line mode of AIPP.", "(is_single_line_copy: bool = False)"),
@@ -378,7 +399,8 @@ CLASSES: list[ClassSpec] = [
            "(dtc_mean_ch0: int = 0, dtc_mean_ch1: int = 0, dtc_mean_ch2: int = 0, dtc_min_ch0: float = 0.0,"
            " dtc_min_ch1: float = 0.0, dtc_min_ch2: float = 0.0, dtc_var_ch0: float = 1.0, dtc_var_ch1: float = 1.0,"
            " dtc_var_ch2: float = 1.0, dtc_round_mode: int = 0)"),
-    _plain("AippChannelPaddingParams", "Channel padding value of AIPP.", "(c_padding_value: Number = 0)"),
+    _plain("AippChannelPaddingParams", "Channel padding mode and value of AIPP.",
+           "(c_padding_mode: int = 0, c_padding_value: Number = 0)", typed=True),
     _plain("AippColorSpaceConvParams", "Color space conversion matrix and biases of AIPP.",
            "(is_enable_csc: bool = False, csc_matrix_r0_c0: int = 0, csc_matrix_r0_c1: int = 0,"
            " csc_matrix_r0_c2: int = 0, csc_matrix_r1_c0: int = 0, csc_matrix_r1_c1: int = 0,"
@@ -393,7 +415,9 @@ CLASSES: list[ClassSpec] = [
             " swap_params: Optional[AippSwapParams] = None, single_line_params: Optional[AippSingleLineParams] = None,"
             " dtc_params: Optional[AippDataTypeConvParams] = None,"
             " c_padding_params: Optional[AippChannelPaddingParams] = None,"
-            " csc_params: Optional[AippColorSpaceConvParams] = None)", None),),
+            " csc_params: Optional[AippColorSpaceConvParams] = None)",
+            "AscendC::AippParams<{dtype:type}>{{{padding_params:init}, {swap_params:init}, {single_line_params:init},"
+            " {dtc_params:init}, {c_padding_params:init}, {csc_params:init}}}"),),
         fields=("padding_params", "swap_params", "single_line_params", "dtc_params", "c_padding_params",
                 "csc_params"),
     ),
@@ -401,8 +425,8 @@ CLASSES: list[ClassSpec] = [
 
 APIS: list[ApiSpec] = [
     api("array", "core.array", "A C array of `length` scalars of dtype (optionally filled), or of the given values.",
-        [("(dtype: DataType, length: int, fill_value: Optional[Number] = None) -> Array", None),
-         ("(dtype: DataType, values: NumberList) -> Array", None)]),
+        [("(dtype: DataType, length: int, fill_value: Optional[Number] = None) -> Array", "{length}"),
+         ("(dtype: DataType, values: NumberList) -> Array", "{values}")]),  # a compile-time list (see lowering)
     api("get_shape_size", "core.types", "Number of elements described by a ShapeInfo.",
         [("(shape_info: ShapeInfo) -> Scalar[int]", "AscendC::GetShapeSize({shape_info})")], pipe="S"),
     api("inline", "core.ops", "Emit C++ code verbatim (before the kernel function when before_function).",

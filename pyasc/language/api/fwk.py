@@ -97,7 +97,7 @@ CLASSES: list[ClassSpec] = [
         name="TQueBind",
         family="fwk",
         doc="A queue between two positions; TQue and TBuf build on it.",
-        cpp="AscendC::TQueBind<{src}, {dst}, {depth}>",
+        cpp="AscendC::TQueBind<{src}, {dst}, {depth}{,mask}>",
         constructors=(parse_signature(
             "(src: TPosition = TPosition.VECIN, dst: TPosition = TPosition.VECIN, depth: int = 0, mask: int = 0)",
             "AscendC::TQueBind"),),

@@ -577,6 +577,9 @@ constexpr int32_t K_MAX_SHAPE_DIM = 8;
 struct ShapeInfo {
     __aicore__ ShapeInfo() {}
     __aicore__ ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[]);
+    __aicore__ ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const DataFormat inputFormat);
+    __aicore__ ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const uint8_t inputOriginalShapeDim,
+                         const uint32_t inputOriginalShape[], const DataFormat inputFormat);
     uint8_t shapeDim = 0;
     uint8_t originalShapeDim = 0;
     uint32_t shape[K_MAX_SHAPE_DIM];
@@ -1620,6 +1623,15 @@ struct LoadData3DParamsV2 {
                                   const uint8_t filterHIn, const uint8_t dilationFilterWIn,
                                   const uint8_t dilationFilterHIn, const bool enTransposeIn, const bool enSmallKIn,
                                   const T padValueIn);
+    // the same, followed by the filter-size and F-matrix control flags
+    __aicore__ LoadData3DParamsV2(const uint8_t padListIn[PAD_SIZE], const uint16_t l1HIn, const uint16_t l1WIn,
+                                  const uint16_t channelSizeIn, const uint16_t kExtensionIn,
+                                  const uint16_t mExtensionIn, const uint16_t kStartPtIn, const uint16_t mStartPtIn,
+                                  const uint8_t strideWIn, const uint8_t strideHIn, const uint8_t filterWIn,
+                                  const uint8_t filterHIn, const uint8_t dilationFilterWIn,
+                                  const uint8_t dilationFilterHIn, const bool enTransposeIn, const bool enSmallKIn,
+                                  const T padValueIn, const bool filterSizeWIn, const bool filterSizeHIn,
+                                  const bool fMatrixCtrlIn);
     uint8_t padList[PAD_SIZE] = {};
     uint16_t l1H = 0;
     uint16_t l1W = 0;
@@ -1637,6 +1649,9 @@ struct LoadData3DParamsV2 {
     bool enTranspose = false;
     bool enSmallK = false;
     T padValue = 0;
+    bool filterSizeW = false;
+    bool filterSizeH = false;
+    bool fMatrixCtrl = false;
 };
 struct LoadData3DParamsV2Pro {
     __aicore__ LoadData3DParamsV2Pro() {}
@@ -2243,9 +2258,15 @@ __aicore__ inline void GetArchVersion(uint32_t& coreVersion);
 
 // AIPP: image preprocessing configuration for LoadImageToLocal.
 enum class AippInputFormat : uint8_t { YUV420SP_U8 = 0, XRGB8888_U8 = 1, RGB888_U8 = 4, YUV400_U8 = 9 };
+// An aggregate of the parameter groups above, brace-initialized in this order.
 template <typename U>
 struct AippParams {
-    __aicore__ AippParams() {}
+    AippPaddingParams<U> paddingParams;
+    AippSwapParams swapParams;
+    AippSingleLineParams singleLineParams;
+    AippDataTypeConvParams dtcParams;
+    AippChannelPaddingParams<U> cPaddingParams;
+    AippColorSpaceConvParams cscParams;
 };
 template <typename T, typename U>
 __aicore__ inline void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config);
@@ -2311,23 +2332,24 @@ __aicore__ inline void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor
                                const T epsilon, const RmsNormTiling& tiling) {
     static_assert(check::fp<T>::value, "RmsNorm: element type must be half or float");
 }
-template <typename T, bool isReuseSource = false>
+constexpr AscendQuantConfig ASCEND_QUANT_DEFAULT_CFG = {0, 0, 0, 0};
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                                    const float scale, const float offset) {
     static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
 }
-template <typename T, bool isReuseSource = false>
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                                    const float scale, const float offset, const uint32_t calCount) {
     static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
 }
-template <typename T, bool isReuseSource = false>
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                                    const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale,
                                    const float offset) {
     static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
 }
-template <typename T, bool isReuseSource = false>
+template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                                    const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale,
                                    const float offset, const uint32_t calCount) {
