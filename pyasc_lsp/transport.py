@@ -4,6 +4,9 @@ pygls' own loop only accepts a header that fills a whole line, so after one fram
 (the rest of that body glued to the next header) it never finds a header again and every later message is lost.
 This loop takes the header at the end of whatever line it ends, and so recovers at the next frame.
 
+stdin is watched by the event loop itself (a pipe is readable, then read at once), not read in a thread, so a message
+reaches its handler without a thread hand-over; a descriptor the loop cannot watch is read in a thread.
+
 pygls' stdin reader also hands every line and every body over from a thread of its own, three thread round trips a
 message, each waiting for the GIL while an analysis runs: a burst of edits was read a few messages per analysis, so
 that nearly every edit of the burst was analyzed.  Here stdin is read in chunks of whatever has arrived, and the
@@ -42,6 +45,11 @@ class ChunkReader:
     def __init__(self, fd: int, executor: concurrent.futures.Executor | None = None) -> None:
         self._fd = fd
         self._executor = executor
+        self._watch = True
+        """Wait for input on the event loop itself (a pipe or socket); False once the loop refused the descriptor
+        (a regular file), which is then read in `executor`."""
+        self.thread_reads = 0
+        """Reads made in `executor` (for the tests)."""
         self._buf = bytearray()
         self._pos = 0
         self._eof = False
@@ -50,11 +58,30 @@ class ChunkReader:
         if self._pos:
             del self._buf[:self._pos]
             self._pos = 0
-        data = await asyncio.get_running_loop().run_in_executor(self._executor, os.read, self._fd, CHUNK)
+        data = await self._read()
         if data:
             self._buf += data
         else:
             self._eof = True
+
+    async def _read(self) -> bytes:
+        """The next chunk.  Waiting on the event loop (the descriptor is readable, so the read returns at once)
+        saves a thread hand-over per message: on a machine with no core free each one waits for a CPU."""
+        loop = asyncio.get_running_loop()
+        if self._watch:
+            ready: asyncio.Future[None] = loop.create_future()
+            try:
+                loop.add_reader(self._fd, _resolve, ready)
+            except (OSError, ValueError, NotImplementedError):  # e.g. a regular file, or a loop without readers
+                self._watch = False
+            else:
+                try:
+                    await ready
+                finally:
+                    loop.remove_reader(self._fd)
+                return os.read(self._fd, CHUNK)
+        self.thread_reads += 1
+        return await loop.run_in_executor(self._executor, os.read, self._fd, CHUNK)
 
     async def readline(self) -> bytes:
         """The next line with its b"\\n" (at end of input: what is left, b"" when nothing)."""
@@ -77,6 +104,11 @@ class ChunkReader:
         data = bytes(self._buf[self._pos:self._pos + n])
         self._pos += len(data)
         return data
+
+
+def _resolve(ready: asyncio.Future[None]) -> None:
+    if not ready.done():
+        ready.set_result(None)
 
 
 async def read_messages(stop: threading.Event, reader: Any, protocol: Any, on_error: Any) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ logger = logging.getLogger(__name__)
 
 CACHE_MIN = 32
 """Smallest size of the per-kernel cache."""
+EARLY_WAIT = 1.0
+"""Longest the analysis thread waits for the event loop to publish early diagnostics before it goes on."""
 
 AnalyzeFn = Callable[[str, str, Config, Any], Analysis]
 
@@ -257,22 +260,36 @@ class Documents:
     def early(self, preview: Analysis) -> None:
         """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the C++
         is generated after them, and the start-up worker sends them first), so they are published that much
-        sooner; everything else (the C++ panel, hover data, the C++ tier) waits for the whole result."""
-        running = self._running
-        if running is not None:
-            doc, version, loop, run = running
-            loop.call_soon_threadsafe(self._accept_early, doc, version, run, preview)
+        sooner; everything else (the C++ panel, hover data, the C++ tier) waits for the whole result.
 
-    def _accept_early(self, doc: Document, version: int, run: object, preview: Analysis) -> None:
-        if self._docs.get(doc.uri) is not doc or doc.version != version or doc.run is not run:
+        The analysis thread waits (up to EARLY_WAIT seconds) until the event loop has published them: the two
+        threads would otherwise share the GIL in 1 ms turns, and the publish would wait out the generator's."""
+        running = self._running
+        if running is None:
             return
-        doc.early_run = run
-        doc.early_diagnostics = preview.diagnostics
-        for listener in self.on_early:
-            try:
-                listener(doc, preview)
-            except Exception:  # the whole result follows and is published normally
-                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
+        doc, version, loop, run = running
+        published = threading.Event()
+        try:
+            loop.call_soon_threadsafe(self._accept_early, doc, version, run, preview, published)
+        except RuntimeError:  # the loop is closed: nothing to publish to
+            return
+        published.wait(EARLY_WAIT)
+
+    def _accept_early(self, doc: Document, version: int, run: object, preview: Analysis,
+                      published: threading.Event | None = None) -> None:
+        try:
+            if self._docs.get(doc.uri) is not doc or doc.version != version or doc.run is not run:
+                return
+            doc.early_run = run
+            doc.early_diagnostics = preview.diagnostics
+            for listener in self.on_early:
+                try:
+                    listener(doc, preview)
+                except Exception:  # the whole result follows and is published normally
+                    logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
+        finally:
+            if published is not None:
+                published.set()
 
     def _fit_cache(self) -> None:
         """Keep the kernel cache about twice the open kernels: enough for every kernel plus recent edits, and a

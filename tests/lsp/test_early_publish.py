@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
 from pyasc.compiler.results import Analysis
+from pyasc_lsp import workspace
 from pyasc_lsp.server import PyascServer, create_server
 
 from .samples import ADD, UNKNOWN_API
@@ -26,9 +27,12 @@ class Twice:
     def __init__(self, server: PyascServer, early: list[Diagnostic], final: list[Diagnostic]) -> None:
         self.server, self.early, self.final = server, early, final
         self.gate = threading.Event()
+        self.sent: list[Any] = []
+        self.published_on_return: list[int] = []
 
     def __call__(self, text: str, path: str, config: Any, cache: Any) -> Analysis:
         self.server.docs.early(Analysis(path=path, text=text, diagnostics=list(self.early)))
+        self.published_on_return.append(len(self.sent))
         self.gate.wait(30)
         return Analysis(path=path, text=text, diagnostics=list(self.final))
 
@@ -38,6 +42,7 @@ def _server(early: list[Diagnostic], final: list[Diagnostic]) -> tuple[PyascServ
     sent: list[Any] = []
     server.text_document_publish_diagnostics = sent.append  # type: ignore[method-assign]
     analyzer = Twice(server, early, final)
+    analyzer.sent = sent
     server.docs._analyze = analyzer
     server.docs.cpp_submit = None
     return server, analyzer, sent
@@ -57,10 +62,13 @@ def _codes(params: types.PublishDiagnosticsParams) -> list[str | int | None]:
     return [d.code for d in params.diagnostics]
 
 
-async def test_early_diagnostics_are_published_once_when_the_result_agrees() -> None:
+async def test_early_diagnostics_are_published_once_when_the_result_agrees(monkeypatch: Any) -> None:
+    monkeypatch.setattr(workspace, "EARLY_WAIT", 600.0)  # the analysis thread certainly waits for the publish
     server, analyzer, sent = _server([_diag("PA202")], [_diag("PA202")])
     server.docs.open("file:///k.py", "/k.py", UNKNOWN_API, 1)
     await _until(lambda: len(sent) == 1)
+    await _until(lambda: analyzer.published_on_return)
+    assert analyzer.published_on_return == [1], "the analysis goes on only once the early publish is out"
     assert _codes(sent[0]) == ["PA202"] and sent[0].version == 1
     doc = server.docs.get("file:///k.py")
     assert doc is not None and doc.current is None, "published before the analysis was complete"

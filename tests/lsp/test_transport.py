@@ -133,6 +133,26 @@ async def test_chunk_reader_serves_lines_and_bodies_from_what_has_arrived():
     os.close(r)
     assert got == [b'{"a": 1}', b'{"b": 22}', b"x" * 70_000]
     assert await reader.readexactly(5) == b"", "at end of input: nothing more"
+    assert reader.thread_reads == 0, "a pipe is watched by the event loop, not read in a thread"
+
+
+async def test_chunk_reader_reads_a_descriptor_the_loop_cannot_watch_in_a_thread(tmp_path):
+    import os
+
+    from pyasc_lsp.transport import ChunkReader
+
+    path = tmp_path / "input"
+    path.write_bytes(b"Content-Length: 2\r\n\r\n{}")
+    fd = os.open(path, os.O_RDONLY)  # a regular file: epoll refuses it
+    try:
+        reader = ChunkReader(fd)
+        assert await reader.readline() == b"Content-Length: 2\r\n"
+        assert await reader.readline() == b"\r\n"
+        assert await reader.readexactly(2) == b"{}"
+        assert await reader.readline() == b""
+    finally:
+        os.close(fd)
+    assert reader.thread_reads >= 1
 
 
 async def test_messages_already_read_are_handled_without_waiting():
