@@ -1037,6 +1037,11 @@ class KernelGen(AutoEmit):
             with e.node(arg.span):
                 e.write(str(len(arg.items)))
             return
+        if fmt.startswith("self.") and receiver is not None and isinstance(receiver.type, ObjT):
+            dvar = receiver.type.dvars.get(fmt[5:])  # a Matmul operand's element type: SetTensorA(half) for A
+            if dvar is not None and dvar.value is not None:
+                self.scalar_as(arg, self.types.dtype(dvar))
+                return
         if fmt and isinstance(arg, ir.IntList):  # `{p:uint16_t}`: the list, declared as that C array
             self.expr(arg)
             return

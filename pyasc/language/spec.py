@@ -20,6 +20,7 @@ Return annotations use the same vocabulary plus:
 C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p}        the emitted expression for parameter p (its default when omitted)
     {p:T}      argument p converted to the element C++ type of the primary tensor (the first tensor parameter)
+    {p:self.a} argument p converted to the element C++ type of the receiver's operand a (a Matmul's A matrix)
     {T}        the element C++ type of the primary tensor
     {p.T}      the element C++ type of tensor parameter p (or the C++ type of scalar parameter p)
     {p:type}   a DataType argument spelled as a C++ type (`half`, `float`, ...)

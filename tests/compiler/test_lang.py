@@ -341,6 +341,16 @@ def test_matmul_tensors_take_the_operand_types() -> None:
          "is float16")]
 
 
+def test_matmul_scalars_and_single_dtype_tensors_get_their_types() -> None:
+    text = _MM_HEAD.replace("flag: bool", "q: asc.GlobalAddress, flag: bool") + (
+        "    mm = asc.adv.Matmul(t, t, t)\n    mm.set_tensor_a(8)\n"
+        "    q_gm = asc.GlobalTensor()\n    q_gm.set_global_buffer(q)\n    mm.set_quant_vector(q_gm)\n")
+    a = analyze(text, "k.py")
+    assert a.errors == []
+    assert "    mm.SetTensorA(static_cast<half>(8.0f));\n" in a.cpp  # A's element type: the int is not ambiguous
+    assert "AscendC::GlobalTensor<uint64_t> q_gm;" in a.cpp  # the one dtype set_quant_vector takes
+
+
 def test_matmul_calls_as_cann_engineers_write_them() -> None:
     cpp = analyze((HERE / "matmul_kernels.py").read_text(encoding="utf-8"), "matmul_kernels.py").cpp
     assert '#include "lib/matmul_intf.h"' in cpp

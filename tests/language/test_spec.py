@@ -76,7 +76,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             if receiver is None:
                 problems.append("{self} outside a method")
             continue
-        m = re.fullmatch(r"([,~])?(\*)?(\w+)(\.T|:T|:type|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:init|:=.+)?",
+        m = re.fullmatch(r"([,~])?(\*)?(\w+)"
+                         r"(\.T|:T|:type|:self\.\w+|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:init|:=.+)?",
                          field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
