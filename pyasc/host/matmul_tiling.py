@@ -2,8 +2,9 @@
 
 The algorithm (ours; docs/matmul.md says how it differs from CANN's tiling library):
   1. cores: the M x N output is split into m_dim x n_dim single-core blocks (each a multiple of 16 rows/columns),
-     choosing among the splits that fit the core count the one with the smallest block, then the most cores; K is
-     not split. `set_single_shape` fixes the block instead.
+     choosing among the splits that fit the core count the one with the smallest block, then (with a fixed base
+     block) the one with fewer tail blocks, then the most cores; K is not split. `set_single_shape` fixes the
+     block instead.
   2. base block (one cube pass, L0): base_m and base_n multiples of 16 and base_k a multiple of C0 (32 bytes of
      A's element type) such that A's base tile fits half of L0A and B's half of L0B (double-buffered) and the
      float/int32 result fits L0C; the largest base_m x base_n wins, then the largest base_k. `set_fix_split` fixes it.
@@ -254,7 +255,8 @@ class MatmulApiTilingBase:
                 return None
             return self._cores(), m_dim, n_dim, (sm, sn, sk)
         dim = self._cores()
-        best_key: tuple[int, int, int] | None = None
+        fm, fn, _ = self.fix_split
+        best_key: tuple[int, int, int, int] | None = None
         best = (1, 1, m, n)
         for m_dim in range(1, dim + 1):
             sm = _align(_ceil(m, m_dim), ALIGN_MN)
@@ -264,7 +266,10 @@ class MatmulApiTilingBase:
                 sn = _align(_ceil(n, n_dim), ALIGN_MN)
                 if _ceil(n, sn) != n_dim:
                     continue
-                key = (sm * sn, -(m_dim * n_dim), m_dim)
+                # a fixed base block that does not divide the single-core block leaves tail blocks, which kernels
+                # stepping base_m x base_n blocks by count (CANN's tutorials do) do not expect
+                tails = int(fm > 0 and min(sm, m) % fm != 0) + int(fn > 0 and min(sn, n) % fn != 0)
+                key = (sm * sn, tails, -(m_dim * n_dim), m_dim)
                 if best_key is None or key < best_key:
                     best_key, best = key, (m_dim, n_dim, sm, sn)
         m_dim, n_dim, sm, sn = best

@@ -44,13 +44,17 @@ class Finding:
     end_line: int = 0
     end_col: int = 0
     """The call's range when known: 0-based UTF-8 byte columns, as Python reports them; end_line 0 means unknown."""
+    unit: str = ""
+    """In a mixed cube/vector launch, which core of the block: "AIC" (core is its block index) or "AIV" (core is
+    the vector core's get_block_idx()); empty otherwise."""
 
     @property
     def code(self) -> str:
         return KINDS.get(self.kind, ("PS100", ""))[0]
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}: {self.severity} {self.code} [{self.kind}] (core {self.core}) {self.message}"
+        who = f"{self.unit or 'core'} {self.core}"
+        text = f"{self.file}:{self.line}: {self.severity} {self.code} [{self.kind}] ({who}) {self.message}"
         for what, f, ln in self.related:
             text += f"\n    {f}:{ln}: {what}"
         return text

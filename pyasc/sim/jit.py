@@ -149,9 +149,17 @@ class JITFunction:
             return True
         return bool(self.options.get("auto_sync", True))
 
+    @functools.cached_property
+    def sim_fn(self) -> Callable[..., Any]:
+        """The function the simulator runs: fn, with CANN's `with mm.iterate() as count:` as a loop
+        (pyasc.sim.loopform)."""
+        from .loopform import loop_form
+
+        return loop_form(self.fn)
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if state.maybe_current() is not None:
-            return self.fn(*args, **kwargs)
+            return self.sim_fn(*args, **kwargs)
         raise RuntimeError(f"launch the kernel with {self.__name__}[core_num](...) or "
                            f"{self.__name__}[core_num, stream](...)")
 
@@ -184,7 +192,9 @@ class JITFunction:
             options.soc = str(merged["soc"])
         if "lockstep" in merged:
             options.lockstep = bool(merged["lockstep"])
-        options.cube_only = bool(merged.get("matmul_cube_only")) or "AIC_ONLY" in str(merged.get("kernel_type", ""))
+        from .mix import kernel_kind
+
+        options.cube_only, options.mix = kernel_kind(self.fn, merged)
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
         options.profile = forced_profile or profiling.active()
         with _LOCK:
@@ -212,15 +222,22 @@ class JITFunction:
         saved_err = np.seterr(all="ignore")  # float16 overflow, integer wrap-around and NaN are results, not errors
         try:
             if not self._lockstep(core_num, options, launch, conv):
+                from .mix import ServerReturn, cores
+
                 structs_at = [i for i, a in enumerate(conv) if isinstance(a, (structs.Struct, objects.Struct))]
-                for i in range(core_num):
-                    core = state.Core(launch, i)
+                plan = cores(core_num, options.mix) if options.mix else [(i, None, 0) for i in range(core_num)]
+                for i, aic, sub in plan:
+                    core = state.Core(launch, i, aic, sub)
                     state.set_current(core)
+                    for b in launch.buffers:  # GM races are tracked within a core: each core starts unsynchronized
+                        b.shadow = None
                     args = conv
                     if structs_at:  # every core reads its own copy of a struct argument
                         args = [structs.device_copy(a) if j in structs_at else a for j, a in enumerate(args)]
                     try:
-                        self.fn(*args)
+                        self.sim_fn(*args)
+                    except ServerReturn:
+                        pass
                     finally:
                         core.finish()
                         launch.stats.append(core.stats)
@@ -247,6 +264,9 @@ class JITFunction:
         if options.profile:
             lockstep.not_used("profiling")
             return False
+        if options.mix:
+            lockstep.not_used("a mixed cube/vector kernel")
+            return False
         try:
             why = lockstep.ineligible(self.fn)
         except Exception as e:  # noqa: BLE001 - an odd global must not stop a launch: run it per core
@@ -256,7 +276,7 @@ class JITFunction:
             return False
         from .api import lanes  # noqa: F401 - registers the lockstep implementations
 
-        return lockstep.run(self.fn, launch, conv, core_num)
+        return lockstep.run(self.sim_fn, launch, conv, core_num)
 
 
 def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks: list[Callable[[], None]]) -> Any:

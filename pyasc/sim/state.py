@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 PIPES = ("S", "MTE2", "V", "MTE3", "MTE1", "M", "FIX")
 PIPE = {n: i for i, n in enumerate(PIPES)}
+CLIENT_PIPES = ("S", "MTE2", "V", "MTE3", "AIC MTE2", "AIC M", "AIC FIX")
+"""The pipes as a mixed kernel's vector core names them: MTE1's slot holds the cube core's loads of A and B."""
 S, MTE2, V, MTE3 = 0, 1, 2, 3
 NPIPES = len(PIPES)
 assert NPIPES == 7, "Core.join and Core._track's single-segment path spell out the 7 pipes"
@@ -64,6 +66,9 @@ class Options:
     cube_only: bool = False
     """The kernel runs on cube (AIC) cores only (`matmul_cube_only=True`, or an AIC kernel_type): there
     `ascend_is_aic()` is true; every other kernel runs on vector (AIV) cores."""
+    mix: int = 0
+    """A mixed kernel (one that registers a Matmul, or kernel_type MIX_AIC_1_2 / MIX_AIC_1_1): each block runs as
+    one cube core and this many vector cores (pyasc.sim.mix); 0 for a kernel of one core type."""
 
 
 def _lockstep_default() -> bool:
@@ -240,9 +245,19 @@ class Core:
     ls: Any = None
     """In lockstep (pyasc.sim.lockstep.LockstepCore): maps a simulator function to its lockstep implementation."""
 
-    def __init__(self, launch: Launch, idx: int) -> None:
+    def __init__(self, launch: Launch, idx: int, aic: bool | None = None, sub: int = 0) -> None:
         self.launch = launch
         self.idx = idx
+        """get_block_idx(): the block on a cube core or a one-type launch; block * ratio + sub on a mixed launch's
+        vector core."""
+        self.aic = launch.options.cube_only if aic is None else aic
+        """A cube (AIC) core: ascend_is_aic() is true."""
+        self.sub = sub
+        """get_sub_block_idx(): which vector core of its block (0 on a cube core)."""
+        self.unit = ("AIC" if self.aic else "AIV") if launch.options.mix else ""
+        self.pipe_names = CLIENT_PIPES if self.unit == "AIV" else PIPES
+        """How findings name the pipes: on a mixed kernel's vector core the cube pipes are the block's cube core
+        serving its Matmul calls (pyasc.sim.api.matmul)."""
         self.options = launch.options
         self.sanitize = launch.options.sanitize
         self.profiling = launch.options.profile
@@ -292,7 +307,7 @@ class Core:
         file, line = self.where()
         rel = tuple((what, *self.launch.sites[sid]) for what, sid in related)
         col, end_line, end_col = self.launch.spans.get(self.site, (0, 0, 0))
-        finding = Finding(kind, message, file, line, self.idx, severity, rel, col, end_line, end_col)
+        finding = Finding(kind, message, file, line, self.idx, severity, rel, col, end_line, end_col, self.unit)
         key = (kind, file, line, message)
         if key not in self.launch.seen:
             self.launch.seen.add(key)
@@ -472,13 +487,23 @@ class Core:
     def _race(self, pipe: int, other: int, other_stamp: int, other_site: int, what: str, mem: str, verb: str,
               other_verb: str) -> None:
         auto = self.options.auto_sync
+        names = self.pipe_names
         event = f"{PIPES[other]}_{PIPES[pipe]}"
-        fix = (f"the compiler inserts SetFlag/WaitFlag<HardEvent::{event}> here because auto_sync is on"
-               if auto else
-               f"enque/deque the tensor through a TQue, or call asc.set_flag(asc.HardEvent.{event}) after the "
-               f"{PIPES[other]} instruction and asc.wait_flag(asc.HardEvent.{event}) before this one")
-        msg = (f"{what} on pipe {PIPES[pipe]} may {verb} {mem} before the {PIPES[other]} instruction that "
-               f"{other_verb} it has finished: no synchronization from {PIPES[other]} to {PIPES[pipe]} between "
+        if names[pipe] != PIPES[pipe] or names[other] != PIPES[other]:
+            # one side is the block's cube core serving this vector core's Matmul: the compiler's synchronization
+            # is within a core, so this is an error in both modes
+            auto = False
+            fix = (f"make the vector core's {names[other]} work visible before the Matmul call, e.g. "
+                   "asc.pipe_barrier(asc.PipeID.PIPE_ALL) before it"
+                   if names[pipe] != PIPES[pipe] else
+                   "call the Matmul synchronously (sync=True) or wait for it (wait_iterate_all) before this")
+        else:
+            fix = (f"the compiler inserts SetFlag/WaitFlag<HardEvent::{event}> here because auto_sync is on"
+                   if auto else
+                   f"enque/deque the tensor through a TQue, or call asc.set_flag(asc.HardEvent.{event}) after the "
+                   f"{PIPES[other]} instruction and asc.wait_flag(asc.HardEvent.{event}) before this one")
+        msg = (f"{what} on pipe {names[pipe]} may {verb} {mem} before the {names[other]} instruction that "
+               f"{other_verb} it has finished: no synchronization from {names[other]} to {names[pipe]} between "
                f"them; {fix}")
         # make the two sides ordered from now on, as the inserted (or missing) wait would
         clock = self.clocks[pipe]
@@ -486,7 +511,7 @@ class Core:
             clock[other] = other_stamp
         self.times[pipe] = max(self.times[pipe], self.times[other])
         self.report("race", msg, "note" if auto else "error",
-                    related=((f"{PIPES[other]} {other_verb} it here", other_site),))
+                    related=((f"{names[other]} {other_verb} it here", other_site),))
 
     # -- profile ----------------------------------------------------------------------------------------------------
     def _account(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],

@@ -89,6 +89,20 @@ def test_tutorial_shape_uses_the_largest_base_block_and_every_core():
     assert t.share_l1_size == 2 * (128 * 64 + 256 * 64) * 2 and t.share_l0c_size == 128 * 256 * 4
 
 
+def test_a_fixed_base_block_prefers_the_core_split_it_divides():
+    """1024 x 640 on 2 cores: 1024 x 320 and 512 x 640 are the same size, but base_n = 128 leaves a tail in 320."""
+    tiling = host.MultiCoreMatmulTiling(host.PlatformAscendCManager.get_instance("Ascend910B1"))
+    tiling.set_dim(2)
+    tiling.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    tiling.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    tiling.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    tiling.set_shape(1024, 640, 256)
+    tiling.set_fix_split(256, 128, -1)
+    t = asc.adv.TCubeTiling()
+    assert tiling.get_tiling(t) == 0
+    assert (t.used_core_num, t.single_core_m, t.single_core_n, t.base_m, t.base_n) == (2, 512, 640, 256, 128)
+
+
 def test_settings_reach_the_tiling():
     p = host.get_ascendc_platform("Ascend910B2")
     assert p.get_soc_version() == "Ascend910B2" and p.get_core_num_aic() == 24

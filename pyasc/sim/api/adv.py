@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import blas, state
+from .. import state
 from ..objects import LocalTensor
 from ._vec import as_dtype, cur, store
 from .cast import convert
@@ -218,194 +218,46 @@ def extract(dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, re
 
 
 # ---------------------------------------------------------------------------------------------------------------------
-# adv.Matmul: C = A @ B (+ bias) on ND tensors, computed in float32 and stored in C's dtype
+# adv.Matmul and register_matmul live in pyasc.sim.api.matmul; the spec's sim_ref names them here
 
-
-def _mm(self: Any) -> dict[str, Any]:
-    st = getattr(self, "_mm", None)
-    if st is None:
-        st = self._mm = {"a": None, "b": None, "bias": None, "ta": False, "tb": False, "single": None, "org": None,
-                         "tiling": None, "tail": None}
-    return st
-
-
-def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) -> None:
-    """REGIST_MATMUL_OBJ: attach the tiling (the pipe and workspace need nothing on the simulator)."""
-    cur().scalar_tick()
-    if tiling is not None:
-        _mm(matmul)["tiling"] = tiling
-
-
-def init(self: Any, tiling: Any) -> None:
-    """Matmul.init: take M, N, K and the single-core shape from a TCubeTiling."""
-    cur().scalar_tick()
-    _mm(self)["tiling"] = tiling
-
-
-def end(self: Any) -> None:
-    cur().scalar_tick()
-
-
-def set_tensor_a(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
-    """A of shape [M, K] (or [K, M] when transposed), row-major."""
-    st = _mm(self)
-    st["a"] = tensor if tensor is not None else scalar
-    st["ta"] = bool(transpose)
-
-
-def set_tensor_b(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
-    """B of shape [K, N] (or [N, K] when transposed), row-major."""
-    st = _mm(self)
-    st["b"] = tensor if tensor is not None else scalar
-    st["tb"] = bool(transpose)
-
-
-def set_bias(self: Any, tensor: Any) -> None:
-    _mm(self)["bias"] = tensor
-
-
-def disable_bias(self: Any) -> None:
-    _mm(self)["bias"] = None
-
-
-def set_org_shape(self: Any, org_m: Any, org_n: Any, org_ka: Any, org_kb: Any = None, org_kc: Any = None) -> None:
-    _mm(self)["org"] = (int(org_m), int(org_n), int(org_ka))
-
-
-def set_single_shape(self: Any, single_m: Any, single_n: Any, single_k: Any) -> None:
-    _mm(self)["single"] = (int(single_m), int(single_n), int(single_k))
-
-
-def set_tail(self: Any, tail_m: Any = -1, tail_n: Any = -1, tail_k: Any = -1) -> None:
-    _mm(self)["tail"] = (int(tail_m), int(tail_n), int(tail_k))
-
-
-def _shapes(st: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
-    """(m, n, k, org_m, org_n, org_k) of the next computation."""
-    t = st["tiling"]
-
-    def tv(*names: str) -> int:
-        for n in names:
-            v = getattr(t, n, None) if t is not None else None
-            if v:
-                return int(v)
-        return 0
-
-    om, on, ok = st["org"] or (tv("m", "M"), tv("n", "N"), tv("k_a", "Ka", "k"))
-    m, n, k = st["single"] or (tv("single_core_m") or om, tv("single_core_n") or on, tv("single_core_k") or ok)
-    if st["tail"]:
-        tm, tn, tk = st["tail"]
-        m, n, k = (tm if tm > 0 else m), (tn if tn > 0 else n), (tk if tk > 0 else k)
-    return m, n, k, om or m, on or n, ok or k
-
-
-def _load2d(core: Any, t: Any, rows: int, cols: int, stride: int, what: str) -> np.ndarray | None:
-    hi = (rows - 1) * stride + cols if rows and cols else 0
-    pipe = state.MTE2
-    if not core.access(pipe, ((t, 0, hi),), (), what):
-        return None
-    flat = t.view() if isinstance(t, LocalTensor) else t.view(0, hi)
-    idx = (np.arange(rows)[:, None] * stride + np.arange(cols)[None, :])
-    return flat[idx].astype(np.float32)
-
-
-def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en_sequential_write: Any = None,
-                wait_iterate_all: Any = None, fake_msg: Any = None) -> None:
-    """Compute the whole single-core C = A @ B (+ bias) into `tensor` (row stride N of the original shape)."""
-    core = cur()
-    st = _mm(self)
-    if st["a"] is None or st["b"] is None:
-        core.report("bad-call", "Matmul.iterate_all before set_tensor_a and set_tensor_b")
-        return
-    m, n, k, _, on, ok = _shapes(st)
-    a = _load2d(core, st["a"], k if st["ta"] else m, m if st["ta"] else k, m if st["ta"] else ok, "Matmul A")
-    b = _load2d(core, st["b"], n if st["tb"] else k, k if st["tb"] else n, ok if st["tb"] else on, "Matmul B")
-    if a is None or b is None:
-        return
-    a = a.T if st["ta"] else a
-    b = b.T if st["tb"] else b
-    c = blas.matmul(a, b)
-    if st["bias"] is not None:
-        bias = _load2d(core, st["bias"], 1, n, n, "Matmul bias")
-        if bias is None:
-            return
-        c = c + bias
-    hi = (m - 1) * on + n if m and n else 0
-    if not core.access(state.MTE3, (), ((tensor, 0, hi),), "Matmul C"):
-        return
-    flat = tensor.view() if isinstance(tensor, LocalTensor) else tensor.view(0, hi)
-    idx = np.arange(m)[:, None] * on + np.arange(n)[None, :]
-    if int(en_atomic):
-        c = c + flat[idx].astype(np.float32)
-    flat[idx] = c.astype(flat.dtype)
-
-
-def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequential_write: Any = False,
-                 sync: Any = True, optional_tensor: Any = None) -> Any:
-    """Write the result C to `tensor` (the simulator computes it whole, so one call delivers all of it)."""
-    if tensor is None:
-        cur().report("unsupported", "Matmul.get_tensor_c without a destination tensor is not modelled")
-        return None
-    iterate_all(self, tensor, en_atomic)
-    return None
-
-
-def wait_iterate_all(self: Any) -> None:
-    cur().scalar_tick()
-
-
-def wait_iterate_batch(self: Any) -> None:
-    cur().scalar_tick()
-
-
-def wait_get_tensor_c(self: Any) -> None:
-    cur().scalar_tick()
-
-
-def async_get_tensor_c(self: Any, c: LocalTensor) -> None:
-    iterate_all(self, c)
-
-
-def get_offset_c(self: Any) -> Any:
-    """The offset of the last C block: the whole matrix at once on the simulator."""
-    return None
-
-
-def set_self_define_data(self: Any, data_ptr: Any) -> None:
-    _mm(self)["self_define"] = data_ptr
-
-
-def set_sparse_index(self: Any, index_global: Any) -> None:
-    cur().report("unsupported", "sparse Matmul (set_sparse_index) is not modelled by the simulator")
-
-
-def set_user_def_info(self: Any, tiling_ptr: Any) -> None:
-    _mm(self)["user_def"] = tiling_ptr
-
-
-def set_hf32(self: Any, enable_hf32: Any = False, trans_mode: Any = 0) -> None:
-    _mm(self)["hf32"] = bool(enable_hf32)
-
-
-def set_batch_num(self: Any, batch_a: Any, batch_b: Any) -> None:
-    _mm(self)["batch"] = (int(batch_a), int(batch_b))
-
-
-def set_quant_scalar(self: Any, quant_scalar: Any) -> None:
-    cur().report("unsupported", "quantized Matmul (set_quant_scalar) is not modelled by the simulator")
-
-
-def set_quant_vector(self: Any, quant_vector: Any) -> None:
-    cur().report("unsupported", "quantized Matmul (set_quant_vector) is not modelled by the simulator")
-
-
-def set_workspace(self: Any, addr: Any, size: Any = None) -> None:
-    """The Matmul's GM workspace: the simulator computes C whole and needs none, so it is only recorded."""
-    _mm(self)["workspace"] = (addr, size)
-
-
-def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> Any:
-    """Block-by-block iteration is not modelled: the run stops with PS110 rather than compute a wrong C."""
-    cur().report("unsupported", "Matmul.iterate (one base block of C at a time) is not modelled by the simulator; "
-                 "iterate_all computes the whole result")
-    return False
+from .matmul import (  # noqa: E402, F401 - the spec's sim_ref
+    async_get_tensor_c,
+    disable_bias,
+    end,
+    get_offset_c,
+    get_tensor_c,
+    init,
+    iterate,
+    iterate_all,
+    register_matmul,
+    set_batch_num,
+    set_bias,
+    set_hf32,
+    set_org_shape,
+    set_quant_scalar,
+    set_quant_vector,
+    set_self_define_data,
+    set_single_shape,
+    set_sparse_index,
+    set_tail,
+    set_tensor_a,
+    set_tensor_b,
+    set_user_def_info,
+    set_workspace,
+    wait_get_tensor_c,
+    wait_iterate_all,
+    wait_iterate_batch,
+)
+from .matmul_config import (  # noqa: E402, F401 - the spec's sim_ref
+    get_basic_config,
+    get_batch_tensor_c,
+    get_ib_share_norm_config,
+    get_matmul_api_tiling,
+    get_mdl_config,
+    get_mm_config,
+    get_normal_config,
+    get_special_basic_config,
+    get_special_mdl_config,
+    iterate_batch,
+    iterate_n_batch,
+)

@@ -783,7 +783,8 @@ def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any
 
 
 def get_block_idx() -> int:
-    """Index of this core in [0, block_num)."""
+    """Index of this core: [0, block_num) on a cube core or a one-type launch, [0, ratio * block_num) on a mixed
+    launch's vector cores."""
     core = cur()
     core.scalar_tick()
     return core.idx
@@ -796,11 +797,14 @@ def get_block_num() -> int:
 
 
 def get_sub_block_idx() -> int:
-    return 0
+    """Which vector core of its block (0 or 1 in a 1:2 mixed launch); 0 on a cube core."""
+    return cur().sub
 
 
 def get_sub_block_num() -> int:
-    return 1
+    """Vector cores per block on a mixed launch's vector core; 1 otherwise."""
+    core = cur()
+    return core.options.mix if core.options.mix and not core.aic else 1
 
 
 def get_data_block_size_in_bytes() -> int:
@@ -813,7 +817,8 @@ def get_system_cycle() -> int:
 
 
 def get_task_ratio() -> int:
-    return 1
+    """Cores of this type per block: the vector cores of a mixed launch on a vector core, else 1."""
+    return get_sub_block_num()
 
 
 def get_program_counter() -> int:

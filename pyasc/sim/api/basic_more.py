@@ -502,12 +502,12 @@ def check_local_memory_ia(check_params: Any) -> None:
 
 
 def ascend_is_aic() -> bool:
-    """Cube cores run the kernels built cube-only; the simulator runs every other kernel on vector (AIV) cores."""
-    return bool(cur().options.cube_only)
+    """True on a cube core: every core of a cube-only kernel, the cube core of each block of a mixed one."""
+    return bool(cur().aic)
 
 
 def ascend_is_aiv() -> bool:
-    return not cur().options.cube_only
+    return not cur().aic
 
 
 def get_sys_workspace() -> Any:

@@ -1,0 +1,389 @@
+"""adv.Matmul on the simulator: C = A @ B (+ bias) on ND tensors, computed in float32 and stored in C's dtype,
+whole (`iterate_all`) or one base block at a time (`iterate` + `get_tensor_c`) in the tiling's order.
+
+Where the work runs.  On a cube core (a cube-only kernel) the Matmul runs on that core: its loads of A, B and the
+bias are MTE2 reads, its writes of C FIX writes, and each call is complete when it returns.  On a vector core of a
+mixed kernel (pyasc.sim.mix) the Matmul object is the client of the block's cube core: each call sends a message
+from the scalar unit, and the cube core's work is modelled on two pipes of the vector core's clocks, shown as
+"AIC MTE2" (loads of A, B, bias) and "AIC FIX" (writes of C).  The message orders the cube side after what the
+vector core's scalar unit has seen, and no more: a vector MTE3 write of A that no barrier or flag made visible to
+the scalar unit races with the cube core's read of it.  A synchronous call (sync=True) waits for the cube core, so
+everything the vector core issues after it sees C; `iterate_all(..., sync=False)` is ordered only by
+`wait_iterate_all()`.  `get_tensor_c` into a Unified Buffer tensor is the cube core writing that tensor after the
+vector pipe's earlier work (CANN's CrossCoreSetFlag on PIPE_V) and before its later work (CrossCoreWaitFlag).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import blas, state
+from ..objects import LocalTensor
+from ._vec import cur
+
+S, MTE2, V, MTE3 = state.S, state.MTE2, state.V, state.MTE3
+CUBE_IN = state.PIPE["MTE1"]
+"""On a mixed kernel's vector core: the slot of the cube core's loads (shown as "AIC MTE2")."""
+FIX = state.PIPE["FIX"]
+
+
+def _mm(self: Any) -> dict[str, Any]:
+    st = getattr(self, "_mm", None)
+    if st is None:
+        st = self._mm = {"a": None, "b": None, "bias": None, "ta": False, "tb": False, "single": None, "org": None,
+                         "tiling": None, "tail": None, "block": None, "pending": None}
+    return st
+
+
+def _client(core: Any) -> bool:
+    """Is this core the client of a cube core (a mixed kernel's vector core)?"""
+    return bool(core.options.mix) and not core.aic
+
+
+def _load_pipe(core: Any) -> int:
+    return CUBE_IN if _client(core) else MTE2
+
+
+def _send(core: Any) -> None:
+    """A Matmul call starts: on a client the cube side sees what the scalar unit has seen (the message), and the
+    cube core serves messages in order; on a cube core the call follows everything issued before it."""
+    core.scalar_tick()
+    token = core.snapshot(S) if _client(core) else core.snapshot()
+    core.join(_load_pipe(core), token)
+    core.join(FIX, token)
+    core.join(_load_pipe(core), core.snapshot(FIX))
+
+
+def _done(core: Any) -> None:
+    """A synchronous call returns: everything issued after it is ordered after the cube side's work."""
+    token = core.snapshot(FIX)
+    for p in range(state.NPIPES):
+        core.join(p, token)
+
+
+def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) -> None:
+    """REGIST_MATMUL_OBJ: attach the tiling (the pipe and workspace need nothing on the simulator).  On a mixed
+    kernel's cube core the Matmul server takes over and the kernel returns here (pyasc.sim.mix)."""
+    core = cur()
+    core.scalar_tick()
+    if tiling is not None:
+        _mm(matmul)["tiling"] = tiling
+    if core.aic and core.options.mix:
+        from ..mix import ServerReturn
+
+        raise ServerReturn
+
+
+def init(self: Any, tiling: Any) -> None:
+    """Matmul.init: take M, N, K and the single-core shape from a TCubeTiling."""
+    cur().scalar_tick()
+    _mm(self)["tiling"] = tiling
+
+
+def end(self: Any) -> None:
+    cur().scalar_tick()
+    _mm(self)["block"] = None
+
+
+def set_tensor_a(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
+    """A of shape [M, K] (or [K, M] when transposed), row-major."""
+    st = _mm(self)
+    st["a"] = tensor if tensor is not None else scalar
+    st["ta"] = bool(transpose)
+
+
+def set_tensor_b(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
+    """B of shape [K, N] (or [N, K] when transposed), row-major."""
+    st = _mm(self)
+    st["b"] = tensor if tensor is not None else scalar
+    st["tb"] = bool(transpose)
+
+
+def set_bias(self: Any, tensor: Any) -> None:
+    _mm(self)["bias"] = tensor
+
+
+def disable_bias(self: Any) -> None:
+    _mm(self)["bias"] = None
+
+
+def set_org_shape(self: Any, org_m: Any, org_n: Any, org_ka: Any, org_kb: Any = None, org_kc: Any = None) -> None:
+    _mm(self)["org"] = (int(org_m), int(org_n), int(org_ka))
+
+
+def set_single_shape(self: Any, single_m: Any, single_n: Any, single_k: Any) -> None:
+    _mm(self)["single"] = (int(single_m), int(single_n), int(single_k))
+
+
+def set_tail(self: Any, tail_m: Any = -1, tail_n: Any = -1, tail_k: Any = -1) -> None:
+    _mm(self)["tail"] = (int(tail_m), int(tail_n), int(tail_k))
+
+
+def _tv(t: Any, *names: str) -> int:
+    for n in names:
+        v = getattr(t, n, None) if t is not None else None
+        if v:
+            return int(v)
+    return 0
+
+
+def _shapes(st: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
+    """(m, n, k, org_m, org_n, org_k) of the next computation."""
+    t = st["tiling"]
+    om, on, ok = st["org"] or (_tv(t, "m", "M"), _tv(t, "n", "N"), _tv(t, "k_a", "Ka", "k"))
+    m, n, k = st["single"] or (_tv(t, "single_core_m") or om, _tv(t, "single_core_n") or on,
+                               _tv(t, "single_core_k") or ok)
+    if st["tail"]:
+        tm, tn, tk = st["tail"]
+        m, n, k = (tm if tm > 0 else m), (tn if tn > 0 else n), (tk if tk > 0 else k)
+    return m, n, k, om or m, on or n, ok or k
+
+
+def _load2d(core: Any, t: Any, rows: int, cols: int, stride: int, what: str) -> np.ndarray | None:
+    hi = (rows - 1) * stride + cols if rows and cols else 0
+    if not core.access(_load_pipe(core), ((t, 0, hi),), (), what):
+        return None
+    flat = t.view() if isinstance(t, LocalTensor) else t.view(0, hi)
+    idx = (np.arange(rows)[:, None] * stride + np.arange(cols)[None, :])
+    return flat[idx].astype(np.float32)
+
+
+def _operands(core: Any, st: dict[str, Any], what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """A as [m, k], B as [k, n] and the bias row as [1, n] of this core's computation, read on the load pipe."""
+    if st["a"] is None or st["b"] is None:
+        core.report("bad-call", f"Matmul.{what} before set_tensor_a and set_tensor_b: call both first")
+        return None
+    m, n, k, _, on, ok = _shapes(st)
+    ta, tb = st["ta"], st["tb"]
+    a = _load2d(core, st["a"], k if ta else m, m if ta else k, m if ta else ok, "Matmul A")
+    b = _load2d(core, st["b"], n if tb else k, k if tb else n, ok if tb else on, "Matmul B")
+    if a is None or b is None:
+        return None
+    bias = None
+    if st["bias"] is not None:
+        bias = _load2d(core, st["bias"], 1, n, n, "Matmul bias")
+        if bias is None:
+            return None
+    return (a.T if ta else a), (b.T if tb else b), bias
+
+
+def _store(core: Any, tensor: Any, c: np.ndarray, stride: int, atomic: bool, what: str) -> bool:
+    """Write the [rows, cols] block c at the start of `tensor` with the given row stride (on the FIX pipe)."""
+    rows, cols = c.shape
+    hi = (rows - 1) * stride + cols if rows and cols else 0
+    if not core.access(FIX, ((tensor, 0, hi),) if atomic else (), ((tensor, 0, hi),), what):
+        return False
+    flat = tensor.view() if isinstance(tensor, LocalTensor) else tensor.view(0, hi)
+    idx = np.arange(rows)[:, None] * stride + np.arange(cols)[None, :]
+    if atomic:
+        c = c + flat[idx].astype(np.float32)
+    flat[idx] = c.astype(flat.dtype)
+    return True
+
+
+def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en_sequential_write: Any = None,
+                wait_iterate_all: Any = None, fake_msg: Any = None) -> None:
+    """Compute the whole single-core C = A @ B (+ bias) into `tensor` (row stride N of the original shape in GM,
+    the single-core N in a local tensor)."""
+    core = cur()
+    st = _mm(self)
+    _send(core)
+    ops = _operands(core, st, "iterate_all")
+    if ops is None:
+        return
+    a, b, bias = ops
+    c = blas.matmul(a, b)
+    if bias is not None:
+        c = c + bias
+    _, n, _, _, on, _ = _shapes(st)
+    if not _store(core, tensor, c, n if isinstance(tensor, LocalTensor) else on, bool(int(en_atomic)), "Matmul C"):
+        return
+    if bool(sync) or not _client(core):
+        _done(core)
+    else:
+        st["pending"] = core.snapshot(FIX)
+
+
+def wait_iterate_all(self: Any) -> None:
+    """The end of an asynchronous iterate_all: its C is visible to everything issued after this."""
+    core = cur()
+    core.scalar_tick()
+    _done(core)
+    _mm(self)["pending"] = None
+
+
+def _order(self: Any, st: dict[str, Any]) -> int:
+    """0: along M first (count % m_blocks is the row of blocks), 1: along N first; MatmulConfig decides over the
+    tiling's iterate_order."""
+    cfg = getattr(self, "matmul_config", None)
+    order = getattr(cfg, "iterate_order", None)
+    if order is not None and int(order) in (0, 1):
+        return int(order)
+    return 1 if _tv(st["tiling"], "iterate_order") == 1 else 0
+
+
+class MatmulIteration:
+    """What iterate() returns: one pass per base block of C (the simulator runs CANN's `with mm.iterate() as count`
+    as `for count in mm.iterate()`, pyasc.sim.loopform), each pass computing that block for get_tensor_c."""
+
+    def __init__(self, mm: Any) -> None:
+        self.mm = mm
+        self.blocks: list[tuple[int, int, int, int]] | None = None
+        self.count = 0
+        self.ops: tuple[np.ndarray, np.ndarray, np.ndarray | None] | None = None
+
+    def __iter__(self) -> MatmulIteration:
+        return self
+
+    def __next__(self) -> int:
+        core = cur()
+        st = _mm(self.mm)
+        if self.blocks is None:
+            _send(core)
+            self.ops = _operands(core, st, "iterate")
+            if self.ops is None:
+                raise StopIteration
+            m, n, _, _, _, _ = _shapes(st)
+            t = st["tiling"]
+            bm = _tv(t, "base_m") or m
+            bn = _tv(t, "base_n") or n
+            mb, nb = -(-m // bm), -(-n // bn)
+            cells = ([(i, j) for j in range(nb) for i in range(mb)] if _order(self.mm, st) == 0 else
+                     [(i, j) for i in range(mb) for j in range(nb)])
+            self.blocks = [(i * bm, j * bn, min(bm, m - i * bm), min(bn, n - j * bn)) for i, j in cells]
+        else:
+            core.scalar_tick()
+        if self.count >= len(self.blocks):
+            st["block"] = None
+            raise StopIteration
+        r0, c0, rows, cols = self.blocks[self.count]
+        a, b, bias = self.ops  # type: ignore[misc]
+        c = blas.matmul(a[r0:r0 + rows], b[:, c0:c0 + cols])
+        if bias is not None:
+            c = c + bias[:, c0:c0 + cols]
+        st["block"] = (r0, c0, c)
+        self.count += 1
+        return self.count - 1
+
+    def __enter__(self) -> int:
+        cur().report("unsupported", "Matmul.iterate's `with ... as count:` form runs its body once per block only "
+                     "when the simulator can read the kernel's source (it recompiles the `with` as a loop); this "
+                     "kernel's source is not available")
+        return 0
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> Any:
+    """One base block of C per pass, in the tiling's order (base_m x base_n, the last row and column of blocks
+    cut to the single-core shape)."""
+    core = cur()
+    if bool(en_partial_sum) or local_c_matrix is not None:
+        core.report("unsupported", "Matmul.iterate with en_partial_sum or local_c_matrix (partial sums kept in L0C "
+                    "or a local C matrix) is not modelled by the simulator; iterate() without them is")
+        return iter(())
+    if not bool(sync):
+        core.report("unsupported", "Matmul.iterate(sync=False) (blocks staged in the workspace for a later "
+                    "get_tensor_c) is not modelled by the simulator; iterate() with sync=True is")
+        return iter(())
+    return MatmulIteration(self)
+
+
+def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequential_write: Any = False,
+                 sync: Any = True, optional_tensor: Any = None) -> Any:
+    """Inside iterate: copy the current block, at the start of `tensor` as [base_m, base_n] rows with
+    en_sequential_write, else at its place in the single-core C (row stride N in GM, the single-core N in a local
+    tensor).  Outside iterate: the whole C (as iterate_all)."""
+    core = cur()
+    if tensor is None:
+        core.report("unsupported", "Matmul.get_tensor_c without a destination tensor (the C block in the "
+                    "workspace) is not modelled by the simulator; pass the tensor to copy it into")
+        return None
+    st = _mm(self)
+    if st["block"] is None:
+        iterate_all(self, tensor, en_atomic)
+        return None
+    if not bool(sync):
+        core.report("unsupported", "Matmul.get_tensor_c(sync=False) is not modelled by the simulator; "
+                    "get_tensor_c with sync=True is")
+        return None
+    core.scalar_tick()
+    core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
+    for dst in (tensor, optional_tensor):  # GetTensorC(gm, co2Local) writes the block to both
+        if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic))):
+            return None
+    if not _client(core) or any(t is not None and not isinstance(t, LocalTensor) for t in (tensor, optional_tensor)):
+        _done(core)  # the client waits for a GM block (WaitEvent); a UB block is ordered with V above
+    return None
+
+
+def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atomic: bool) -> bool:
+    """Write the current block into one destination; a Unified Buffer one on a client is ordered with V."""
+    r0, c0, c = st["block"]
+    _, n, _, _, on, _ = _shapes(st)
+    to_ub = _client(core) and isinstance(tensor, LocalTensor)
+    if to_ub:
+        core.join(FIX, core.snapshot(V))  # CrossCoreSetFlag<PIPE_V>: the vector pipe's earlier work is done
+    if sequential:
+        target, stride = tensor, (_tv(st["tiling"], "base_n") or c.shape[1])
+    else:
+        stride = n if isinstance(tensor, LocalTensor) else on
+        target = tensor[r0 * stride + c0:]
+    if not _store(core, target, c, stride, atomic, "Matmul.get_tensor_c"):
+        return False
+    if to_ub:
+        core.join(V, core.snapshot(FIX))  # CrossCoreWaitFlag<PIPE_V>: the vector pipe waits for the block
+    return True
+
+
+def wait_iterate_batch(self: Any) -> None:
+    cur().scalar_tick()
+
+
+def wait_get_tensor_c(self: Any) -> None:
+    cur().scalar_tick()
+
+
+def async_get_tensor_c(self: Any, c: LocalTensor) -> None:
+    get_tensor_c(self, c)
+
+
+def get_offset_c(self: Any) -> Any:
+    """The offset of the last C block: not modelled (None)."""
+    return None
+
+
+def set_self_define_data(self: Any, data_ptr: Any) -> None:
+    _mm(self)["self_define"] = data_ptr
+
+
+def set_sparse_index(self: Any, index_global: Any) -> None:
+    cur().report("unsupported", "sparse Matmul (set_sparse_index) is not modelled by the simulator")
+
+
+def set_user_def_info(self: Any, tiling_ptr: Any) -> None:
+    _mm(self)["user_def"] = tiling_ptr
+
+
+def set_hf32(self: Any, enable_hf32: Any = False, trans_mode: Any = 0) -> None:
+    _mm(self)["hf32"] = bool(enable_hf32)
+
+
+def set_batch_num(self: Any, batch_a: Any, batch_b: Any) -> None:
+    _mm(self)["batch"] = (int(batch_a), int(batch_b))
+
+
+def set_quant_scalar(self: Any, quant_scalar: Any) -> None:
+    cur().report("unsupported", "quantized Matmul (set_quant_scalar) is not modelled by the simulator")
+
+
+def set_quant_vector(self: Any, quant_vector: Any) -> None:
+    cur().report("unsupported", "quantized Matmul (set_quant_vector) is not modelled by the simulator")
+
+
+def set_workspace(self: Any, addr: Any, size: Any = None) -> None:
+    """The Matmul's GM workspace: the simulator computes C directly and needs none, so it is only recorded."""
+    _mm(self)["workspace"] = (addr, size)
