@@ -925,17 +925,21 @@ class KernelGen(AutoEmit):
         outer_tail, self._tail = self._tail, _needed_tail(tpl, args)
         pos = 0
         first_literal = True
+        dependent = False
         for m in _PLACEHOLDER.finditer(tpl):
             literal = tpl[pos:m.start()]
             pos = m.end()
-            self._literal(literal, callee_span if first_literal else None)
+            self._literal(_member_template(literal) if dependent else literal, callee_span if first_literal else None)
             first_literal = False
             token = m.group(0)
             if token in ("{{", "}}"):
                 e.write(token[0])
                 continue
             self.placeholder(m.group(1), ov, args, varargs, receiver)
-        self._literal(tpl[pos:], None)
+            # a member template of a tensor whose element type is a template parameter: `t.template F<...>()`
+            dependent = (m.group(1) == "self" and receiver is not None and isinstance(receiver.type, TensorT)
+                         and receiver.type.dvar.value is None)
+        self._literal(_member_template(tpl[pos:]) if dependent else tpl[pos:], None)
         self._tail = outer_tail
 
     def _literal(self, text: str, callee_span: Span | None) -> None:
@@ -1076,8 +1080,12 @@ class KernelGen(AutoEmit):
         e = self.e
         if isinstance(arg, ir.Const) and isinstance(arg.value, (int, float)) and not isinstance(arg.value, bool):
             with e.node(arg.span):
-                e.write(cpp_literal(float(arg.value) if target in ("half", "float", "bfloat16_t", "double")
-                                    else arg.value, target))
+                if isinstance(arg.value, int) and target in _NARROW_INTS:
+                    # a bare literal is an int, and the headers deduce T from it as from the tensor
+                    e.write(f"static_cast<{target}>({arg.value})")
+                else:
+                    e.write(cpp_literal(float(arg.value) if target in ("half", "float", "bfloat16_t", "double")
+                                        else arg.value, target))
             return
         t = arg.type
         if isinstance(t, ScalarT) and self.types.dtype(t.dvar) == target:
@@ -1093,6 +1101,17 @@ class KernelGen(AutoEmit):
             self.e.length -= len(last)
             self.e.write(last[:-2])
 
+
+_MEMBER_TEMPLATE = re.compile(r"^\.(\w+)<")
+
+
+def _member_template(literal: str) -> str:
+    """`.F<` -> `.template F<`: a member template of an object whose type depends on a template parameter."""
+    return _MEMBER_TEMPLATE.sub(r".template \1<", literal, count=1)
+
+
+_NARROW_INTS = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "uint32_t", "int64_t", "uint64_t"})
+"""Integer element types no bare C++ literal has (a literal is int, or long long / unsigned long long)."""
 
 _TAIL = re.compile(r"\{~(\w+)\}")
 

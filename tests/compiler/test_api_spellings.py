@@ -18,9 +18,13 @@ FILES = sorted(HERE.glob("*.py"))
 EXPECTED: dict[str, list[tuple[str, int]]] = {
     # (code, line) of every diagnostic of the file
     "workspaces": [],
+    "scalar_operands": [],
+    "member_templates": [("PA406", 8), ("PA406", 8)],
 }
 KERNELS: dict[str, list[str]] = {
     "workspaces": ["ordered_accumulate", "warm_table"],
+    "scalar_operands": ["bit_fields"],
+    "member_templates": ["hinted_copy"],
 }
 
 
@@ -70,3 +74,27 @@ def test_a_tensor_typed_otherwise_keeps_its_dtype_and_the_error() -> None:
         ("PA402", "asc.sync_all() does not support float32 for 'gm_workspace': expected one of int32")]
     untyped = analyze(SYNC_ON.replace("TYPED", "pass"), "k.py")
     assert not untyped.errors and "AscendC::SyncAll<true>(x_gm, ub, 0);" in untyped.cpp
+
+
+# -- tensor-scalar operations: the scalar has exactly the element type ---------------------------------------------
+
+def test_literal_scalars_take_the_element_type_and_int32_stays_bare() -> None:
+    cpp = analyze((HERE / "scalar_operands.py").read_text(encoding="utf-8"), "k.py").cpp
+    assert "AscendC::ShiftLeft(w, w, static_cast<int16_t>(2), LANES);" in cpp
+    assert "AscendC::ShiftLeft<uint16_t, true>(u, u, static_cast<uint16_t>(3), 128, 1, params);" in cpp
+    assert "AscendC::ShiftRight<int16_t, true>(w, w, static_cast<int16_t>(shift), mask_list0, 1, params);" in cpp
+    assert "AscendC::Muls(wide, wide, 3, LANES / 2);" in cpp
+
+
+# -- member templates of a dependent tensor --------------------------------------------------------------------------
+
+def test_member_templates_of_a_generic_tensor_say_template() -> None:
+    text = (HERE / "member_templates.py").read_text(encoding="utf-8")
+    generic = analyze(text, "k.py").cpp
+    assert "src_gm.template SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);" \
+        in generic
+    assert "AscendC::LocalTensor<uint8_t> raw = tile.template ReinterpretCast<uint8_t>();" in generic
+    assert "que.AllocTensor<T_dst>()" in generic  # the queue's type does not depend on T: no `template` there
+    typed_text = text.replace("src.dtype.sizeof()", "2").replace("(src.dtype)", "(asc.float16)")
+    typed = analyze(typed_text, "k.py").cpp
+    assert "src_gm.SetL2CacheHint<AscendC::CacheRwMode::READ>(" in typed and ".template " not in typed
