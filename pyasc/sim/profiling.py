@@ -23,6 +23,8 @@ class CoreProfile:
     l2_hit_rate: float
     cycles: float
     pipe_cycles: dict[str, float]
+    unit: str = ""
+    """"AIC" or "AIV" on a mixed launch (core is then that core's get_block_idx())."""
 
 
 @dataclass
@@ -50,9 +52,10 @@ def from_launch(launch: state.Launch) -> KernelProfile:
     footprint = sum(b.nbytes for b in launch.buffers)
     kp = KernelProfile(launch.kernel, launch.block_num, launch.soc.name)
     for i, st in enumerate(launch.stats):
-        kp.cores.append(CoreProfile(i, dict(st.calls), st.bytes_gm_to_ub, st.bytes_ub_to_gm, st.ub_peak,
-                                    round(_hit_rate(st, footprint, launch.l2_bytes), 4), round(st.cycles, 1),
-                                    {k: round(v, 1) for k, v in st.pipe_cycles.items()}))
+        kp.cores.append(CoreProfile(st.core if st.unit else i, dict(st.calls), st.bytes_gm_to_ub, st.bytes_ub_to_gm,
+                                    st.ub_peak, round(_hit_rate(st, footprint, launch.l2_bytes), 4),
+                                    round(st.cycles, 1), {k: round(v, 1) for k, v in st.pipe_cycles.items()},
+                                    st.unit))
     return kp
 
 
@@ -86,7 +89,8 @@ def format_table(kernels: list[KernelProfile]) -> str:
     for k in kernels:
         for c in k.cores:
             cells = "".join(f" {c.calls.get(p, 0):>6}" for p in cube)
-            lines.append(f"{k.kernel[:20]:<20} {c.core:>4} {c.calls.get('MTE2', 0):>6} {c.calls.get('V', 0):>6} "
+            who = f"{c.unit}{c.core}"  # AIC0, AIV3 on a mixed launch
+            lines.append(f"{k.kernel[:20]:<20} {who:>4} {c.calls.get('MTE2', 0):>6} {c.calls.get('V', 0):>6} "
                          f"{c.calls.get('MTE3', 0):>6} {c.calls.get('S', 0):>6}{cells} {c.bytes_gm_to_ub:>11} "
                          f"{c.bytes_ub_to_gm:>11} {c.ub_peak:>8} {c.l2_hit_rate:>7.1%} {c.cycles:>10.0f}")
         lines.append(f"{k.kernel[:20]:<20} {'all':>4} {'':>6} {'':>6} {'':>6} {'':>6}{' ' * 7 * len(cube)} "

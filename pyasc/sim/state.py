@@ -111,6 +111,9 @@ class CoreStats:
     l2_cold_misses: int = 0
     cycles: float = 0.0
     pipe_cycles: dict[str, float] = field(default_factory=dict)
+    core: int = -1
+    unit: str = ""
+    """get_block_idx() and "AIC"/"AIV" of a mixed launch's core (the profile's rows say which)."""
 
 
 class GmBuffer:
@@ -274,7 +277,7 @@ class Core:
         self.flags: dict[tuple[str, int], list[Token]] = {}
         self.site = 0
         self.tpipe: Any = None
-        self.stats = CoreStats()
+        self.stats = CoreStats(core=idx, unit=self.unit)
         self.mask: tuple[int, int] | int | None = None
         self.mask_counter = False
         self.scalar_state: dict[str, Any] = {}

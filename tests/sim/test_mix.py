@@ -144,3 +144,20 @@ def test_mixed_matmul_with_a_vector_epilogue_covers_every_vector_cores_rows(bloc
     np.testing.assert_array_equal(c, expected)
     np.testing.assert_array_equal(y, expected * 2 + 1)
     assert report.findings == []
+
+
+def test_the_profile_names_each_core_of_a_block():
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 5, (64, 32)).astype(np.float16)
+    b = rng.integers(-4, 5, (32, 48)).astype(np.float16)
+    c = np.zeros((64, 48), np.float32)
+    y = np.zeros((64, 48), np.float32)
+    tiling = asc.adv.TCubeTiling(used_core_num=4, m=64, n=48, k_a=32, k_b=32, single_core_m=16, single_core_n=48,
+                                 single_core_k=32, base_m=16, base_n=48, base_k=32)
+    with asc.profile(show=False) as prof:
+        mm_epilogue[2](a, b, c, y, np.zeros(1 << 16, np.uint8), tiling)
+    rows = [(p.unit, p.core) for p in prof.kernels[0].cores]
+    assert rows == [("AIC", 0), ("AIV", 0), ("AIV", 1), ("AIC", 1), ("AIV", 2), ("AIV", 3)]
+    aiv = prof.kernels[0].cores[1]
+    assert aiv.calls["MTE2"] == 1 and aiv.calls["MTE3"] == 1 and aiv.calls["FIX"] == 1  # C written by the AIC side
+    assert "AIV3" in prof.table()
