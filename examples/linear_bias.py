@@ -6,8 +6,6 @@ Matmul object, adds its part of the bias, and writes its block of y. Blocks on t
 smaller: set_tail gives their shape.
 """
 
-from typing import Tuple
-
 import pyasc as asc
 
 
@@ -39,7 +37,7 @@ def linear(x: asc.GlobalAddress, w: asc.GlobalAddress, y: asc.GlobalAddress, b: 
 
 
 @asc.jit
-def block_of(tiling: asc.adv.TCubeTiling) -> Tuple[int, int, int, int, int, int]:
+def block_of(tiling: asc.adv.TCubeTiling) -> tuple[int, int, int, int, int, int]:
     """This core's block: element offsets into x, w, y and b, and its shape (smaller on the edges)."""
     blocks_down = tiling.m.ceildiv(tiling.single_core_m)
     row = asc.get_block_idx() % blocks_down

@@ -55,8 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     report = linear[tiling.used_core_num](x, w, y, b, tiling, workspace, profile=args.profile)
     want = x.astype(np.float32) @ w.astype(np.float32).T + b
     ok = bool(np.allclose(y, want, rtol=1e-4, atol=1e-4))
+    base = f"{tiling.base_m} x {tiling.base_n} x {tiling.base_k}"
     print(f"linear {args.m} x {args.k} -> {args.n} on {tiling.used_core_num} cores (blocks of "
-          f"{tiling.single_core_m} x {tiling.single_core_n}, base {tiling.base_m} x {tiling.base_n} x {tiling.base_k}): "
+          f"{tiling.single_core_m} x {tiling.single_core_n}, base {base}): "
           f"{'matches numpy' if ok else 'MISMATCH'}; {report}")
     return 0 if ok and not report.errors else 1
 
