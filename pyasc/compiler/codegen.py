@@ -744,7 +744,7 @@ class KernelGen(AutoEmit):
             assert isinstance(ex.type, DTypeValT)
             e.write(self.types.dtype(ex.type.dvar))
         elif isinstance(ex, ir.CastExpr) and ex.operand is not None:
-            to = {"float32": "float", "int32": "int32_t", "int1": "bool"}[ex.to]
+            to = {"float32": "float", "int32": "int32_t", "int1": "bool"}.get(ex.to) or dtype_lookup(ex.to).cpp  # type: ignore[union-attr]
             e.write(f"static_cast<{to}>(")
             self.expr(ex.operand)
             e.write(")")

@@ -55,6 +55,17 @@ def math_aliases(tree: ast.Module) -> dict[str, str]:
     return out
 
 
+def numpy_aliases(tree: ast.Module) -> dict[str, str]:
+    """The module's names for numpy (`np` -> "numpy"): a kernel may build typed scalars with `np.float16(2.2)`."""
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name == "numpy":
+                    out[alias.asname or "numpy"] = "numpy"
+    return out
+
+
 def _numbers(values: tuple[object, ...]) -> bool:
     """Every argument is a number or a (short) tuple/list of numbers."""
     for v in values:

@@ -436,9 +436,15 @@ def scan_module(
                         info.adv_aliases.add(alias.asname or "adv")
                     else:
                         info.from_imports[alias.asname or alias.name] = alias.name
-            elif mod in ("pyasc.adv", "asc.adv"):
+            elif mod in ("pyasc.adv", "asc.adv") or stmt.level == 0 and mod.startswith(
+                    ("asc.language.adv", "pyasc.language.adv")):
                 for alias in stmt.names:
                     info.from_imports[alias.asname or alias.name] = f"adv.{alias.name}"
+            elif stmt.level == 0 and mod.startswith(("asc.language", "pyasc.language")):
+                # `from asc.language.fwk.tpipe import TQueBind`: the names of asc's own submodules are asc.X
+                for alias in stmt.names:
+                    if alias.name != "*":
+                        info.from_imports[alias.asname or alias.name] = alias.name
             elif read_module is not None and depth < 4 and not mod.startswith(("numpy", "torch")):
                 found = read_module(("." * stmt.level) + mod)
                 if found is None:
@@ -507,6 +513,7 @@ def _pure_names(tree: ast.Module) -> dict[str, str]:
             bound.update((a.asname or a.name).split(".")[0] for a in stmt.names)
     names = {n: n for n in pure.BUILTIN_FUNCTIONS if n not in bound}
     names.update(pure.math_aliases(tree))
+    names.update(pure.numpy_aliases(tree))
     return names
 
 

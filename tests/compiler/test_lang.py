@@ -474,3 +474,32 @@ def test_module_constants_call_only_the_allow_list() -> None:
     module = analyze(text.format(body="    pass"), "k.py")
     assert "HOME" not in module.cpp and "BIG" not in module.cpp
     assert "constexpr int32_t HALF = 2;" not in module.cpp  # not read by the kernel: not emitted
+
+
+SEQUENCES = '''import asc
+import numpy as np
+from asc.language.fwk.tpipe import TQueBind
+
+@asc.jit
+def k() -> None:
+    que = TQueBind(src=asc.TPosition.VECIN, dst=asc.TPosition.VECOUT, depth=1)
+    dst = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.A1, addr=0, tile_size=128)
+    params = asc.InitConstValueParams(repeat_times=1, block_num=2, dst_gap=0, init_value=np.float16(2.2))
+    asc.init_const_value(dst, params)
+    sizes = (16,) + (32, 64)
+    asc.printf("%d", sizes[2] * len([0] * 3))
+    ...
+{extra}'''
+
+
+def test_submodule_imports_numpy_scalars_sequences_and_ellipsis() -> None:
+    text = SEQUENCES.format(extra="")
+    assert _messages(text, errors_only=True) == []
+    cpp = analyze(text, "k.py").cpp
+    assert "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> que;" in cpp
+    assert "AscendC::InitConstValueParams(1, 2, 0, static_cast<half>(2.2f))" in cpp
+    assert 'AscendC::printf("%d", 192);' in cpp
+    got = _messages(SEQUENCES.format(extra="    z = np.zeros(4)\n"), errors_only=True)
+    assert got == [("PA101", "zeros", "numpy.zeros cannot be used in a jit function: CANN's pyasc lets a kernel use "
+                    "numpy's scalar types only (np.float16(2.2)); compute other values on the host or in a module "
+                    "constant")]

@@ -68,6 +68,11 @@ class CallLowering(LowerBase):
                 return self.helper_call(ft.name, args, sp)
             if ft.kind == "builtin":
                 return self.builtin_call(ft.name, args, sp, node)
+            if ft.kind == "numpy-scalar" and len(args) == 1 and args[0].keyword is None and isinstance(
+                    args[0].expr.type, (ScalarT, UnknownT)):
+                operand = args[0].expr  # np.float16(2.2): a scalar of that dtype
+                const = operand.type.const if isinstance(operand.type, ScalarT) else None
+                return ir.CastExpr(sp, scalar(ft.name, const, sp), ft.name, operand)
             self.report("PA101", f"asc.{ft.name} cannot be called here ({SPECIAL_NAMES.get(ft.name, '')})", sp)
             return ir.invalid(sp)
         if isinstance(ft, ClassRefT):

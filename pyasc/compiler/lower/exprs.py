@@ -204,6 +204,8 @@ class ExprLowering(LowerBase):
             return ir.Expr(sp, FuncRefT(name, "helper"))
         if name in self.m.structs:
             return ir.Expr(sp, ClassRefT(name, "struct"))
+        if self.m.pure_names.get(name) == "numpy":
+            return ir.Expr(sp, FuncRefT("numpy", "numpy-module"))
         if self.m.pure_names.get(name, "").startswith("math"):
             return self.math_member(self.m.pure_names[name], sp)
         if name in BUILTINS:
@@ -291,6 +293,14 @@ class ExprLowering(LowerBase):
             return ir.invalid(sp)
         if isinstance(bt, ModuleT):
             return self._asc_member(attr, sp, aspan, bt.prefix)
+        if isinstance(bt, FuncRefT) and bt.kind == "numpy-module":
+            d = dt.lookup(attr)
+            if d is not None:  # np.float16: a class, which the tracer lets a kernel call (a typed scalar)
+                return ir.Expr(sp, FuncRefT(d.name, "numpy-scalar"))
+            self.report("PA101", f"numpy.{attr} cannot be used in a jit function: CANN's pyasc lets a kernel use "
+                        "numpy's scalar types only (np.float16(2.2)); compute other values on the host or in a "
+                        "module constant", aspan)
+            return ir.invalid(sp)
         if isinstance(bt, FuncRefT) and bt.kind == "pure-module":
             if attr not in MATH_CONSTANTS and attr not in MATH_FUNCTIONS:
                 self.report("PA203", f"math has no function or constant '{attr}' that a kernel can compute at "

@@ -65,6 +65,10 @@ class OperatorLowering(LowerBase):
             self.report("PA111", f"operator '{symbol}' is not supported in a jit function" + (f"; {hint}" if hint
                         else ""), sp)
             return ir.invalid(sp)
+        if op in ("+", "*") and any(isinstance(e, ir.IntList) or isinstance(e.type, StrT) for e in (left, right)):
+            sequence = self.sequence_op(op, left, right, sp)  # `[1.0] * 16`, `SHAPE + (1,)`, `"a" + name`
+            if sequence is not None:
+                return sequence
         if isinstance(left.type, AddrT) and op in ("+",) and isinstance(right.type, ScalarT):
             return ir.AddrOffset(sp, AddrT(left.type.dvar), left, right)
         if isinstance(left.type, (UnknownT,)) or isinstance(right.type, UnknownT):
@@ -93,6 +97,21 @@ class OperatorLowering(LowerBase):
                 self.report("PA404", msg, sp, Severity.WARNING,
                             fixes=(Fix("Use integer division '//'", fix_edits),) if fix_edits else ())
         return ir.BinOp(sp, result, op, left, right)
+
+    def sequence_op(self, op: str, left: ir.Expr, right: ir.Expr, sp: Span) -> ir.Expr | None:
+        """`+` and `*` of compile-time lists, tuples and strings, computed as Python computes them at trace time
+        (None when an operand is not compile-time, or Python refuses: the caller reports it)."""
+        try:
+            a, b = py_value(left), py_value(right)
+        except Unknown:
+            return None
+        if op == "*" and any(isinstance(v, int) and not isinstance(v, bool) and v > 4096 for v in (a, b)):
+            return None  # not a list a kernel holds
+        value = fold_binary(op, a, b)
+        out = from_value(sp, value) if value is not None else None
+        if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
+            self.has_lists = True
+        return out
 
     def _op_span(self, node: ast.BinOp, op: str) -> Span | None:
         ls, rs = self.span(node.left), self.span(node.right)

@@ -109,8 +109,8 @@ class StmtLowering(LowerBase):
         return []
 
     def lower_expr_stmt(self, node: ast.Expr) -> list[ir.Stmt]:
-        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            return []  # a string used as a comment
+        if isinstance(node.value, ast.Constant) and (isinstance(node.value.value, str) or node.value.value is ...):
+            return []  # a string used as a comment, or `...` as an empty body
         if isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
             return [ir.Pass(self.span(node))]  # `...` as a statement does nothing, as `pass`
         expr = self.lower_expr(node.value)
