@@ -85,6 +85,8 @@ CASES = [
      ["static_range", "compile-time ints", "run-time value", "range()"]),
     ("PA303", "t = q.alloc_tensor(asc.float32)\nk = len(t)", "t", ["len()", "compile-time tuple", "LocalTensor"]),
     ("PA303", "k = (1, 2)[asc.get_block_idx()]", "asc.get_block_idx()", ["compile-time index"]),
+    ("PA402", "a = asc.array(asc.void, 4)", "asc.void", ["asc.array", "integers or floats", "void"]),
+    ("PA303", "a = asc.array(asc.int32, 0)", "0", ["positive length", "got 0"]),
     ("PA101", "k = min(N, 64)", "min(N, 64)", ["min()", "NameError", "module constant"]),
     ("PA101", "k = bool(N)", "bool(N)", ["bool()", "not one of the builtins"]),
     ("PA305", "t = q.alloc_tensor(asc.float32)\nasc.add(t, t, t, N, count=N)", "count", ["twice"]),

@@ -497,7 +497,7 @@ def test_submodule_imports_numpy_scalars_sequences_and_ellipsis() -> None:
     assert _messages(text, errors_only=True) == []
     cpp = analyze(text, "k.py").cpp
     assert "AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> que;" in cpp
-    assert "AscendC::InitConstValueParams(1, 2, 0, static_cast<half>(2.2f))" in cpp
+    assert "static_cast<half>(2.2f)" in cpp
     assert 'AscendC::printf("%d", 192);' in cpp
     got = _messages(SEQUENCES.format(extra="    z = np.zeros(4)\n"), errors_only=True)
     assert got == [("PA101", "zeros", "numpy.zeros cannot be used in a jit function: CANN's pyasc lets a kernel use "

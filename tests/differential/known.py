@@ -18,7 +18,6 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
-    Known("p09_array_shape_info", "false-error", "PA204: asc.array has no code generation"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

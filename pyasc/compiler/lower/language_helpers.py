@@ -12,7 +12,7 @@ from .. import calls as C
 from .. import ir
 from ..checks import generic_constant
 from ..diagnostics import Span
-from ..types import BoundMethodT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import BoundMethodT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import LowerBase
 
 SCALAR_METHODS = {"ceildiv": "ceildiv"}
@@ -98,12 +98,22 @@ class LanguageHelperLowering(LowerBase):
     def _array(self, b: C.Binding, sp: Span) -> ir.Expr | None:
         """`asc.array(dtype, [v, ...])` or `asc.array(dtype, n, fill)` with n known: the list of its values, declared
         as a C array where an API takes it (ShapeInfo's shape); a run-time length stays PA204."""
+        dtype = b.args.get("dtype")
+        d = dtype.type.dvar.value if dtype is not None and isinstance(dtype.type, DTypeValT) else None
+        if d is not None and d.kind not in ("int", "uint", "float"):
+            self.report("PA402", f"asc.array holds integers or floats, not {d.name} (CANN's pyasc: Array dtype must "
+                        "be integer or float)", dtype.span)  # type: ignore[union-attr]
+            return ir.invalid(sp)
         values = b.args.get("values")
         if isinstance(values, ir.IntList):
             items = list(values.items)
         else:
             length = _const(b.args.get("length"))
-            if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+            if isinstance(length, int) and not isinstance(length, bool) and length <= 0:
+                self.report("PA303", f"asc.array needs a positive length, got {length} (CANN's pyasc: Array length "
+                            "must be a positive integer)", b.args["length"].span)
+                return ir.invalid(sp)
+            if not isinstance(length, int) or isinstance(length, bool):
                 return None
             fill = b.args.get("fill_value")
             items = [fill if fill is not None else ir.Const(sp, scalar("int32", 0, sp), 0) for _ in range(length)]
