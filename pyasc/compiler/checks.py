@@ -112,12 +112,15 @@ def _leaf(call: ir.Call) -> str:
 # -- queue protocol ---------------------------------------------------------------------------------------------------
 
 
-def inserts_sync(kernel: ir.KernelIR) -> bool:
-    """CANN's insert_sync: `@asc.jit(insert_sync=True)`, or left unset in a kernel with a LocalTensorAuto."""
+def inserts_sync(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR] | None = None) -> bool:
+    """CANN's insert_sync: `@asc.jit(insert_sync=True)`, or left unset in a kernel with a LocalTensorAuto (in its
+    body or in a helper it calls: CANN inlines helpers before it looks)."""
     from .auto_tensors import auto_symbols
 
     option = kernel.options.get("insert_sync")
-    return option is True or (option is None and bool(auto_symbols(kernel)))
+    if option is not None:
+        return option is True
+    return bool(auto_symbols(kernel)) or any(auto_symbols(h) for h in (helpers or {}).values())
 
 
 def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:

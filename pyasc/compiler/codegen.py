@@ -15,7 +15,7 @@ from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
-from .auto_tensors import AutoTensor, is_auto, materialize
+from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
 from .checks import inserts_sync
 from .codegen_auto import AutoEmit
 from .diagnostics import Span
@@ -218,9 +218,11 @@ class KernelGen(AutoEmit):
         if self.k.kind == "kernel":
             self.constexpr_params()
             self.struct_copies()
-        insert_sync = self.k.kind == "kernel" and inserts_sync(self.k)
+        kernel = self.k.kind == "kernel"
+        # a helper that makes auto tensors synchronizes them itself (CANN inlines it into a kernel that inserts sync)
+        insert_sync = inserts_sync(self.k, self.helpers) if kernel else bool(auto_symbols(self.k))
         self.autos = materialize(self.k, self.helpers, insert_sync)
-        self.sync = plan(self.k, self.autos, self.helpers, insert_sync)
+        self.sync = plan(self.k, self.autos, self.helpers, insert_sync, whole_kernel=kernel)
         for a in self.autos.values():
             if a.hoist_before is not None:
                 self.hoisted.setdefault(id(a.hoist_before), []).append(a)

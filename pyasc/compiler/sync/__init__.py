@@ -51,7 +51,7 @@ def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
 def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -> None:
     """PA551-PA557 for one kernel and the helpers it calls; PA507 under insert_sync."""
     k = lowered.kernel
-    if checks.inserts_sync(k):
+    if checks.inserts_sync(k, {h.kernel.name: h.kernel for h in lowered.helpers}):
         check_insert_sync(lowered, sink)
         return  # insert_sync replaces the kernel's flags by its own (sync/insert.py): none of them is run
     manual = k.options.get("auto_sync", True) is False

@@ -194,9 +194,9 @@ def _erased(s: ir.Stmt) -> bool:
 
 
 def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, ir.KernelIR],
-         insert_sync: bool) -> Plan:
+         insert_sync: bool, whole_kernel: bool = True) -> Plan:
     """What the code generator inserts into `kernel`: the auto tensors' FreeTensor always, the rest with
-    insert_sync."""
+    insert_sync; the final PIPE_ALL only when it is a kernel (not a helper)."""
     p = Plan()
     for a in reversed(list(autos.values())):
         if a.queue:
@@ -233,7 +233,8 @@ def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, i
         _dequeue(p, seq, uses, groups, i, line)
     for key, lines in fences.items():
         p.before.setdefault(key, []).extend(lines)
-    _finish(p, seq, kernel)
+    if whole_kernel:
+        _finish(p, seq, kernel)
     return p
 
 
