@@ -141,24 +141,47 @@ def _shapes(st: dict[str, Any]) -> tuple[int, int, int, int, int, int]:
     return m, n, k, om or m, on or n, ok or k
 
 
-def _load2d(core: Any, t: Any, rows: int, cols: int, stride: int, what: str) -> np.ndarray | None:
-    hi = (rows - 1) * stride + cols if rows and cols else 0
+def _fmt(self: Any, operand: str) -> str:
+    """The CubeFormat name of an operand's MatmulType (ND when not given)."""
+    f = getattr(getattr(self, operand, None), "format", None)
+    return str(getattr(f, "name", f or "ND")).rpartition(".")[2]
+
+
+def _index(rows: int, cols: int, stride: int, nz: bool, c0: int) -> tuple[np.ndarray, int]:
+    """Element indexes of a stored rows x cols matrix and one past the last: ND rows `stride` apart, or NZ (column
+    blocks of c0, each `stride` rows of c0 elements; `stride` is the stored row count rounded up to 16)."""
+    r = np.arange(rows)[:, None]
+    c = np.arange(cols)[None, :]
+    idx = (c // c0) * stride * c0 + r * c0 + c % c0 if nz else r * stride + c
+    return idx, (int(idx.max()) + 1 if rows and cols else 0)
+
+
+def _load2d(core: Any, t: Any, rows: int, cols: int, stride: int, what: str, nz: bool = False) -> np.ndarray | None:
+    c0 = max(1, 32 // t.esize)
+    idx, hi = _index(rows, cols, -(-stride // 16) * 16 if nz else stride, nz, c0)
     if not core.access(_load_pipe(core), ((t, 0, hi),), (), what):
         return None
     flat = t.view() if isinstance(t, LocalTensor) else t.view(0, hi)
-    idx = (np.arange(rows)[:, None] * stride + np.arange(cols)[None, :])
     return flat[idx].astype(np.float32)
 
 
-def _operands(core: Any, st: dict[str, Any], what: str) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
-    """A as [m, k], B as [k, n] and the bias row as [1, n] of this core's computation, read on the load pipe."""
+def _operands(core: Any, st: dict[str, Any], what: str, mm: Any = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """A as [m, k], B as [k, n] and the bias row as [1, n] of this core's computation, read on the load pipe.
+
+    A is stored [M, K] (transposed: [K, M]) and B [K, N] (transposed: [N, K]), with rows of the original shape's
+    length (set_org_shape, else the tiling), in ND or in NZ (column blocks of 32 bytes, rows rounded up to 16)."""
     if st["a"] is None or st["b"] is None:
         core.report("bad-call", f"Matmul.{what} before set_tensor_a and set_tensor_b: call both first")
         return None
-    m, n, k, _, on, ok = _shapes(st)
+    m, n, k, om, on, ok = _shapes(st)
     ta, tb = st["ta"], st["tb"]
-    a = _load2d(core, st["a"], k if ta else m, m if ta else k, m if ta else ok, "Matmul A")
-    b = _load2d(core, st["b"], n if tb else k, k if tb else n, ok if tb else on, "Matmul B")
+    nz_a, nz_b = _fmt(mm, "a") == "NZ", _fmt(mm, "b") == "NZ"
+    # NZ: the stride is the stored matrix's row count (its column blocks are that many rows long)
+    sa = (ok if nz_a else om) if ta else (om if nz_a else ok)
+    sb = (on if nz_b else ok) if tb else (ok if nz_b else on)
+    a = _load2d(core, st["a"], k if ta else m, m if ta else k, sa, "Matmul A", nz_a)
+    b = _load2d(core, st["b"], n if tb else k, k if tb else n, sb, "Matmul B", nz_b)
     if a is None or b is None:
         return None
     bias = None
@@ -183,6 +206,15 @@ def _store(core: Any, tensor: Any, c: np.ndarray, stride: int, atomic: bool, wha
     return True
 
 
+def _c_nd(core: Any, mm: Any, what: str) -> bool:
+    """C is written row-major: a C declared NZ is not modelled (PS110)."""
+    if _fmt(mm, "c") in ("ND", "ND_ALIGN"):
+        return True
+    core.report("unsupported", f"Matmul.{what} into a C of CubeFormat.{_fmt(mm, 'c')} is not modelled by the "
+                "simulator (A and B may be ND or NZ; C is written ND)")
+    return False
+
+
 def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en_sequential_write: Any = None,
                 wait_iterate_all: Any = None, fake_msg: Any = None) -> None:
     """Compute the whole single-core C = A @ B (+ bias) into `tensor` (row stride N of the original shape in GM,
@@ -190,7 +222,9 @@ def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en
     core = cur()
     st = _mm(self)
     _send(core)
-    ops = _operands(core, st, "iterate_all")
+    if not _c_nd(core, self, "iterate_all"):
+        return
+    ops = _operands(core, st, "iterate_all", self)
     if ops is None:
         return
     a, b, bias = ops
@@ -242,7 +276,7 @@ class MatmulIteration:
         st = _mm(self.mm)
         if self.blocks is None:
             _send(core)
-            self.ops = _operands(core, st, "iterate")
+            self.ops = _operands(core, st, "iterate", self.mm) if _c_nd(core, self.mm, "iterate") else None
             if self.ops is None:
                 raise StopIteration
             m, n, _, _, _, _ = _shapes(st)
