@@ -499,7 +499,8 @@ class Core:
             fix = (f"make the vector core's {names[other]} work visible before the Matmul call, e.g. "
                    "asc.pipe_barrier(asc.PipeID.PIPE_ALL) before it"
                    if names[pipe] != PIPES[pipe] else
-                   "call the Matmul synchronously (sync=True) or wait for it (wait_iterate_all) before this")
+                   "call the Matmul synchronously (sync=True) or wait for it (wait_iterate_all, wait_iterate_batch, "
+                   "wait_get_tensor_c) before this")
         else:
             fix = (f"the compiler inserts SetFlag/WaitFlag<HardEvent::{event}> here because auto_sync is on"
                    if auto else

@@ -246,11 +246,15 @@ from .matmul import (  # noqa: E402, F401 - the spec's sim_ref
     set_workspace,
     wait_get_tensor_c,
     wait_iterate_all,
+)
+from .matmul_batch import (  # noqa: E402, F401 - the spec's sim_ref
+    get_batch_tensor_c,
+    iterate_batch,
+    iterate_n_batch,
     wait_iterate_batch,
 )
 from .matmul_config import (  # noqa: E402, F401 - the spec's sim_ref
     get_basic_config,
-    get_batch_tensor_c,
     get_ib_share_norm_config,
     get_matmul_api_tiling,
     get_mdl_config,
@@ -258,6 +262,4 @@ from .matmul_config import (  # noqa: E402, F401 - the spec's sim_ref
     get_normal_config,
     get_special_basic_config,
     get_special_mdl_config,
-    iterate_batch,
-    iterate_n_batch,
 )

@@ -373,10 +373,6 @@ def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atom
     return True
 
 
-def wait_iterate_batch(self: Any) -> None:
-    cur().scalar_tick()
-
-
 def wait_get_tensor_c(self: Any) -> None:
     cur().scalar_tick()
 

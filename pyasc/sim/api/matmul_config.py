@@ -112,27 +112,3 @@ def get_matmul_api_tiling(mm_cfg: Any, l1_size: Any, a_type: Any, b_type: Any, c
     cur().report("unsupported", "adv.get_matmul_api_tiling (a tiling fixed at compile time) is not modelled by the "
                  "simulator; pass a TCubeTiling computed on the host (asc.lib.host) instead")
     return CLASSES["adv.MatmulApiStaticTiling"]()
-
-
-def _batch(what: str) -> None:
-    cur().report("unsupported", f"Matmul.{what} (batched Matmul) is not modelled by the simulator; iterate_all "
-                 "and iterate with get_tensor_c are")
-
-
-def iterate_batch(self: Any, tensor: Any, batch_a: Any = None, batch_b: Any = None, en_sequential_write: Any = None,
-                  matrix_stride_a: Any = 0, matrix_stride_b: Any = 0, matrix_stride_c: Any = 0,
-                  en_partial_sum: Any = False, en_atomic: Any = 0, sync: Any = True,
-                  wait_iterate_batch: Any = None) -> None:
-    _batch("iterate_batch")
-
-
-def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any,
-                    matrix_stride_a: Any = 0, matrix_stride_b: Any = 0, matrix_stride_c: Any = 0, sync: Any = True,
-                    wait_iterate_batch: Any = False) -> None:
-    _batch("iterate_n_batch")
-
-
-def get_batch_tensor_c(self: Any, batch_a: Any = None, batch_b: Any = None, tensor: Any = None,
-                       en_sequential_write: Any = False, sync: Any = True) -> Any:
-    _batch("get_batch_tensor_c")
-    return None
