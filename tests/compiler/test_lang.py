@@ -503,3 +503,54 @@ def test_submodule_imports_numpy_scalars_sequences_and_ellipsis() -> None:
     assert got == [("PA101", "zeros", "numpy.zeros cannot be used in a jit function: CANN's pyasc lets a kernel use "
                     "numpy's scalar types only (np.float16(2.2)); compute other values on the host or in a module "
                     "constant")]
+
+
+# -- point 6: ConstExpr parameters of helpers -------------------------------------------------------------------------
+
+CONST_HELPER = '''import asc
+
+TILE = 64
+
+
+@asc.jit
+def part(t: asc.LocalTensor, count: asc.ConstExpr[int], twice: asc.ConstExpr[bool]) -> None:
+    if twice:
+        asc.muls(t, t, 2.0, count)
+    else:
+        asc.adds(t, t, 1.0, count)
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: asc.ConstExpr[int]) -> None:
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 512)
+    t = buf.get(asc.float32)
+{body}
+
+def launch(x):
+    k[1](x, 32)
+'''
+
+
+def test_helper_constexpr_parameters_specialize_the_helper_per_value() -> None:
+    text = CONST_HELPER.format(body="    part(t, TILE, True)\n    part(t, n, False)\n    part(t, TILE, True)\n")
+    assert _messages(text, errors_only=True) == []
+    cpp = analyze(text, "k.py").cpp
+    assert "__aicore__ inline void part_count_64_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+           "    AscendC::Muls(t, t, 2.0f, TILE);\n}" in cpp
+    assert "__aicore__ inline void part_count_32_twice_false(AscendC::LocalTensor<float>& t) {\n" \
+           "    AscendC::Adds(t, t, 1.0f, 32);\n}" in cpp
+    assert cpp.count("inline void part_") == 2
+    assert "    part_count_64_twice_true(t);\n    part_count_32_twice_false(t);\n" \
+           "    part_count_64_twice_true(t);" in cpp
+
+
+def test_helper_constexpr_parameter_needs_a_compile_time_value_of_its_kind() -> None:
+    got = _messages(CONST_HELPER.format(body="    part(t, asc.get_block_idx(), True)\n"), errors_only=True)
+    assert [(c, s) for c, s, _ in got] == [("PA303", "asc.get_block_idx()")]
+    assert "needs a compile-time int" in got[0][2] and "ConstExpr[int] is required" in got[0][2]
+    got = _messages(CONST_HELPER.format(body="    part(t, 2.5, True)\n"), errors_only=True)
+    assert got == [("PA303", "2.5", "the ConstExpr[int] parameter 'count' of part() needs a compile-time int, got "
+                    "float 2.5 (CANN's pyasc: ConstExpr[int] is required); pass a literal, a module constant or a "
+                    "ConstExpr of the caller")]

@@ -9,7 +9,7 @@ from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import ApiSpec, Overload
 from .. import calls as C
-from .. import ir, pure
+from .. import constexpr, ir, pure
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
 from ..types import (
@@ -279,6 +279,10 @@ class CallLowering(LowerBase):
         if bindings is None:
             self.report("PA303", f"a default of {name}() is not a compile-time value", sp)
             return ir.invalid(sp)
+        constexprs = self.constexpr_arguments(name, params, ordered)
+        if constexprs is None:
+            return ir.invalid(sp)
+        bindings.update(constexprs)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
         sink = DiagnosticSink(kernel=name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
@@ -298,6 +302,34 @@ class CallLowering(LowerBase):
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+
+    def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
+                            ) -> dict[str, ir.Expr] | None:
+        """The helper's `asc.ConstExpr[...]` parameters with the compile-time values this call gives them: the
+        helper is specialized per value (`scale_n_4`), so they fold in it.  A run-time value, or a value of another
+        kind than the annotation's, is an error as in CANN's tracer (None, reported)."""
+        out: dict[str, ir.Expr] = {}
+        for p, e in zip(params, given, strict=True):
+            kind = constexpr.inner_kind(p.annotation) if p.annotation is not None else None
+            if kind is None or e is None or isinstance(e.type, UnknownT):
+                continue
+            if isinstance(e.type, ScalarT) and e.type.const is None and e.type.ctime:
+                continue  # a ConstExpr of the caller with no value known here: passed on as it is
+            value = e.type.const if isinstance(e.type, ScalarT) else None
+            ok = {"int": isinstance(value, int), "float": isinstance(value, float),
+                  "bool": isinstance(value, bool), "DataType": isinstance(e, ir.DTypeRef)}[kind]
+            known_constexpr = isinstance(e.type, ScalarT) and e.type.ctime and value is not None
+            if not ok or not (_compile_time(e) or known_constexpr):
+                got = C.type_label(e) if value is None else f"{type(value).__name__} {value!r}"
+                self.report("PA303", f"the ConstExpr[{kind}] parameter '{p.arg}' of {name}() needs a compile-time "
+                            f"{kind}, got {got} (CANN's pyasc: ConstExpr[{kind}] is required); pass a literal, a "
+                            "module constant or a ConstExpr of the caller", e.span)
+                return None
+            if known_constexpr:  # the caller's ConstExpr is a constexpr of the caller's C++: the helper takes its value
+                d = e.type.dvar.value if isinstance(e.type, ScalarT) else None
+                e = ir.Const(e.span, scalar(d.name if d is not None else "int32", value), value)
+            out[p.arg] = e
+        return out
 
     def specialize(self, params: list[ast.arg], defaults: list[ast.expr],
                    given: list[ir.Expr | None]) -> dict[str, ir.Expr] | None:
