@@ -77,8 +77,8 @@ def warm_up(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n:
         asc.data_copy(z_gm[i * TILE:], zl, TILE)
         qz.free_tensor(zl)
 '''
-"""Analyzed once by the child before any request: the first real analysis then finds the compiler's first-use
-work (API signatures, overload tables, compiled patterns) done."""
+"""Analyzed once by the child before any request when it has no folder to analyze ahead: the first real analysis
+then finds the compiler's first-use work (API signatures, overload tables, compiled patterns) done."""
 
 
 class WorkerError(Exception):
@@ -320,7 +320,8 @@ def _serve(requests: int, responses: int, folder: str | None = None) -> None:
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()
-    analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
+    if folder is None:  # else the folder's own kernels warm the compiler up, and count for something
+        analyze(WARM_UP_KERNEL, "<warm-up>", None, AnalysisCache())
     _send(responses, pickle.dumps(("ready", None)))
     prefetched = 0
     done: set[tuple[str, str]] = set()
