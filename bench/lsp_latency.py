@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import compileall
+import functools
 import multiprocessing
 import os
 import shutil
@@ -315,8 +316,9 @@ class Editor:
         return rng, new
 
 
-def analyze_alone(kernels: int, edits: int, sync: bool = False) -> list[float]:
-    """The same edits analyzed in-process with a shared kernel cache: the compiler's share of each latency."""
+def analyze_alone(kernels: int, edits: int, sync: bool = False, until_early: bool = False) -> list[float]:
+    """The same edits analyzed in-process with a shared kernel cache: the compiler's share of each latency (with
+    `until_early`, up to the moment analyze() hands its diagnostics over, which is when the server publishes)."""
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
     text = make_sync_file(kernels) if sync else make_file(kernels)
@@ -326,10 +328,15 @@ def analyze_alone(kernels: int, edits: int, sync: bool = False) -> list[float]:
     out = []
     for i in range(edits):
         edited = text.replace(needle, f"edit_me_{kernels // 2} = {2000 + i}")
+        marks: list[float] = []
         t0 = time.perf_counter()
-        analyze(edited, "/bench/k.py", None, cache)
-        out.append((time.perf_counter() - t0) * 1000)
+        analyze(edited, "/bench/k.py", None, cache, early=functools.partial(_mark, marks) if until_early else None)
+        out.append(((marks[0] if marks else time.perf_counter()) - t0) * 1000)
     return out
+
+
+def _mark(marks: list[float], _diagnostics: object) -> None:
+    marks.append(time.perf_counter())
 
 
 def pct(values: list[float], q: float) -> float:
@@ -550,6 +557,7 @@ async def edit_rows(args: argparse.Namespace, root: Path, level: int) -> list[Ro
     p50: dict[str, list[float]] = {name: [] for name, *_ in servers}
     p95: dict[str, list[float]] = {name: [] for name, *_ in servers}
     alone: dict[int, list[float]] = {1: [], KERNELS: [], 50: []}
+    early: list[float] = []
     ratio: list[float] = []
     with BusyCores(level):
         for rep in range(args.repeat):
@@ -562,6 +570,7 @@ async def edit_rows(args: argparse.Namespace, root: Path, level: int) -> list[Ro
             ratio.append(pct(lat["pyasc50"], .5) / max(0.1, pct(lat["pyasc1"], .5)))
             for kernels in alone:
                 alone[kernels].append(pct(analyze_alone(kernels, args.edits), .5))
+            early.append(pct(analyze_alone(KERNELS, args.edits, until_early=True), .5))
 
     def both(name: str) -> str:
         return f"{spread(p50[name])} / {spread(p95[name])}" if name in p50 else ""
@@ -578,6 +587,8 @@ async def edit_rows(args: argparse.Namespace, root: Path, level: int) -> list[Ro
     rows.append(("  50 kernels vs 1 kernel (p50)", spread(ratio, 2, "x"), "", ""))
     for kernels, values in alone.items():
         rows.append((f"  of which analyze() alone, in-process, {kernels} kernel(s), p50, ms", spread(values), "", ""))
+    rows.append((f"  analyze() of {KERNELS} kernels until it hands its diagnostics over (what the server waits "
+                 "for before publishing), p50, ms", spread(early), "", ""))
     rows.append((f"  same, {SYNC_KERNELS} hand-synchronized kernels ({make_sync_file().count(chr(10))} lines, the "
                  "pipe-hazard check on), ms", both("sync"), "", ""))
     if args.sync_baseline is not None:

@@ -29,6 +29,17 @@ from pyasc.compiler.analysis import analyze
 from pyasc_lsp import prefork
 
 texts = json.loads(sys.argv[1])
+
+
+def finish(out, pid):
+    try:
+        os.kill(pid, 0)
+        out["child_gone"] = False
+    except ProcessLookupError:
+        out["child_gone"] = True
+    print(json.dumps(out))
+
+
 ADD_TEXT = texts[0]
 prefork.PREFETCH_SECONDS = 600.0  # inherited by the worker: its prefetch is never cut short by a busy machine
 folder = None
@@ -54,12 +65,7 @@ if sys.argv[2] == "initial":
     out["prefetched_again"] = worker.prefetched
     pid = worker.pid
     worker.close()
-    try:
-        os.kill(pid, 0)
-        out["child_gone"] = False
-    except ProcessLookupError:
-        out["child_gone"] = True
-    print(json.dumps(out))
+    finish(out, pid)
     sys.exit(0)
 if sys.argv[2] == "held":
     import threading, time
@@ -129,12 +135,7 @@ elif sys.argv[2] == "kill":
     out["closed_after_failure"] = worker.closed
 else:
     worker.close()
-try:
-    os.kill(pid, 0)
-    out["child_gone"] = False
-except ProcessLookupError:
-    out["child_gone"] = True
-print(json.dumps(out))
+finish(out, pid)
 """
 
 
