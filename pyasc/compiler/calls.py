@@ -124,6 +124,8 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, DTypeValT)
     if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]", "Array"):
         return isinstance(t, (IntListT, TupleT))  # (an asc.array is a compile-time list)
+    if kind == "TensorList":  # a list of LocalTensors (trans_data_to_5hd)
+        return isinstance(t, TupleT) and bool(t.items) and all(isinstance(i, TensorT) for i in t.items)
     if kind == "GlobalAddress":
         return isinstance(t, AddrT)
     if kind == "Property":

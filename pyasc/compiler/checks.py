@@ -278,12 +278,13 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
             name = target.symbol.name if isinstance(target, ir.Name) and target.symbol else "queue"
             report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}"))
     elif buf is not None:
-        length = _const(call.args.get("num"))
+        size = "num" if "num" in call.args else "len"  # a pipe's buffer length is `num`, a pool's `len`
+        length = _const(call.args.get(size))
         if isinstance(length, int):
             if length % 32:
                 sink.add(Diagnostic("PA602", Severity.WARNING,
                                     f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up "
-                                    f"to {(length + 31) // 32 * 32}; write that to say so", call.args["num"].span))
+                                    f"to {(length + 31) // 32 * 32}; write that to say so", call.args[size].span))
             name = buf.symbol.name if isinstance(buf, ir.Name) and buf.symbol else "buffer"
             report.uses.append(UbUse(call.span, length, f"{name}: {length}"))
 

@@ -199,6 +199,7 @@ class KernelGen(AutoEmit):
         self.out_names: dict[int, str] = {}
         """Calls whose result is an out-argument (`{out:T}`), emitted before their statement: id -> variable."""
         self._out_name = ""
+        self._out_targets: list[str] = []
         self.statement_text: dict[int, str] = {}
         self.autos: dict[int, AutoTensor] = {}
         """The buffers of the kernel's LocalTensorAuto tensors (auto_tensors.py), by symbol id."""
@@ -499,6 +500,11 @@ class KernelGen(AutoEmit):
                         e.write(sym.cpp_name)
                     e.write("; ")
             call = s.call
+            if isinstance(call, ir.Call):  # an API's out-parameters: `{out0:uint16_t}` in its template
+                self._out_targets = [sym.cpp_name for sym in s.targets]
+                self.call(call)
+                e.write(";")
+                return
             e.write(call.name + "(")
             for i, a in enumerate(call.args):
                 if i:
@@ -635,13 +641,16 @@ class KernelGen(AutoEmit):
                 if not self.k.has_lists:
                     continue
                 if isinstance(arg, ir.IntList) and p.kind in (
-                        "IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array"):
+                        "IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array", "TensorList"):
                     name = f"{p.name}_list{self.mask_counter}"
                     self.mask_counter += 1
                     self.mask_names[id(arg)] = name
                     self.e.indent()
                     with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
-                        self.e.write(f"{list_element_type(ex.overload, p.name)} {name}[] = {{")
+                        first = arg.items[0].type if arg.items else None
+                        elem = self.types.of(first) if p.kind == "TensorList" and isinstance(first, TensorT) else \
+                            list_element_type(ex.overload, p.name)
+                        self.e.write(f"{elem} {name}[] = {{")
                         for i, item in enumerate(arg.items):
                             if i:
                                 self.e.write(", ")
@@ -971,6 +980,10 @@ class KernelGen(AutoEmit):
         if ph.startswith("out:"):
             e.write(self._out_name)
             return
+        m = _OUT_N.fullmatch(ph)
+        if m is not None:  # the n-th value of a tuple result: the variable it is unpacked into
+            e.write(self._out_targets[int(m.group(1))])
+            return
         if ph.startswith("*"):
             items = varargs if ph[1:] not in args else [args[ph[1:]]]
             for i, a in enumerate(items):
@@ -1038,6 +1051,10 @@ class KernelGen(AutoEmit):
         if fmt == "T":
             target = self.primary_dtype(ov, args, receiver)
             self.scalar_as(arg, target)
+            return
+        if fmt == "elem":  # `{p:elem}`: the element type of a list's tensors (or of the tensors its addresses are of)
+            dvar = ir.element_dvar(arg)
+            e.write(self.types.dtype(dvar) if dvar is not None else self.primary_dtype(ov, args, receiver))
             return
         if fmt == "len" and isinstance(arg, ir.IntList):  # `{p:len}`: how many items the list has
             with e.node(arg.span):
@@ -1126,6 +1143,8 @@ def _needed_tail(tpl: str, args: dict[str, ir.Expr]) -> frozenset[str]:
 
 
 _OUT = re.compile(r"\{out:(u?int(?:8|16|32|64)_t)\}")
+_OUT_N = re.compile(r"out(\d+):(u?int(?:8|16|32|64)_t)")
+"""`{out0:uint16_t}`: value 0 of a tuple result, written into the variable it is unpacked into."""
 _LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t|float|bool)\}")
 
 

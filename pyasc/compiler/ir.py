@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..language.spec import ApiSpec, ClassSpec, Overload
 from .diagnostics import Span
 from .structs import FieldDef, StructDef
-from .types import Type, UnknownT
+from .types import DVar, ScalarT, TensorT, Type, UnknownT
 
 
 @dataclass(eq=False)
@@ -218,12 +218,13 @@ class MemberAssign(Stmt):
 
 @dataclass(eq=False)
 class Unpack(Stmt):
-    """`a, b = helper(...)`: a helper returning a tuple writes its values into the targets (C++ out-parameters)."""
+    """`a, b = helper(...)` or `a, b = asc.get_store_atomic_config()`: a helper or an API returning a tuple writes
+    its values into the targets (C++ out-parameters)."""
 
     targets: list[Symbol] = field(default_factory=list)
     target_spans: list[Span] = field(default_factory=list)
     declare: list[bool] = field(default_factory=list)
-    call: HelperCall | None = None
+    call: HelperCall | Call | None = None
 
 
 @dataclass(eq=False)
@@ -312,3 +313,17 @@ class KernelIR:
     """Every asc class construction, in order (LocalTensors at fixed addresses count against the UB)."""
     has_lists: bool = False
     """Whether any list literal (a mask) occurs: the generator declares those before their statement."""
+
+
+def element_dvar(lst: Expr | None) -> DVar | None:
+    """The element dtype of a list argument: its tensors', or that of the tensors its addresses are of."""
+    if not isinstance(lst, IntList):
+        return None
+    for item in lst.items:
+        t = item.type
+        if isinstance(t, TensorT):
+            return t.dvar
+        if isinstance(t, ScalarT) and t.addr_of is not None:
+            return t.addr_of
+    return None
+

@@ -126,6 +126,9 @@ class ScalarT(Type):
     is_literal_float: bool = False
     ctime: bool = False
     """Known at compile time though its value may not be (a ConstExpr parameter, and arithmetic of them)."""
+    addr_of: DVar | None = None
+    """For a tensor's on-chip address (LocalTensor.get_phy_addr): the element dtype of that tensor (the address
+    lists of trans_data_to_5hd are typed by it)."""
 
     @property
     def compile_time(self) -> bool:

@@ -14,8 +14,10 @@ Return annotations use the same vocabulary plus:
     None, `LocalTensor[p]` / `GlobalTensor[p]` (element dtype taken from DataType parameter p, or from tensor
     parameter p, or `self`: a tensor's, or a Matmul's C matrix), `Scalar[p]` (a scalar of the element dtype of
     tensor p or `self`), `Scalar[int]`,
-    `Scalar[bool]`, `Scalar[dtype]` (a scalar of DataType parameter dtype), `Tuple[int, ...]` forms such as
-    `Tuple[int, int]`, and a class name for constructed values (`adv.MatmulConfig`).
+    `Scalar[bool]`, `Scalar[uint64]` (a dtype by name), `Scalar[dtype]` (a scalar of DataType parameter dtype),
+    `Tuple[int, ...]` forms such as `Tuple[int, int]` (with `{out0:uint16_t}`, ... in the template: the values are
+    out-parameters of those types, unpacked by the caller), and a class name for constructed values
+    (`adv.MatmulConfig`).
 
 C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p}        the emitted expression for parameter p (its default when omitted)
@@ -30,6 +32,8 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p:init}   argument p, or `{}` (a value-initialized member or tensor) when it is omitted
     {p:=text}  argument p, or the C++ text when it is omitted
     {out:uint64_t}  the call's result, an out-argument: a variable of that type declared before the statement
+    {out0:uint16_t}  value 0 of a tuple result: the variable it is unpacked into (`a, b = asc.get_...()`)
+    {p:elem}   the element type of a list argument's tensors (or of the tensors its get_phy_addr addresses are of)
     {,p}       `, <p>` when p was passed explicitly, nothing otherwise
     {~p}       a trailing positional argument: `, <p>` (its default when omitted) when p or a later `{~q}` was
                passed, nothing otherwise, so that C++ takes its own defaults for the rest

@@ -121,6 +121,9 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         return "asc.float32"
     if base in ("IntList", "List[int]", "list", "list[int]"):
         return "[0, 4294967295]" if "mask" in name else "[64, 64, 64, 64]"  # a mask's two words, or four counts
+    if base == "TensorList":  # trans_data_to_5hd's 16 tensors
+        k.tensors.add("float16")
+        return "[" + ", ".join(f"t_float16[{16 * i}]" for i in range(16)) + "]"
     if base == "NumberList":
         return "[2, 2]"
     if base == "BoolList":
@@ -155,6 +158,10 @@ def _call(api: ApiSpec, cls_name: str | None, ov: Overload, k: _Kernel) -> str:
         args = ["que_tensor" if a == "t_float32" else a for a in args]
     elif api.name == "GlobalTensor.set_global_buffer":  # the buffer is optional in the signature only
         args = ["x_float32"] + (["64"] if ov.param("buffer_size") is not None else [])
+    elif api.name == "trans_data_to_5hd" and ov.params[0].kind == "IntList":  # addresses of typed tensors
+        k.tensors.add("float16")
+        addrs = "[" + ", ".join(f"t_float16[{16 * i}].get_phy_addr()" for i in range(16)) + "]"
+        args = [addrs, addrs] + args[2:]
     if any(p.variadic for p in ov.params) and api.name == "printf":
         args.append("1")
     leaf = api.name.split(".")[-1]
@@ -180,7 +187,7 @@ def synthesize(only: frozenset[tuple[str, int]] | None = None) -> tuple[str, lis
     def wanted(key: tuple[str, int]) -> bool:
         return key in only if only is not None else key not in FRONT_END_GAPS
 
-    calls = [(api.name, i, _call(api, cls_name, ov, k), ov.returns != "None")
+    calls = [(api.name, i, _call(api, cls_name, ov, k), ov.returns)
              for api, cls_name, i, ov in generated_overloads() if wanted((api.name, i))]
     params = ", ".join(["x: asc.GlobalAddress"] + [f"x_{d}: asc.GlobalAddress" for d in sorted(k.globals)])
     head = ["import pyasc as asc", "", "", "@asc.jit", f"def every_api({params}):", "    pipe = asc.TPipe()"]
@@ -195,8 +202,10 @@ def synthesize(only: frozenset[tuple[str, int]] | None = None) -> tuple[str, lis
     head += PROLOGUE_OBJECTS
     lines = list(head)
     cases = []
-    for n, (name, i, call, has_value) in enumerate(calls):
-        code = f"r{n} = {call}" if has_value else call
+    for n, (name, i, call, returns) in enumerate(calls):
+        code = f"r{n} = {call}" if returns != "None" else call
+        if returns.startswith("Tuple["):  # a tuple result is unpacked, one name per value
+            code = ", ".join(f"r{n}_{j}" for j in range(returns.count(",") + 1)) + f" = {call}"
         lines.append(f"    {code}")
         cases.append(Case(name, i, len(lines), code))
     return "\n".join(lines) + "\n", cases

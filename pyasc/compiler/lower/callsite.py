@@ -40,6 +40,9 @@ class CallLowering(LowerBase):
     """The call part of a Lowerer (constructors are in construct.py)."""
 
     def lower_call(self, node: ast.Call, sp: Span) -> ir.Expr:
+        round_trip = self.ir_round_trip(node)
+        if round_trip is not None:
+            return round_trip
         func = self.lower_expr(node.func)
         ft = func.type
         if isinstance(ft, UnknownT):
@@ -98,6 +101,31 @@ class CallLowering(LowerBase):
             return self.finish_call(spec, ft.name, args, sp, callee_span, receiver=receiver)
         self.report("PA303", f"{ft.display()} is not callable", func.span)
         return ir.invalid(sp)
+
+    def ir_round_trip(self, node: ast.Call) -> ir.Expr | None:
+        """`v.to_ir()` and `asc.X.from_ir(v)` (CANN's tracer hands a value's IR handle back to its class): the value
+        itself, as the C++ has no handles."""
+        f = node.func
+        if not isinstance(f, ast.Attribute) or f.attr not in ("to_ir", "from_ir") or node.keywords:
+            return None
+        if f.attr == "to_ir" and not node.args:
+            value = self.lower_expr(f.value)
+            if isinstance(value.type, (ObjT, UnknownT)):
+                return value
+            self.report("PA203", f"{value.type.display()} has no method 'to_ir'", self.span(node))
+            return ir.invalid(self.span(node))
+        if f.attr == "from_ir" and len(node.args) == 1:
+            cls = self.lower_expr(f.value)
+            value = self.lower_expr(node.args[0])
+            if not isinstance(cls.type, ClassRefT) or cls.type.kind != "class":
+                if not isinstance(cls.type, UnknownT):
+                    self.report("PA203", f"{cls.type.display()} has no method 'from_ir'", self.span(node))
+                return ir.invalid(self.span(node))
+            if isinstance(value.type, ObjT) and value.type.cls != cls.type.name:
+                self.report("PA303", f"{cls.type.name}.from_ir() needs the IR of a {cls.type.name}, got "
+                            f"{value.type.display()}", value.span)
+            return value
+        return None
 
     def finish_call(
         self, spec: ApiSpec, display: str, args: list[C.Arg], sp: Span, callee_span: Span,
@@ -200,6 +228,10 @@ class CallLowering(LowerBase):
             elif isinstance(rt, TensorT):
                 pos, origin = rt.position, rt.origin
             return TensorT("local" if what == "LocalTensor" else "global", dvar, pos, origin)
+        outs = re.findall(r"\{out\d+:(\w+)\}", b.overload.cpp or "")
+        if ret.startswith("Tuple[") and outs:  # out-parameters of these C++ types, unpacked by the caller
+            by_cpp = {d.cpp: d.name for d in dt.DTYPES.values()}
+            return TupleT(tuple(scalar(by_cpp.get(c, "int32")) for c in outs))
         return self.plain_type(ret, sp)
 
     def plain_type(self, ret: str, sp: Span) -> Type:
@@ -229,6 +261,14 @@ class CallLowering(LowerBase):
     def after_call(self, spec: ApiSpec, call: ir.Call) -> None:
         """The few calls whose effect on types the spec's shapes cannot say."""
         name = spec.name
+        if name == "LocalTensor.get_phy_addr" and call.receiver is not None and isinstance(
+                call.receiver.type, TensorT) and isinstance(call.type, ScalarT):
+            call.type.addr_of = call.receiver.type.dvar  # the address lists of trans_data_to_5hd are typed by it
+        lists = [call.args.get("dst_list"), call.args.get("src_list")]
+        if name == "trans_data_to_5hd" and call.overload is not None and call.overload.param("dst_list") and \
+                all(ir.element_dvar(x) is None for x in lists):
+            self.report("PA204", "asc.trans_data_to_5hd() on address lists needs the element type of the tensors "
+                        "the addresses are of: take them from tensor.get_phy_addr() in this kernel", call.span)
         if name.startswith("adv.Matmul."):
             for param, operand in MATMUL_OPERANDS.get(name.rsplit(".", 1)[1], ()):
                 self.unify_operand(call.receiver, operand, call.args.get(param), name.rsplit(".", 1)[1])
@@ -418,3 +458,4 @@ def _slug(e: ir.Expr) -> str:
     if isinstance(e, ir.DTypeRef) and e.type.dvar.value is not None:  # type: ignore[attr-defined]
         return e.type.dvar.value.name  # type: ignore[attr-defined]
     return "v"
+

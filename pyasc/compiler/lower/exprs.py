@@ -94,8 +94,12 @@ class ExprLowering(LowerBase):
                     consts = tuple(i.type.const if isinstance(i.type, ScalarT) else None for i in items)
                     self.has_lists = True
                     return ir.IntList(sp, IntListT(consts), items)
-                self.report("PA101", "lists may only hold integers (masks) in a jit function", sp)
+                if items and all(isinstance(i.type, TensorT) for i in items):  # trans_data_to_5hd's tensor lists
+                    self.has_lists = True
+                    return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
+                self.report("PA101", "lists may only hold integers (masks) or tensors in a jit function", sp)
                 return ir.invalid(sp)
+            self.has_lists = True  # (a tuple of ints passed as a list is declared as an array: pad_list=(0, 0, 0, 0))
             return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
         if isinstance(node, ast.JoinedStr):
             return self.lower_fstring(node, sp)

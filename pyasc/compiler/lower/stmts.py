@@ -133,7 +133,7 @@ class StmtLowering(LowerBase):
                     out.extend(self.lower_assign(node, [t], v))
                 return out
             value = self.lower_expr(value_node)
-            if isinstance(value, ir.HelperCall) and isinstance(value.type, TupleT) and \
+            if isinstance(value, (ir.HelperCall, ir.Call)) and isinstance(value.type, TupleT) and \
                     len(value.type.items) == len(target.elts) and all(isinstance(t, ast.Name) for t in target.elts):
                 return self.lower_unpack(node, target.elts, value)  # type: ignore[arg-type]
             if isinstance(value, ir.IntList) and isinstance(value.type, TupleT) and \
@@ -157,7 +157,7 @@ class StmtLowering(LowerBase):
             return []
         return self.assign_value(node, target, self.lower_expr(value_node))
 
-    def lower_unpack(self, node: ast.stmt, names: list[ast.Name], call: ir.HelperCall) -> list[ir.Stmt]:
+    def lower_unpack(self, node: ast.stmt, names: list[ast.Name], call: ir.HelperCall | ir.Call) -> list[ir.Stmt]:
         assert isinstance(call.type, TupleT)
         syms, spans, declare = [], [], []
         for name, t in zip(names, call.type.items, strict=True):

@@ -421,7 +421,10 @@ APIS: list[ApiSpec] = [
     api("trans_data_to_5hd", "basic.vec_transpose", "Convert NCHW data to the NC1HWC0 (5HD) layout.",
         [("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None",
           "AscendC::TransDataTo5HD<{T}>({dst}, {src}, {params})"),
-         ("(dst_list: Any, src_list: Any, params: TransDataTo5HDParams) -> None", None)],
+         ("(dst_list: TensorList, src_list: TensorList, params: TransDataTo5HDParams) -> None",
+          "AscendC::TransDataTo5HD<{dst_list:elem}>({dst_list:tensors}, {src_list:tensors}, {params})"),
+         ("(dst_list: IntList, src_list: IntList, params: TransDataTo5HDParams) -> None",  # get_phy_addr addresses
+          "AscendC::TransDataTo5HD<{dst_list:elem}>({dst_list:uint64_t}, {src_list:uint64_t}, {params})")],
         dtypes=[same("dst", "src", allowed=dtypes_of("uint64"))],
         positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",)),
     # --- reductions ---------------------------------------------------------------------------------------------

@@ -64,7 +64,8 @@ APIS: list[ApiSpec] = [
     api("get_sort_offset", "basic.proposal", "Offset in elements of structure elem_offset of a sorted list.",
         [("(elem_offset: int) -> Scalar[int]", "AscendC::GetSortOffset<float>({elem_offset})")], pipe="S"),
     api("get_mrg_sort_result", "basic.proposal", "The number of elements each of the 4 lists of mrg_sort consumed.",
-        [("() -> Tuple[int, int, int, int]", None)], pipe="S"),
+        [("() -> Tuple[int, int, int, int]",
+          "AscendC::GetMrgSortResult({out0:uint16_t}, {out1:uint16_t}, {out2:uint16_t}, {out3:uint16_t})")], pipe="S"),
     api("mrg_sort", "basic.proposal", "Merge up to 4 sorted lists into dst.",
         [("(dst: LocalTensor, sort_list: MrgSortSrcList, element_count_list: IntList, sorted_num: IntList,"
           " valid_bit: int, repeat_time: int, is_exhausted_suspension: bool = False) -> None",

@@ -129,7 +129,7 @@ APIS: list[ApiSpec] = [
          [("(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> None",
            "AscendC::SetStoreAtomicConfig<{atomic_type}, {atomic_op}>()")]),
     _sys("get_store_atomic_config", "basic.common", "The atomic dtype and operation of stores (a pair).",
-         [("() -> Tuple[int, int]", None)]),
+         [("() -> Tuple[int, int]", "AscendC::GetStoreAtomicConfig({out0:uint16_t}, {out1:uint16_t})")]),
     # --- caches -------------------------------------------------------------------------------------------------
     _sys("data_cache_clean_and_invalid", "basic.cache", "Write back and invalidate the data cache for dst.",
          [("(entire_type: CacheLine, dcci_dst: DcciDst, dst: GlobalTensor) -> None",

@@ -118,8 +118,8 @@ LOCAL_TENSOR = ClassSpec(
                          [("(self) -> Scalar[int]", "{self}.GetLength()")]),
         "get_phy_addr": _m("LocalTensor", "get_phy_addr", "On-chip address of element `offset`.",
                            # uint64_t on the device, a pointer in CPU-debug builds: the cast is valid for both
-                           [("(self) -> Scalar[int]", "reinterpret_cast<uint64_t>({self}.GetPhyAddr())"),
-                            ("(self, offset: int) -> Scalar[int]",
+                           [("(self) -> Scalar[uint64]", "reinterpret_cast<uint64_t>({self}.GetPhyAddr())"),
+                            ("(self, offset: int) -> Scalar[uint64]",
                              "reinterpret_cast<uint64_t>({self}.GetPhyAddr({offset}))")]),
         "get_position": _m("LocalTensor", "get_position", "The tensor's TPosition as an int.",
                            [("(self) -> Scalar[int]", "{self}.GetPosition()")]),

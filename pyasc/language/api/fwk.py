@@ -55,6 +55,9 @@ _INIT_BUFFER = [
     ("(self, buf: TBuf, num: int = 0) -> None", "{self}.InitBuffer({buf}, {num})"),
 ]
 
+_POOL_INIT_BUFFER = [_INIT_BUFFER[0], ("(self, buf: TBuf, len: int = 0) -> None", "{self}.InitBuffer({buf}, {len})")]
+"""A pool's buffer form takes the length as `len` (the pipe's takes it as `num`), as in CANN's pyasc."""
+
 _INIT_BUF_POOL = [("(self, buf_pool: TBufPool, len: int = 0, share_buf: Optional[TBufPool] = None) -> None",
                    "{self}.InitBufPool({buf_pool}, {len}{,share_buf})")]
 
@@ -141,7 +144,7 @@ CLASSES: list[ClassSpec] = [
         constructors=(parse_signature("(pos: TPosition, buf_id_size: int = 4)", "AscendC::TBufPool"),),
         methods={
             "init_buffer": _m("TBufPool", "init_buffer", "Carve queue or buffer memory from the pool.",
-                              _INIT_BUFFER),
+                              _POOL_INIT_BUFFER),
             "init_buf_pool": _m("TBufPool", "init_buf_pool", "Carve a nested pool (or share another's memory).",
                                 _INIT_BUF_POOL),
             "reset": _m("TBufPool", "reset", "Release every buffer of the pool.", [("(self) -> None",

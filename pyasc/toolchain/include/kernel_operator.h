@@ -1469,6 +1469,8 @@ __aicore__ void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams);
 __aicore__ void InitSocState();
 template <AtomicDtype type, AtomicOp op>
 __aicore__ void SetStoreAtomicConfig();
+// The store atomic configuration, written into its two out-parameters.
+__aicore__ inline void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);
 template <uint32_t index>
 __aicore__ __gm__ uint8_t* GetHcclContext();
 template <uint32_t index>
@@ -2228,6 +2230,9 @@ template <typename T>
 __aicore__ inline uint32_t GetSortLen(const uint32_t elemCount);
 template <typename T>
 __aicore__ inline uint32_t GetSortOffset(const uint32_t elemOffset);
+// How many elements of each of the 4 lists the last MrgSort consumed, written into the out-parameters.
+__aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
+                                        uint16_t& mrgSortList4);
 template <typename T, bool isExhaustedSuspension = false>
 __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList,
                                const uint16_t elementCountList[4], uint32_t sortedNum[4], uint16_t validBit,
