@@ -20,11 +20,13 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "workspaces": [],
     "scalar_operands": [],
     "member_templates": [("PA406", 8), ("PA406", 8)],
+    "mem_allocator": [],
 }
 KERNELS: dict[str, list[str]] = {
     "workspaces": ["ordered_accumulate", "warm_table"],
     "scalar_operands": ["bit_fields"],
     "member_templates": ["hinted_copy"],
+    "mem_allocator": ["staged_scale"],
 }
 
 

@@ -230,7 +230,7 @@ CLASSES: list[ClassSpec] = [
                                [("(self) -> Scalar[int]", "{self}.GetCurAddr()")]),
             "alloc": _m("LocalMemAllocator", "alloc", "Allocate tile_size elements of dtype at position pos.",
                         [("(self, pos: TPosition, data_type: DataType, tile_size: int) -> LocalTensor[data_type]",
-                          "{self}.Alloc<{pos}, {data_type:type}, {tile_size}>()")]),
+                          "{self}.Alloc<{pos}, {data_type:type}>({tile_size})")]),
         },
         declared=True,
     ),

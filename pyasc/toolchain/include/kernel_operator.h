@@ -1885,6 +1885,11 @@ public:
                       "LocalMemAllocator::Alloc: an L1 allocator takes A1, B1 or C1");
         return LocalTensor<DataType>();
     }
+    // the size known at run time (what CANN's pyasc writes for every alloc): the position is checked the same way
+    template <TPosition pos, class DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
+        return Alloc<pos, DataType, 0>();
+    }
 };
 template <typename T>
 class TensorDesc {
