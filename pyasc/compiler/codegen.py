@@ -210,6 +210,9 @@ class KernelGen(AutoEmit):
         self.events = 0
         self._typed_address_wanted = False
         self._tail: frozenset[str] = frozenset()
+        self.value_params: dict[int, dict[str, str]] = {}
+        """A helper's queue parameters whose depth is not known here (a kernel's ConstExpr with no value): symbol id
+        -> {template argument: the helper's deduced template parameter}, `TQue<pos, depth_q>& q`."""
 
     # -- top level --------------------------------------------------------------------------------------------------
     def generate(self) -> Code:
@@ -219,6 +222,10 @@ class KernelGen(AutoEmit):
         if self.k.kind == "kernel":
             self.constexpr_params()
             self.struct_copies()
+        else:
+            self.value_params = {id(p): {k: f"{k}_{p.cpp_name}" for k, v in p.type.args.items() if v is None}
+                                 for p in self.k.params if isinstance(p.type, ObjT) and p.type.cls in _QUEUES}
+            self.value_params = {k: v for k, v in self.value_params.items() if v}
         kernel = self.k.kind == "kernel"
         # a helper that makes auto tensors synchronizes them itself (CANN inlines it into a kernel that inserts sync)
         insert_sync = inserts_sync(self.k, self.helpers) if kernel else bool(auto_symbols(self.k))
@@ -239,10 +246,12 @@ class KernelGen(AutoEmit):
         params = self.cpp_params()
         decls = [self.param_decl(p) for p in params]
         generic = sorted(set(self.types.generic.values()))
+        values = [n for p in params for n in self.value_params.get(id(p), {}).values()]
         is_kernel = self.k.kind == "kernel"
         name = self.k.name
-        if generic:
-            self.e.boiler("template <" + ", ".join(f"typename {g}" for g in generic) + ">\n")
+        if generic or values:
+            heads = [f"typename {g}" for g in generic] + [f"int32_t {v}" for v in values]
+            self.e.boiler("template <" + ", ".join(heads) + ">\n")
         if is_kernel and generic:
             sig_name = f"{name}_impl"
             self.e.boiler("__aicore__ inline void ")
@@ -327,7 +336,7 @@ class KernelGen(AutoEmit):
         if isinstance(t, TensorT):
             return f"{self.types.of(t)}& {p.cpp_name}" if self.k.kind == "helper" else f"GM_ADDR {p.cpp_name}"
         if isinstance(t, ObjT):
-            return f"{self.obj_type(t, None)}& {p.cpp_name}"
+            return f"{self.obj_type(t, None, self.value_params.get(id(p)))}& {p.cpp_name}"
         return f"{self.types.of(t) if not isinstance(t, ScalarT) or t.dvar.value else 'int32_t'} {p.cpp_name}"
 
     def obj_type(self, t: ObjT, construct: ir.Construct | None, given: dict[str, str] | None = None) -> str:
@@ -356,7 +365,8 @@ class KernelGen(AutoEmit):
                     args[p.name] = default_cpp(p.default)
         else:
             for k, v in t.args.items():
-                args[k] = enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and isinstance(v, str) else str(v)
+                args[k] = (given or {}).get(k) or (enum_cpp("TPosition", str(v)) if k in ("pos", "src", "dst") and
+                                                   isinstance(v, str) else str(v))
         if "T" in t.dvars:  # a struct typed by the tensors it is used with: LoadData3DParamsV2<half>
             args["T"] = self.types.dtype(t.dvars["T"])
         # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise;
@@ -947,11 +957,18 @@ class KernelGen(AutoEmit):
                 e.write(token[0])
                 continue
             self.placeholder(m.group(1), ov, args, varargs, receiver)
-            # a member template of a tensor whose element type is a template parameter: `t.template F<...>()`
-            dependent = (m.group(1) == "self" and receiver is not None and isinstance(receiver.type, TensorT)
-                         and receiver.type.dvar.value is None)
+            dependent = m.group(1) == "self" and self._dependent(receiver)
         self._literal(_member_template(tpl[pos:]) if dependent else tpl[pos:], None)
         self._tail = outer_tail
+
+    def _dependent(self, e: ir.Expr | None) -> bool:
+        """Whether e's C++ type depends on a template parameter, so that its member templates are called as
+        `e.template F<...>()`: a tensor of a generic element type, a queue parameter of a deduced depth."""
+        if e is None:
+            return False
+        if isinstance(e.type, TensorT):
+            return e.type.dvar.value is None
+        return isinstance(e, ir.Name) and e.symbol is not None and id(e.symbol) in self.value_params
 
     def _literal(self, text: str, callee_span: Span | None) -> None:
         if not text:
@@ -1128,6 +1145,8 @@ def _member_template(literal: str) -> str:
     """`.F<` -> `.template F<`: a member template of an object whose type depends on a template parameter."""
     return _MEMBER_TEMPLATE.sub(r".template \1<", literal, count=1)
 
+
+_QUEUES = frozenset({"TQue", "TQueBind"})
 
 _NARROW_INTS = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "uint32_t", "int64_t", "uint64_t"})
 """Integer element types no bare C++ literal has (a literal is int, or long long / unsigned long long)."""

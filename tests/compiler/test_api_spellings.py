@@ -21,12 +21,14 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "scalar_operands": [],
     "member_templates": [("PA406", 8), ("PA406", 8)],
     "mem_allocator": [],
+    "queue_helpers": [("PA407", 25)],
 }
 KERNELS: dict[str, list[str]] = {
     "workspaces": ["ordered_accumulate", "warm_table"],
     "scalar_operands": ["bit_fields"],
     "member_templates": ["hinted_copy"],
     "mem_allocator": ["staged_scale"],
+    "queue_helpers": ["stage_in", "stage_out", "relay", "relay_fixed"],
 }
 
 
@@ -100,3 +102,17 @@ def test_member_templates_of_a_generic_tensor_say_template() -> None:
     typed_text = text.replace("src.dtype.sizeof()", "2").replace("(src.dtype)", "(asc.float16)")
     typed = analyze(typed_text, "k.py").cpp
     assert "src_gm.SetL2CacheHint<AscendC::CacheRwMode::READ>(" in typed and ".template " not in typed
+
+
+# -- helpers taking queues of a depth not known here ----------------------------------------------------------------
+
+def test_a_queue_of_unknown_depth_is_a_deduced_template_parameter_of_the_helper() -> None:
+    cpp = analyze((HERE / "queue_helpers.py").read_text(encoding="utf-8"), "k.py").cpp
+    assert ("template <int32_t depth_que>\n__aicore__ inline void stage_in(AscendC::GlobalTensor<half>& src_gm, "
+            "AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {\n"
+            "    AscendC::LocalTensor<half> tile = que.template AllocTensor<half>();\n") in cpp
+    assert "que.template DeQue<half>();" in cpp and "None" not in cpp
+    # the queue of depth 2 is passed as its type, and its member templates need no `template`
+    assert ("__aicore__ inline void stage_out(AscendC::GlobalTensor<half>& dst_gm, "
+            "AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {\n"
+            "    AscendC::LocalTensor<half> tile = que.DeQue<half>();\n") in cpp
