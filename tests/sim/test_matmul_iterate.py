@@ -265,13 +265,14 @@ def test_forms_not_modelled_say_so():
         t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
         mm = asc.adv.Matmul(a=t, b=t, c=t)
         asc.adv.register_matmul(pipe, workspace, mm, tiling)
-        for _ in mm.iterate(en_partial_sum=True):
+        co1 = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=256)
+        for _ in mm.iterate(False, True, co1):
             pass
 
     with asc.sim.collect() as report:
         partial[1](np.zeros(64, np.uint8), _tiling(ROWS))
     assert [f.code for f in report.findings] == ["PS110"]  # both vector cores' calls: one finding
-    assert "en_partial_sum" in report.findings[0].message
+    assert "local_c_matrix" in report.findings[0].message
 
 
 def _order_kernel(config):

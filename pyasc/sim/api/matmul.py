@@ -258,12 +258,35 @@ def _order(self: Any, st: dict[str, Any]) -> int:
     return 1 if _tv(st["tiling"], "iterate_order") == 1 else 0
 
 
+def _blocks(mm: Any, st: dict[str, Any]) -> list[tuple[int, int, int, int]]:
+    """(first row, first column, rows, columns) of each base block of the single-core C, in iteration order."""
+    m, n, _, _, _, _ = _shapes(st)
+    t = st["tiling"]
+    bm = _tv(t, "base_m") or m
+    bn = _tv(t, "base_n") or n
+    mb, nb = -(-m // bm), -(-n // bn)
+    cells = ([(i, j) for j in range(nb) for i in range(mb)] if _order(mm, st) == 0 else
+             [(i, j) for i in range(mb) for j in range(nb)])
+    return [(i * bm, j * bn, min(bm, m - i * bm), min(bn, n - j * bn)) for i, j in cells]
+
+
+def _block(ops: tuple[np.ndarray, np.ndarray, np.ndarray | None], r0: int, c0: int, rows: int,
+           cols: int) -> np.ndarray:
+    a, b, bias = ops
+    c = blas.matmul(a[r0:r0 + rows], b[:, c0:c0 + cols])
+    return c if bias is None else c + bias[:, c0:c0 + cols]
+
+
 class MatmulIteration:
     """What iterate() returns: one pass per base block of C (the simulator runs CANN's `with mm.iterate() as count`
-    as `for count in mm.iterate()`, pyasc.sim.loopform), each pass computing that block for get_tensor_c."""
+    as `for count in mm.iterate()`, pyasc.sim.loopform), each pass computing that block for get_tensor_c.
 
-    def __init__(self, mm: Any) -> None:
+    With en_partial_sum the block is added to what L0C holds (the last block computed: CANN allows it when the
+    single-core C is one base block)."""
+
+    def __init__(self, mm: Any, partial: bool = False) -> None:
         self.mm = mm
+        self.partial = partial
         self.blocks: list[tuple[int, int, int, int]] | None = None
         self.count = 0
         self.ops: tuple[np.ndarray, np.ndarray, np.ndarray | None] | None = None
@@ -279,24 +302,24 @@ class MatmulIteration:
             self.ops = _operands(core, st, "iterate", self.mm) if _c_nd(core, self.mm, "iterate") else None
             if self.ops is None:
                 raise StopIteration
-            m, n, _, _, _, _ = _shapes(st)
-            t = st["tiling"]
-            bm = _tv(t, "base_m") or m
-            bn = _tv(t, "base_n") or n
-            mb, nb = -(-m // bm), -(-n // bn)
-            cells = ([(i, j) for j in range(nb) for i in range(mb)] if _order(self.mm, st) == 0 else
-                     [(i, j) for i in range(mb) for j in range(nb)])
-            self.blocks = [(i * bm, j * bn, min(bm, m - i * bm), min(bn, n - j * bn)) for i, j in cells]
+            self.blocks = _blocks(self.mm, st)
+            if self.partial and len(self.blocks) > 1:
+                m, n, *_ = _shapes(st)
+                core.report("bad-call", f"Matmul.iterate(en_partial_sum=True) accumulates one block in L0C: the "
+                            f"single-core C ({m} x {n}) must be one base block (single_core_m == base_m and "
+                            "single_core_n == base_n)")
+                raise StopIteration
         else:
             core.scalar_tick()
         if self.count >= len(self.blocks):
             st["block"] = None
             raise StopIteration
         r0, c0, rows, cols = self.blocks[self.count]
-        a, b, bias = self.ops  # type: ignore[misc]
-        c = blas.matmul(a[r0:r0 + rows], b[:, c0:c0 + cols])
-        if bias is not None:
-            c = c + bias[:, c0:c0 + cols]
+        c = _block(self.ops, r0, c0, rows, cols)  # type: ignore[arg-type]
+        held = st.get("l0c")
+        if self.partial and held is not None and held.shape == c.shape:
+            c = c + held
+        st["l0c"] = c
         st["block"] = (r0, c0, c)
         self.count += 1
         return self.count - 1
@@ -313,43 +336,49 @@ class MatmulIteration:
 
 def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> Any:
     """One base block of C per pass, in the tiling's order (base_m x base_n, the last row and column of blocks
-    cut to the single-core shape)."""
+    cut to the single-core shape); sync=False computes them all at once into the workspace (pyasc.sim.api
+    .matmul_async)."""
     core = cur()
-    if bool(en_partial_sum) or local_c_matrix is not None:
-        core.report("unsupported", "Matmul.iterate with en_partial_sum or local_c_matrix (partial sums kept in L0C "
-                    "or a local C matrix) is not modelled by the simulator; iterate() without them is")
+    if local_c_matrix is not None:
+        core.report("unsupported", "Matmul.iterate with local_c_matrix (a CO1 tensor the kernel manages and "
+                    "fixpipes itself) is not modelled by the simulator; iterate() with get_tensor_c is")
         return iter(())
+    _mm(self)["async"] = None
     if not bool(sync):
-        core.report("unsupported", "Matmul.iterate(sync=False) (blocks staged in the workspace for a later "
-                    "get_tensor_c) is not modelled by the simulator; iterate() with sync=True is")
-        return iter(())
-    return MatmulIteration(self)
+        from .matmul_async import start
+
+        return start(self, bool(en_partial_sum))
+    return MatmulIteration(self, bool(en_partial_sum))
 
 
 def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequential_write: Any = False,
                  sync: Any = True, optional_tensor: Any = None) -> Any:
     """Inside iterate: copy the current block, at the start of `tensor` as [base_m, base_n] rows with
     en_sequential_write, else at its place in the single-core C (row stride N in GM, the single-core N in a local
-    tensor).  Outside iterate: the whole C (as iterate_all)."""
+    tensor).  Outside iterate: the whole C (as iterate_all).  After iterate(sync=False), or with no tensor, see
+    pyasc.sim.api.matmul_async."""
     core = cur()
-    if tensor is None:
-        core.report("unsupported", "Matmul.get_tensor_c without a destination tensor (the C block in the "
-                    "workspace) is not modelled by the simulator; pass the tensor to copy it into")
-        return None
     st = _mm(self)
+    if st.get("async") is not None or tensor is None:
+        from . import matmul_async
+
+        return matmul_async.get_tensor_c(self, st, tensor, en_atomic, en_sequential_write, sync, optional_tensor)
     if st["block"] is None:
         iterate_all(self, tensor, en_atomic)
         return None
-    if not bool(sync):
-        core.report("unsupported", "Matmul.get_tensor_c(sync=False) is not modelled by the simulator; "
-                    "get_tensor_c with sync=True is")
+    if not bool(sync) and (isinstance(tensor, LocalTensor) or optional_tensor is not None):
+        core.report("bad-call", "Matmul.get_tensor_c(sync=False) into a local tensor needs iterate(sync=False) "
+                    "(CANN asserts that the two agree): call iterate(sync=False), or get_tensor_c with sync=True")
         return None
     core.scalar_tick()
     core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
     for dst in (tensor, optional_tensor):  # GetTensorC(gm, co2Local) writes the block to both
         if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic))):
             return None
-    if not _client(core) or any(t is not None and not isinstance(t, LocalTensor) for t in (tensor, optional_tensor)):
+    if not bool(sync) and _client(core):
+        st["pending"] = core.snapshot(FIX)  # GetTensorC<false>(gm): ready after wait_get_tensor_c
+    elif not _client(core) or any(t is not None and not isinstance(t, LocalTensor)
+                                  for t in (tensor, optional_tensor)):
         _done(core)  # the client waits for a GM block (WaitEvent); a UB block is ordered with V above
     return None
 
@@ -374,7 +403,11 @@ def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atom
 
 
 def wait_get_tensor_c(self: Any) -> None:
-    cur().scalar_tick()
+    """The end of the asynchronous get_tensor_c calls: their blocks are visible to everything after this."""
+    core = cur()
+    core.scalar_tick()
+    _done(core)
+    _mm(self)["pending"] = None
 
 
 def async_get_tensor_c(self: Any, c: LocalTensor) -> None:
