@@ -79,8 +79,8 @@ def _rewrite(fn: types.FunctionType) -> types.CodeType | None:
     except SyntaxError:
         return None
     node = tree.body[0].body[0] if indented else tree.body[0]  # type: ignore[attr-defined]
-    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != fn.__name__:
+        return None  # not this function's source (the file changed since it was compiled)
     ast.increment_lineno(tree, start - (2 if indented else 1))
     node.decorator_list = []
     conv = _ToFor()
@@ -105,5 +105,6 @@ def _rewrite(fn: types.FunctionType) -> types.CodeType | None:
     except SyntaxError:
         return None
     outer_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return next(c for c in outer_code.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.__name__)
+    return next((c for c in outer_code.co_consts if isinstance(c, types.CodeType) and c.co_name == fn.__name__),
+                None)
 

@@ -96,3 +96,31 @@ def test_a_c_in_nz_is_not_modelled_and_says_so():
     assert [f.code for f in report.findings] == ["PS110"]
     assert "CubeFormat.NZ" in report.findings[0].message
     assert not c.any()
+
+
+@asc.jit
+def scalar_a(b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+             tiling: asc.adv.TCubeTiling):
+    """set_tensor_a(3): A is the constant matrix of 3s."""
+    b_gm = asc.GlobalTensor()
+    b_gm.set_global_buffer(b)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    mm = asc.adv.Matmul(a=t, b=t, c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(3)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+
+
+def test_a_scalar_operand_is_a_constant_matrix():
+    rng = np.random.default_rng(1)
+    b = rng.integers(-4, 5, (K, N)).astype(np.float16)
+    tiling = asc.adv.TCubeTiling(m=SINGLE_M, n=N, k_a=K, k_b=K, single_core_m=SINGLE_M, single_core_n=N,
+                                 single_core_k=K, base_m=32, base_n=16, base_k=16)
+    c = np.zeros((SINGLE_M, N), np.float32)
+    report = scalar_a[1](b, c, np.zeros(64, np.uint8), tiling, kernel_type="KernelType.MIX_AIC_1_1")
+    np.testing.assert_array_equal(c, np.full((SINGLE_M, K), 3, np.float32) @ b.astype(np.float32))
+    assert report.findings == []

@@ -157,6 +157,8 @@ def _index(rows: int, cols: int, stride: int, nz: bool, c0: int) -> tuple[np.nda
 
 
 def _load2d(core: Any, t: Any, rows: int, cols: int, stride: int, what: str, nz: bool = False) -> np.ndarray | None:
+    if not hasattr(t, "esize"):  # set_tensor_a(scalar): every element of the operand is that value
+        return np.full((rows, cols), float(t), np.float32)
     c0 = max(1, 32 // t.esize)
     idx, hi = _index(rows, cols, -(-stride // 16) * 16 if nz else stride, nz, c0)
     if not core.access(_load_pipe(core), ((t, 0, hi),), (), what):

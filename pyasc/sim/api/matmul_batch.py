@@ -128,9 +128,13 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
     for i in range(bt.count):
         mats = []
         for x, (rows, cols, stride), tensor, nz in (("a", shape_a, st["a"], nz_a), ("b", shape_b, st["b"], nz_b)):
-            first, rstride = bt.operand(x, i, rows, cols, stride, base_a if x == "a" else base_b,
-                                        max(1, 32 // tensor.esize))
-            mat = _load2d(core, tensor[first:], rows, cols, rstride, f"Matmul {x.upper()} (batch {i})", nz)
+            if hasattr(tensor, "esize"):
+                first, rstride = bt.operand(x, i, rows, cols, stride, base_a if x == "a" else base_b,
+                                            max(1, 32 // tensor.esize))
+                tensor = tensor[first:]
+            else:  # a scalar operand: the same constant matrix in every batch
+                rstride = stride
+            mat = _load2d(core, tensor, rows, cols, rstride, f"Matmul {x.upper()} (batch {i})", nz)
             if mat is None:
                 return None
             mats.append(mat)
