@@ -2869,9 +2869,21 @@ def data_copy(
     enhanced_params: DataCopyEnhancedParams,
 ) -> None: ...
 @overload
-def data_copy(dst: GlobalTensor, src: LocalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None: ...
+def data_copy(
+    dst: GlobalTensor,
+    src: LocalTensor,
+    slice_list1: Any,
+    slice_list2: Any,
+    dim_value: int = ...,
+) -> None: ...
 @overload
-def data_copy(dst: LocalTensor, src: GlobalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None: ...
+def data_copy(
+    dst: LocalTensor,
+    src: GlobalTensor,
+    slice_list1: Any,
+    slice_list2: Any,
+    dim_value: int = ...,
+) -> None: ...
 @overload
 def data_copy(dst: LocalTensor, src: GlobalTensor, intri_params: Nd2NzParams) -> None: ...
 @overload

@@ -126,6 +126,9 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, (IntListT, TupleT))  # (an asc.array is a compile-time list)
     if kind == "TensorList":  # a list of LocalTensors (trans_data_to_5hd)
         return isinstance(t, TupleT) and bool(t.items) and all(isinstance(i, TensorT) for i in t.items)
+    if kind.startswith("List[") and kind[5:-1] in CLASSES:  # a list of structs (DataCopy's SliceInfo lists)
+        return isinstance(t, TupleT) and bool(t.items) and all(
+            isinstance(i, ObjT) and i.cls == kind[5:-1] for i in t.items)
     if kind == "GlobalAddress":
         return isinstance(t, AddrT)
     if kind == "Property":

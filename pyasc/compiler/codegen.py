@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..language.dtypes import lookup as dtype_lookup
-from ..language.registry import ENUMS
+from ..language.registry import CLASSES, ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
 from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
@@ -650,8 +650,7 @@ class KernelGen(AutoEmit):
                     self.e.newline()
                 if not self.k.has_lists:
                     continue
-                if isinstance(arg, ir.IntList) and p.kind in (
-                        "IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array", "TensorList"):
+                if isinstance(arg, ir.IntList) and _array_kind(p.kind):
                     name = f"{p.name}_list{self.mask_counter}"
                     self.mask_counter += 1
                     self.mask_names[id(arg)] = name
@@ -659,6 +658,7 @@ class KernelGen(AutoEmit):
                     with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
                         first = arg.items[0].type if arg.items else None
                         elem = self.types.of(first) if p.kind == "TensorList" and isinstance(first, TensorT) else \
+                            CLASSES[p.kind[5:-1]].cpp if p.kind.startswith("List[") and p.kind[5:-1] in CLASSES else \
                             list_element_type(ex.overload, p.name)
                         self.e.write(f"{elem} {name}[] = {{")
                         for i, item in enumerate(arg.items):
@@ -1165,6 +1165,15 @@ _OUT = re.compile(r"\{out:(u?int(?:8|16|32|64)_t)\}")
 _OUT_N = re.compile(r"out(\d+):(u?int(?:8|16|32|64)_t)")
 """`{out0:uint16_t}`: value 0 of a tuple result, written into the variable it is unpacked into."""
 _LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t|float|bool)\}")
+
+
+_ARRAY_KINDS = frozenset({"IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array",
+                          "TensorList"})
+
+
+def _array_kind(kind: str) -> bool:
+    """A parameter whose list argument is declared as a C array: numbers, tensors, structs (`List[SliceInfo]`)."""
+    return kind in _ARRAY_KINDS or (kind.startswith("List[") and kind[5:-1] in CLASSES)
 
 
 def list_element_type(ov: Overload, param: str) -> str:

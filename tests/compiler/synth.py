@@ -121,6 +121,8 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         return "asc.float32"
     if base in ("IntList", "List[int]", "list", "list[int]"):
         return "[0, 4294967295]" if "mask" in name else "[64, 64, 64, 64]"  # a mask's two words, or four counts
+    if base.startswith("List[") and base[5:-1] in CLASSES:  # a list of structs: DataCopy's SliceInfos
+        return f"[asc.{base[5:-1]}(), asc.{base[5:-1]}()]"
     if base == "TensorList":  # trans_data_to_5hd's 16 tensors
         k.tensors.add("float16")
         return "[" + ", ".join(f"t_float16[{16 * i}]" for i in range(16)) + "]"

@@ -86,3 +86,22 @@ def test_load_data_3d_parameters_take_the_tensors_element_type() -> None:
     assert "uint8_t pad_list_list0[] = {0, 1, 0, 1};" in cpp
     assert "AscendC::LoadData3DParamsV2<half> p = AscendC::LoadData3DParamsV2<half>(pad_list_list0, 16, 16, 16, " \
            "16, 16, 0, 0, 1, 1, 3, 3, 1, 1, false, false, 0, false, false, false);" in cpp
+
+
+def test_data_copy_takes_lists_of_slices() -> None:
+    a = analyze("""import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    t = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.VECIN, addr=0, tile_size=256)
+    first = asc.SliceInfo(0, 63, 0, 8, 64)
+    asc.data_copy(t, g, [first, asc.SliceInfo(0, 1, 0, 1, 2)], [first, first], 2)
+""", "k.py")
+    assert [d for d in a.diagnostics if d.severity == Severity.ERROR] == []
+    cpp = [line.strip() for line in a.cpp.splitlines()]
+    assert "AscendC::SliceInfo slice_list1_list0[] = {first, AscendC::SliceInfo(0, 1, 0, 1, 2)};" in cpp
+    assert "AscendC::SliceInfo slice_list2_list1[] = {first, first};" in cpp
+    assert "AscendC::DataCopy(t, g, slice_list1_list0, slice_list2_list1, 2);" in cpp

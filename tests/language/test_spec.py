@@ -11,7 +11,7 @@ from pyasc.language.spec import REQUIRED, ApiSpec, Overload, Param
 
 BASE_KINDS = {
     "LocalTensor", "GlobalTensor", "Tensor", "GlobalAddress", "int", "float", "Number", "bool", "str", "DataType",
-    "IntList", "NumberList", "BoolList", "Any", "TensorList",
+    "IntList", "NumberList", "BoolList", "Any", "TensorList", "List[SliceInfo]",
 }
 TENSORS = {"LocalTensor", "GlobalTensor", "Tensor"}
 SCALARS = {"int", "float", "Number", "bool"}
@@ -49,7 +49,7 @@ def _params(o: Overload) -> dict[str, Param]:
     return {p.name: p for p in o.params}
 
 
-LISTS = {"IntList", "NumberList", "BoolList", "Array", "TensorList"}
+LISTS = {"IntList", "NumberList", "BoolList", "Array", "TensorList", "List[SliceInfo]"}
 
 
 def _check_template(template: str, params: dict[str, Param], receiver: str | None,
@@ -77,7 +77,7 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
                 problems.append("{self} outside a method")
             continue
         m = re.fullmatch(r"([,~])?(\*)?(\w+)"
-                         r"(\.T|:T|:type|:self\.\w+|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:elem|:tensors|:init|:=.+)?",
+                         r"(\.T|:T|:type|:self\.\w+|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:elem|:tensors|:list|:init|:=.+)?",
                          field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
@@ -93,7 +93,7 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             problems.append(f"{{{field}}} on a required parameter")
         if suffix == ".T" and p.kind not in TENSORS and p.kind not in SCALARS:
             problems.append(f"{{{field}}}: {name} is not a tensor or a scalar")
-        if suffix in (":float", ":bool", ":len", ":elem", ":tensors") or (suffix or "").endswith("_t"):
+        if suffix in (":float", ":bool", ":len", ":elem", ":tensors", ":list") or (suffix or "").endswith("_t"):
             if p.kind not in LISTS:
                 problems.append(f"{{{field}}}: {name} is not a list")
         if suffix is not None and (suffix == ":init" or suffix.startswith(":=")) and p.default is not None:

@@ -94,7 +94,8 @@ class ExprLowering(LowerBase):
                     consts = tuple(i.type.const if isinstance(i.type, ScalarT) else None for i in items)
                     self.has_lists = True
                     return ir.IntList(sp, IntListT(consts), items)
-                if items and all(isinstance(i.type, TensorT) for i in items):  # trans_data_to_5hd's tensor lists
+                if items and (all(isinstance(i.type, TensorT) for i in items) or all(  # trans_data_to_5hd's tensors,
+                        isinstance(i.type, ObjT) and i.type.cls == items[0].type.cls for i in items)):  # SliceInfos
                     self.has_lists = True
                     return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
                 self.report("PA101", "lists may only hold integers (masks) or tensors in a jit function", sp)

@@ -211,8 +211,9 @@ def _data_copy_forms() -> list[tuple[str, str | None]]:
         for d, s in dirs:
             forms.append((f"(dst: {d}, src: {s}, {tail}) -> None", f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
     forms += [
-        ("(dst: GlobalTensor, src: LocalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None", None),
-        ("(dst: LocalTensor, src: GlobalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None", None),
+        (f"(dst: {d}, src: {s}, slice_list1: List[SliceInfo], slice_list2: List[SliceInfo], dim_value: int = 1)"
+         " -> None", "AscendC::DataCopy({dst}, {src}, {slice_list1:list}, {slice_list2:list}, {dim_value})")
+        for d, s in (("GlobalTensor", "LocalTensor"), ("LocalTensor", "GlobalTensor"))
     ]
     for d, s, p in (("LocalTensor", "GlobalTensor", "Nd2NzParams"), ("LocalTensor", "LocalTensor", "Nd2NzParams"),
                     ("GlobalTensor", "LocalTensor", "Nz2NdParamsFull"),

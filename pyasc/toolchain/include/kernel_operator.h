@@ -1846,6 +1846,13 @@ struct SliceInfo {
     uint32_t burstLen = ONE_BLK_SIZE;
     uint32_t shapeValue = 0;
 };
+// DataCopy of a multi-dimensional slice: one SliceInfo per dimension on each side.
+template <typename T>
+__aicore__ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                         const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1);
+template <typename T>
+__aicore__ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
+                         const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1);
 struct GatherMaskParams {
     __aicore__ GatherMaskParams() {}
     __aicore__ GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
