@@ -494,6 +494,9 @@ class KernelGen(AutoEmit):
             e.write(f" {op}= ")
             self.expr(s.value)
             e.write(";")
+        elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.HelperCall) and isinstance(s.expr.type, TupleT) \
+                and s.expr.type.items:
+            self.discarded_results(s.expr, s.expr.type)
         elif isinstance(s, ir.ExprStmt) and s.expr is not None:
             self.expr(s.expr)
             e.write(";")
@@ -580,6 +583,22 @@ class KernelGen(AutoEmit):
             e.depth -= 1
         e.indent()
         e.boiler("}\n")
+
+    def discarded_results(self, call: ir.HelperCall, results: TupleT) -> None:
+        """A helper returning several values called for its effects: its out-parameters get variables of a block
+        of their own (`{ int32_t unused_0; int32_t unused_1; f(x, unused_0, unused_1); }`)."""
+        e = self.e
+        names = [f"unused_{i}" for i in range(len(results.items))]
+        e.write("{ ")
+        for name, t in zip(names, results.items, strict=True):
+            typ = self.decl_type(t, call)
+            e.write(f"{'int32_t' if typ == 'auto' else typ} {name}; ")
+        e.write(call.name + "(")
+        for i, a in enumerate(call.args):
+            if i:
+                e.write(", ")
+            self.expr(a)
+        e.write(", ".join([""] * bool(call.args) + names) + "); }")
 
     def decl_type(self, t: Type, v: ir.Expr) -> str:
         if isinstance(t, ScalarT):

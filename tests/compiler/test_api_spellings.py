@@ -22,6 +22,7 @@ EXPECTED: dict[str, list[tuple[str, int]]] = {
     "member_templates": [("PA406", 8), ("PA406", 8)],
     "mem_allocator": [],
     "queue_helpers": [("PA407", 25)],
+    "helper_results": [],
 }
 KERNELS: dict[str, list[str]] = {
     "workspaces": ["ordered_accumulate", "warm_table"],
@@ -29,6 +30,7 @@ KERNELS: dict[str, list[str]] = {
     "member_templates": ["hinted_copy"],
     "mem_allocator": ["staged_scale"],
     "queue_helpers": ["stage_in", "stage_out", "relay", "relay_fixed"],
+    "helper_results": ["split_range", "bounds", "defaults", "tiles"],
 }
 
 
@@ -116,3 +118,14 @@ def test_a_queue_of_unknown_depth_is_a_deduced_template_parameter_of_the_helper(
     assert ("__aicore__ inline void stage_out(AscendC::GlobalTensor<half>& dst_gm, "
             "AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {\n"
             "    AscendC::LocalTensor<half> tile = que.DeQue<half>();\n") in cpp
+
+
+# -- helpers returning several values ----------------------------------------------------------------------------------
+
+def test_results_of_a_call_made_for_its_effects_get_variables_and_a_list_returns_its_items() -> None:
+    cpp = analyze((HERE / "helper_results.py").read_text(encoding="utf-8"), "k.py").cpp
+    assert "    { int32_t unused_0; int32_t unused_1; split_range(total, 4, unused_0, unused_1); }\n" in cpp
+    assert "    { int32_t unused_0; bool unused_1; defaults(unused_0, unused_1); }\n" in cpp
+    assert ("__aicore__ inline void bounds(int32_t lo, int32_t hi, int32_t& out_0, int32_t& out_1, int32_t& out_2) {\n"
+            "    out_0 = lo; out_1 = hi; out_2 = hi - lo;\n}") in cpp
+    assert "int32_t lo; int32_t hi; int32_t width; bounds(step, last, lo, hi, width);" in cpp

@@ -11,6 +11,7 @@ from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, TextEdit
 from ..types import (
     AddrT,
+    IntListT,
     NoneT,
     ObjT,
     ScalarT,
@@ -459,6 +460,9 @@ class StmtLowering(LowerBase):
                         fixes=(Fix("Remove the returned value", (TextEdit(self.span(node.value), ""),)),))
             return []
         value = self.lower_expr(node.value)
+        if isinstance(value, ir.IntList) and isinstance(value.type, IntListT):
+            # a returned list gives its items as results, like a tuple (CANN's tracer returns each one)
+            value = ir.IntList(value.span, TupleT(tuple(i.type for i in value.items)), value.items)
         self.returns.append(value.type)
         return [ir.Return(sp, value)]
 
