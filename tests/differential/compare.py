@@ -14,9 +14,10 @@ _STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 _PREPROCESSOR = re.compile(r"^[ \t]*#[^\n]*", re.M)
 # A function definition at the top level: its name, then its parameter list, then its body's opening brace.
 _FUNC = re.compile(r"(?:^|\n)[^\n;{}#]*?\b([A-Za-z_]\w*)\s*\(([^;{}]*)\)\s*(?:const\s*)?\{")
-_CALL = re.compile(r"(AscendC::|\.|->)?\b([A-Za-z_]\w*)\s*(<)?")
+# `x.template M<...>(...)` (a member template of a dependent type) is the member call M.
+_CALL = re.compile(r"(AscendC::|\.|->)?(?:(?<=\.|>)template\s+)?\b([A-Za-z_]\w*)\s*(<)?")
 # `AscendC::Name x ...` or `AscendC::Name<...> x ...`: Name is a type, and `AscendC::Name(...)` constructs one.
-_DECLARED = re.compile(r"AscendC::(\w+)\s*(?:<[^;{}()]*>)?\s*[&*]?\s*[A-Za-z_]\w*\s*[=;({\[,)]")
+_DECLARED = re.compile(r"AscendC::(\w+)(?!\w)\s*(?:<[^;{}()]*>)?\s*[&*]?\s*[A-Za-z_]\w*\s*[=;({\[,)]")
 # Parameter structs are constructed, not called, whichever way a compiler spells it (`T v{...}`, `T(...)`).
 _TYPE_SUFFIXES = ("Params", "Param", "Info", "Config", "Tiling", "ParamsExt", "ParamsV2", "ParamsV220")
 # Compile-time type predicates of our generic kernels; evaluated (see _fold_type_guards), never compared.

@@ -74,6 +74,21 @@ def test_calls_inline_helpers_and_ignore_what_legitimately_differs() -> None:
         calls(CPP.replace('extern "C" __global__ ', ""))
 
 
+MEMBERS = """
+extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
+    AscendC::GatherRepeatParams params = AscendC::GatherRepeatParams(1, 8);
+    AscendC::Gather(z, x, offsets, static_cast<uint32_t>(0), 512);
+    x_gm.template SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_NORMAL);
+    q->template DeQue<half>();
+}
+"""
+
+
+def test_a_type_named_with_an_api_s_prefix_and_member_templates() -> None:
+    """GatherRepeatParams is a type, Gather still a call; `x.template M<...>(...)` is the member call M."""
+    assert calls(MEMBERS) == ["Gather/5", ".SetL2CacheHint/1", ".DeQue/0"]
+
+
 GENERIC = """
 template <typename T_x>
 __aicore__ inline void kernel_impl(GM_ADDR x) {
