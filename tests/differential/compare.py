@@ -262,3 +262,40 @@ def helper_call_errors(cpp: str) -> list[str]:
                 if not low <= n <= high:
                     errors.append(f"{name} calls {callee} with {n} arguments, it takes {low}..{high}")
     return errors
+
+
+# Calls that only read a value: CANN's tracer drops them when the value is never used (its IR has no use of the
+# result, so its dead-code elimination removes the operation); we keep the user's statement.
+_READS = re.compile(r"\.?(Get\w*|ReinterpretCast)/\d+")
+
+
+def deliberate(ours: list[str], theirs: list[str]) -> str | None:
+    """Why two call sequences that differ still mean the same, or None if they do not.
+
+    - defaults: the same calls in the same order, ours with fewer arguments: we leave trailing arguments to their
+      C++ defaults (``SetTensorA(a)``), CANN spells every default (``SetTensorA(a, false)``).
+    - unused reads: CANN's sequence is ours without some value-reading calls (``GetBlockIdx``, ``GetPhyAddr``,
+      ``ReinterpretCast``) whose result the kernel never uses, which CANN's dead-code elimination removes.
+    """
+    def split(c: str) -> tuple[str, int]:
+        name, _, n = c.rpartition("/")
+        return name, int(n)
+
+    def same_but_defaults(a: list[str], b: list[str]) -> bool:
+        if len(a) != len(b):
+            return False
+        pairs = [(split(x), split(y)) for x, y in zip(a, b, strict=True)]
+        return all(x[0] == y[0] and x[1] <= y[1] for x, y in pairs)
+
+    if ours == theirs:
+        return None
+    if same_but_defaults(ours, theirs):
+        return "defaults"
+    kept, rest = [], list(theirs)
+    for call in ours:  # theirs must be ours minus reads (in order), up to spelled defaults
+        if rest and split(call)[0] == split(rest[0])[0]:
+            kept.append(call)
+            rest.pop(0)
+        elif _READS.fullmatch(call) is None:
+            return None
+    return "unused reads" if not rest and same_but_defaults(kept, theirs) else None

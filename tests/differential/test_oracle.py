@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .compare import calls, cann_dtypes, helper_call_errors
+from .compare import calls, cann_dtypes, deliberate, helper_call_errors
 from .oracle import run_oracle
 
 pytestmark = pytest.mark.differential
@@ -87,6 +87,18 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR x) {
 def test_a_type_named_with_an_api_s_prefix_and_member_templates() -> None:
     """GatherRepeatParams is a type, Gather still a call; `x.template M<...>(...)` is the member call M."""
     assert calls(MEMBERS) == ["Gather/5", ".SetL2CacheHint/1", ".DeQue/0"]
+
+
+def test_deliberate_differences_are_named_and_nothing_else_is() -> None:
+    assert deliberate([".SetTensorA/1", ".Iterate/0"], [".SetTensorA/2", ".Iterate/1"]) == "defaults"
+    assert deliberate(["GetBlockIdx/0", "Add/3"], ["Add/3"]) == "unused reads"
+    assert deliberate([".ReinterpretCast/0", ".GetPhyAddr/0"], [".GetPhyAddr/1"]) == "unused reads"
+    assert deliberate(["Add/3"], ["Add/3"]) is None  # equal: nothing to explain
+    assert deliberate(["Add/4"], ["Add/3"]) is None  # an argument CANN does not pass
+    assert deliberate(["Add/3"], ["Sub/3"]) is None
+    assert deliberate(["Add/3"], ["Add/3", "Sub/3"]) is None  # a call we lack
+    assert deliberate(["Sub/3", "Add/3"], ["Add/3"]) is None  # an extra call that is not a read
+    assert deliberate(["Add/3", "Sub/3"], ["Sub/3", "Add/3"]) is None  # another order
 
 
 GENERIC = """

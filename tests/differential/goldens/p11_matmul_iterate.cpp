@@ -2,12 +2,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
-#ifndef DTYPE
-#define DTYPE float
-#endif
-
-template <typename T_a, typename T_b, typename T_c>
-__aicore__ inline void kernel_impl(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace) {
+extern "C" __global__ __aicore__ void kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace) {
     AscendC::TPipe pipe;
     using a_type = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>;
     using b_type = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>;
@@ -35,20 +30,16 @@ __aicore__ inline void kernel_impl(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR work
     tiling.shareL1Size = AscendC::TOTAL_L1_SIZE;
     tiling.shareL0CSize = AscendC::TOTAL_L0C_SIZE;
     mm.Init(&tiling);
-    AscendC::GlobalTensor<T_a> a_gm;
-    AscendC::GlobalTensor<T_b> b_gm;
-    AscendC::GlobalTensor<T_c> c_gm;
-    a_gm.SetGlobalBuffer((__gm__ T_a*)a);
-    b_gm.SetGlobalBuffer((__gm__ T_b*)b);
-    c_gm.SetGlobalBuffer((__gm__ T_c*)c);
-    mm.SetTensorA(a_gm, false);
-    mm.SetTensorB(b_gm, false);
-    for (int32_t count = 0; mm.Iterate(false); ++count) {
-        mm.GetTensorC(c_gm[count * 4096], 0, false);
+    AscendC::GlobalTensor<half> a_gm;
+    AscendC::GlobalTensor<half> b_gm;
+    AscendC::GlobalTensor<float> c_gm;
+    a_gm.SetGlobalBuffer((__gm__ half*)a);
+    b_gm.SetGlobalBuffer((__gm__ half*)b);
+    c_gm.SetGlobalBuffer((__gm__ float*)c);
+    mm.SetTensorA(a_gm);
+    mm.SetTensorB(b_gm);
+    for (int32_t count = 0; mm.Iterate(); ++count) {
+        mm.GetTensorC(c_gm[count * 4096]);
     }
     mm.End();
-}
-
-extern "C" __global__ __aicore__ void kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR workspace) {
-    kernel_impl<DTYPE, DTYPE, DTYPE>(a, b, c, workspace);
 }
