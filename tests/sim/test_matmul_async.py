@@ -241,3 +241,40 @@ def test_en_partial_sum_over_more_than_one_block_is_an_error():
                    kernel_type="KernelType.MIX_AIC_1_1")
     assert [f.kind for f in report.findings] == ["bad-call"]
     assert "single_core_m == base_m" in report.findings[0].message
+
+
+@asc.jit(matmul_cube_only=True)
+def own_l0c(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+            tiling: asc.adv.TCubeTiling):
+    """Each block into the kernel's own CO1 tensor, then fixpipe'd to its place in C (row-major)."""
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm = asc.GlobalTensor()
+    b_gm.set_global_buffer(b)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        c=asc.adv.MatmulType(asc.TPosition.CO1, asc.CubeFormat.NZ, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    co1 = asc.LocalTensor(dtype=asc.float32, pos=asc.TPosition.CO1, addr=0, tile_size=BASE_M * BASE_N)
+    for count in mm.iterate(False, True, co1):
+        mi = count % 2
+        ni = count // 2
+        rows = min(BASE_M, tiling.single_core_m - mi * BASE_M)
+        cols = min(BASE_N, tiling.single_core_n - ni * BASE_N)
+        params = asc.FixpipeParamsV220(n_size=cols, m_size=rows, src_stride=(rows + 15) // 16 * 16,
+                                       dst_stride=tiling.n)
+        asc.fixpipe(c_gm[mi * BASE_M * tiling.n + ni * BASE_N:], co1, params)
+    mm.end()
+
+
+def test_iterate_into_a_local_c_matrix_writes_each_block_to_l0c_as_the_cube_does():
+    a, b = _data()
+    c = np.zeros((M, N), np.float32)
+    report = own_l0c[1](a, b, c, np.zeros(64, np.uint8), _tiling())
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    assert report.findings == []

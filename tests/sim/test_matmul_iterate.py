@@ -258,7 +258,7 @@ def test_reading_c_before_an_asynchronous_iterate_all_ends_is_a_race():
     assert "wait_iterate_all" in races[0].message and races[0].related[0][0] == "AIC FIX wrote it here"
 
 
-def test_forms_not_modelled_say_so():
+def test_a_local_c_matrix_on_a_vector_core_computes_nothing_and_says_so():
     @asc.jit
     def partial(workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
         pipe = asc.TPipe()
@@ -271,8 +271,8 @@ def test_forms_not_modelled_say_so():
 
     with asc.sim.collect() as report:
         partial[1](np.zeros(64, np.uint8), _tiling(ROWS))
-    assert [f.code for f in report.findings] == ["PS110"]  # both vector cores' calls: one finding
-    assert "local_c_matrix" in report.findings[0].message
+    assert [(f.code, f.severity) for f in report.findings] == [("PS109", "warning")]  # both cores: one finding
+    assert "local_c_matrix computes nothing on a mixed kernel's vector core" in report.findings[0].message
 
 
 def _order_kernel(config):

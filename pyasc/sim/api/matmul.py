@@ -286,9 +286,10 @@ class MatmulIteration:
     With en_partial_sum the block is added to what L0C holds (the last block computed: CANN allows it when the
     single-core C is one base block)."""
 
-    def __init__(self, mm: Any, partial: bool = False) -> None:
+    def __init__(self, mm: Any, partial: bool = False, local_c: Any = None) -> None:
         self.mm = mm
         self.partial = partial
+        self.local_c = local_c
         self.blocks: list[tuple[int, int, int, int]] | None = None
         self.count = 0
         self.ops: tuple[np.ndarray, np.ndarray, np.ndarray | None] | None = None
@@ -301,7 +302,8 @@ class MatmulIteration:
         st = _mm(self.mm)
         if self.blocks is None:
             _send(core)
-            self.ops = _operands(core, st, "iterate", self.mm) if _c_nd(core, self.mm, "iterate") else None
+            ok = _c_nd(core, self.mm, "iterate") if self.local_c is None else _co1_ok(core, self.mm, self.local_c)
+            self.ops = _operands(core, st, "iterate", self.mm) if ok else None
             if self.ops is None:
                 raise StopIteration
             self.blocks = _blocks(self.mm, st)
@@ -318,6 +320,11 @@ class MatmulIteration:
             raise StopIteration
         r0, c0, rows, cols = self.blocks[self.count]
         c = _block(self.ops, r0, c0, rows, cols)  # type: ignore[arg-type]
+        if self.local_c is not None:
+            if not _to_co1(core, self.local_c, c, self.partial):
+                raise StopIteration
+            self.count += 1
+            return self.count - 1
         held = st.get("l0c")
         if self.partial and held is not None and held.shape == c.shape:
             c = c + held
@@ -336,16 +343,57 @@ class MatmulIteration:
         return None
 
 
+def _co1_ok(core: Any, mm: Any, local_c: Any) -> bool:
+    """Iterate into the kernel's own CO1 tensor: CANN requires C of TPosition.CO1, CubeFormat.NZ."""
+    c = getattr(mm, "c", None)
+    pos = str(getattr(getattr(c, "position", None), "name", "")).rpartition(".")[2]
+    if _fmt(mm, "c") != "NZ" or pos != "CO1" or getattr(local_c, "esize", 0) != 4:
+        return core.report("bad-call", "Matmul.iterate with local_c_matrix needs C declared MatmulType(TPosition.CO1, "
+                           "CubeFormat.NZ, float32 or int32) and a 4-byte CO1 tensor (CANN's requirement); C is "
+                           f"{pos or '?'}/{_fmt(mm, 'c')}")
+    return True
+
+
+def _to_co1(core: Any, dst: LocalTensor, c: np.ndarray, accumulate: bool) -> bool:
+    """The block into L0C as the cube writes it (Nz of 16 x 16 fractals, element (m, n) at
+    (n // 16) * M1 * 256 + m * 16 + n % 16, M1 the block's rows in fractals); added to it with en_partial_sum."""
+    rows, cols = c.shape
+    m1, n1 = -(-rows // 16), -(-cols // 16)
+    total = m1 * n1 * 256
+    core.join(state.PIPE["M"], core.snapshot())  # the call follows what the kernel issued before it
+    if not core.access(state.PIPE["M"], ((dst, 0, total),) if accumulate else (), ((dst, 0, total),),
+                       "Matmul.iterate (local_c_matrix)"):
+        return False
+    fr = np.zeros((m1 * 16, n1 * 16), np.float64)
+    fr[:rows, :cols] = c
+    nz = fr.reshape(m1 * 16, n1, 16).transpose(1, 0, 2).reshape(-1)
+    view = dst.view()
+    if accumulate:
+        nz = nz + view[:total].astype(np.float64)
+    view[:total] = nz.astype(view.dtype)
+    token = core.snapshot(state.PIPE["M"])  # a synchronous call: the block is in L0C when it returns
+    for p in range(state.NPIPES):
+        core.join(p, token)
+    return True
+
+
 def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> Any:
     """One base block of C per pass, in the tiling's order (base_m x base_n, the last row and column of blocks
     cut to the single-core shape); sync=False computes them all at once into the workspace (pyasc.sim.api
     .matmul_async)."""
     core = cur()
-    if local_c_matrix is not None:
-        core.report("unsupported", "Matmul.iterate with local_c_matrix (a CO1 tensor the kernel manages and "
-                    "fixpipes itself) is not modelled by the simulator; iterate() with get_tensor_c is")
-        return iter(())
     _mm(self)["async"] = None
+    if local_c_matrix is not None:
+        if _client(core):  # CANN's Matmul client: Iterate(enPartialSum, localCmatrix) returns false at once
+            core.report("bad-call", "Matmul.iterate with local_c_matrix computes nothing on a mixed kernel's "
+                        "vector core (CANN's Matmul client returns false at once): use it in a cube-only kernel "
+                        "(matmul_cube_only=True), or iterate() with get_tensor_c", severity="warning")
+            return iter(())
+        if not bool(sync):
+            core.report("unsupported", "Matmul.iterate(sync=False) with local_c_matrix is not modelled by the "
+                        "simulator; iterate(en_partial_sum, local_c_matrix=...) with sync=True is")
+            return iter(())
+        return MatmulIteration(self, bool(en_partial_sum), local_c_matrix)
     if not bool(sync):
         from .matmul_async import start
 
