@@ -3217,7 +3217,7 @@ def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mma
 def set_load_data_boundary(boundary: int) -> None:
     """Set the L1 boundary load_data wraps around at."""
 
-def set_load_data_padding_value(pad_value: int) -> None:
+def set_load_data_padding_value(pad_value: int | float) -> None:
     """Set the padding value of 3D load_data."""
 
 def set_load_data_repeat(param: LoadDataRepeatParam) -> None:

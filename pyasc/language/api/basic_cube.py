@@ -44,7 +44,7 @@ APIS: list[ApiSpec] = [
     api("set_load_data_boundary", "basic.mm", "Set the L1 boundary load_data wraps around at.",
         [("(boundary: int) -> None", "AscendC::SetLoadDataBoundary({boundary})")], pipe="S"),
     api("set_load_data_padding_value", "basic.mm", "Set the padding value of 3D load_data.",
-        [("(pad_value: int) -> None", "AscendC::SetLoadDataPaddingValue({pad_value})")], pipe="S"),
+        [("(pad_value: Number) -> None", "AscendC::SetLoadDataPaddingValue({pad_value})")], pipe="S"),
     api("set_load_data_repeat", "basic.mm", "Set the repeat parameters of 3D load_data.",
         [("(param: LoadDataRepeatParam) -> None", "AscendC::SetLoadDataRepeat({param})")], pipe="S"),
     api("fixpipe", "basic.fixpipe", "Move (and convert) a matrix result from L0C to Global Memory.",
