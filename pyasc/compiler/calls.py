@@ -100,6 +100,13 @@ def _subclass(cls: str, wanted: str) -> bool:
     return spec is not None and any(_subclass(b, wanted) for b in spec.bases)
 
 
+def enum_member(t: Type, kind: str) -> str | None:
+    """The member of the enum `kind` whose value the compile-time int `t` is (`0` for PipeID.PIPE_S), else None."""
+    if not isinstance(t, ScalarT) or isinstance(t.const, bool) or not isinstance(t.const, int):
+        return None
+    return next((m for m, v in ENUMS[kind].members.items() if v == t.const), None)
+
+
 def fits(t: Type, kind: str) -> bool:
     """Whether a value of type t may be passed where the spec says `kind`."""
     if isinstance(t, UnknownT) or kind in ("Any", "object"):
@@ -135,8 +142,8 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, ScalarT)
     if kind == "None":
         return isinstance(t, NoneT)
-    if kind in ENUMS:
-        return isinstance(t, EnumT) and t.enum == kind
+    if kind in ENUMS:  # CANN's enums are IntEnums: an int constant that is a member's value is that member
+        return isinstance(t, EnumT) and t.enum == kind or enum_member(t, kind) is not None
     if isinstance(t, StructT):
         return t.struct.name == kind or t.struct.name == f"adv.{kind}"
     if kind in CLASSES:

@@ -270,3 +270,10 @@ def test_launch_options_given_to_jit_are_rejected_with_where_they_go() -> None:
     assert got == [("PA110", "core_num=8", "'core_num' is a launch option, not a compile option: CANN's pyasc refuses "
                     "it in @asc.jit when the kernel is launched (unexpected keyword argument 'core_num'); give it in "
                     "the launch's brackets, kernel[core_num](...)")]
+
+
+def test_an_int_for_an_enum_is_the_member_of_that_value() -> None:
+    text = body("asc.pipe_barrier(1)\nasc.pipe_barrier(99)")
+    got = [(d.code, span_text(text, d.span), d.message) for d in analyze(text, "k.py").errors]
+    assert got == [("PA303", "99", "'pipe' of asc.pipe_barrier(): expected PipeID, got int")]  # no member is 99
+    assert "AscendC::PipeBarrier<PIPE_V>();" in analyze(body("asc.pipe_barrier(1)"), "k.py").cpp
