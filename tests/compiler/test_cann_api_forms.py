@@ -105,3 +105,12 @@ def k(x: asc.GlobalAddress):
     assert "AscendC::SliceInfo slice_list1_list0[] = {first, AscendC::SliceInfo(0, 1, 0, 1, 2)};" in cpp
     assert "AscendC::SliceInfo slice_list2_list1[] = {first, first};" in cpp
     assert "AscendC::DataCopy(t, g, slice_list1_list0, slice_list2_list1, 2);" in cpp
+
+
+def test_an_integer_for_a_pipe_is_its_member_and_nothing_else_is() -> None:
+    """CANN's tracer converts pipe_barrier(0) to PIPE_S; an integer no pipe has, or for another enum, stays PA303."""
+    assert "AscendC::PipeBarrier<PIPE_S>();" in _cpp("    asc.pipe_barrier(0)\n")
+    assert "AscendC::PipeBarrier<PIPE_ALL>();" in _cpp("    asc.pipe_barrier(6)\n")
+    for body in ("    asc.pipe_barrier(42)\n", "    asc.data_sync_barrier(0)\n"):
+        a = analyze(HEAD + body, "k.py")
+        assert [d.code for d in a.diagnostics if d.severity == Severity.ERROR] == ["PA303"]
