@@ -10,7 +10,7 @@ import pytest
 
 from pyasc.compiler.analysis import analyze
 
-from .test_goldens import GOLDENS, _check
+from .test_goldens import GOLDENS, check_kernel_file
 
 HERE = Path(__file__).parent / "api_spellings"
 FILES = sorted(HERE.glob("*.py"))
@@ -36,12 +36,7 @@ KERNELS: dict[str, list[str]] = {
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_file_diagnostics_and_cpp(path: Path, update_goldens: bool) -> None:
-    text = path.read_text(encoding="utf-8")
-    analysis = analyze(text, str(path))
-    got = sorted((d.code, d.span.line) for d in analysis.diagnostics)
-    assert got == sorted(EXPECTED[path.stem]), [(d.code, d.span.line, d.message) for d in analysis.diagnostics]
-    assert [k.name for k in analysis.kernels] == KERNELS[path.stem]
-    _check(GOLDENS / "api_spellings" / f"{path.stem}.cpp", analysis.cpp, update_goldens)
+    check_kernel_file(path, EXPECTED[path.stem], KERNELS[path.stem], GOLDENS / "api_spellings", update_goldens)
 
 
 def test_every_file_has_expectations() -> None:

@@ -24,6 +24,17 @@ def _check(path: Path, actual: str, update: bool) -> None:
     assert actual == expected, f"{path.name} differs from the compiler's output (review, then --update-goldens)"
 
 
+def check_kernel_file(path: Path, expected: list[tuple[str, int]], kernels: list[str], golden_dir: Path,
+                      update: bool) -> None:
+    """A kernel file of a feature suite: its exact (code, line) diagnostics, its kernels and its golden C++."""
+    text = path.read_text(encoding="utf-8")
+    analysis = analyze(text, str(path))
+    got = sorted((d.code, d.span.line) for d in analysis.diagnostics)
+    assert got == sorted(expected), [(d.code, d.span.line, d.message) for d in analysis.diagnostics]
+    assert [k.name for k in analysis.kernels] == kernels
+    _check(golden_dir / f"{path.stem}.cpp", analysis.cpp, update)
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
 def test_example_cpp_and_map(example: Path, update_goldens: bool) -> None:
     text = example.read_text(encoding="utf-8")
