@@ -100,9 +100,14 @@ def _subclass(cls: str, wanted: str) -> bool:
     return spec is not None and any(_subclass(b, wanted) for b in spec.bases)
 
 
+# Enums CANN's tracer hands to its IR builder as they are, which converts an int to the member of that value;
+# elsewhere CANN reads the argument's `.value` (data_sync_barrier(0) fails there), so an int stays an error.
+_INT_ENUMS = ("PipeID",)
+
+
 def enum_member(t: Type, kind: str) -> str | None:
     """The member of the enum `kind` whose value the compile-time int `t` is (`0` for PipeID.PIPE_S), else None."""
-    if not isinstance(t, ScalarT) or isinstance(t.const, bool) or not isinstance(t.const, int):
+    if kind not in _INT_ENUMS or not isinstance(t, ScalarT) or type(t.const) is not int:
         return None
     return next((m for m, v in ENUMS[kind].members.items() if v == t.const), None)
 
@@ -152,19 +157,6 @@ def fits(t: Type, kind: str) -> bool:
         )
     # Unknown vocabulary (tiling structs and the like): accept objects and anything not obviously wrong.
     return not isinstance(t, (ScalarT, StrT, DTypeValT)) or kind.startswith("T")
-
-
-# Enums CANN's tracer hands to its IR builder as they are, which converts an integer to the member of that value
-# (asc.pipe_barrier(0) is PipeBarrier<PIPE_S>); elsewhere an integer for an enum stays an error.
-_INT_ENUMS = ("PipeID",)
-
-
-def _int_as_member(arg: ir.Expr, kind: str) -> ir.EnumMember | None:
-    """The member an integer constant written for such an enum stands for, or None."""
-    if kind not in _INT_ENUMS or not isinstance(arg, ir.Const) or type(arg.value) is not int:
-        return None
-    name = next((m for m, v in ENUMS[kind].members.items() if v == arg.value), None)
-    return None if name is None else ir.EnumMember(arg.span, EnumT(kind, name), kind, name)
 
 
 def _split_union(text: str) -> list[str]:
@@ -233,10 +225,6 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
         if arg is None:
             continue
         if isinstance(arg.type, NoneT) and p.default is None:
-            continue
-        member = _int_as_member(arg, p.kind)
-        if member is not None:
-            b.args[p.name] = member
             continue
         if not fits(arg.type, p.kind):
             b.mismatches.append((p, arg, f"expected {kind_label(p.kind)}, got {type_label(arg)}"))
