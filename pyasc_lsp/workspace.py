@@ -167,6 +167,16 @@ class Documents:
         doc = self._docs.get(uri)
         if doc is None or doc.current is not None:
             return doc
+        await self._wait_release(doc, timeout)
+        # Never analyzed yet (the first analysis of a large file, its diagnostics already out early): there is nothing
+        # to answer from, so wait for that first result instead of answering nothing.
+        while self._docs.get(uri) is doc and doc.analysis is None and doc.task is not None and not doc.task.done():
+            await self._wait_release(doc, None)
+        return self._docs.get(uri)
+
+    @staticmethod
+    async def _wait_release(doc: Document, timeout: float | None) -> None:
+        """Until the document's next result is accepted (or it closes, or its analysis fails), at most `timeout`."""
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         doc.waiters.append(fut)
         try:
@@ -176,7 +186,6 @@ class Documents:
         finally:
             if fut in doc.waiters:
                 doc.waiters.remove(fut)
-        return self._docs.get(uri)
 
     def warm_up(self, job: Callable[[], Any]) -> concurrent.futures.Future[Any]:
         """Run `job` in the analysis thread ahead of any analysis (e.g. importing the compiler and making its cache):

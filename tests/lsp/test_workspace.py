@@ -263,3 +263,37 @@ async def test_cpp_tier_runs_also_when_the_front_end_reports_errors():
         await asyncio.sleep(0.01)
     assert submitted == [doc.analysis]
     docs.shutdown()
+
+
+async def test_a_request_before_the_first_analysis_waits_for_it_past_its_timeout():
+    """A large file's first analysis can outlast a request's short wait (its diagnostics went out early): with no
+    analysis at all there is nothing to answer from, so the request waits for the first one instead of getting none."""
+    analyzer = FakeAnalyzer()
+    analyzer.gate = threading.Event()
+    docs, accepted = make(analyzer, debounce=0.0)
+    docs.open("u", "/k.py", "first", 1)
+    await started(analyzer, 1)
+    waiting = asyncio.ensure_future(docs.wait_current("u", 0.001))
+    await asyncio.sleep(0.05)  # well past the request's own wait: it must still be waiting
+    assert not waiting.done()
+    analyzer.gate.set()
+    doc = await waiting
+    assert doc is not None and doc.analysis is not None and doc.analysis.text == "first"
+    assert accepted == [("first", 1)]
+    docs.shutdown()
+
+
+async def test_a_request_with_an_older_analysis_does_not_wait_past_its_timeout():
+    analyzer = FakeAnalyzer()
+    docs, accepted = make(analyzer, debounce=0.0)
+    docs.open("u", "/k.py", "old", 1)
+    await settle(docs, "u")
+    analyzer.gate = threading.Event()
+    docs.change("u", "new", 2)
+    await started(analyzer, 2)
+    doc = await docs.wait_current("u", 0.001)
+    assert doc is not None and doc.analysis is not None and doc.analysis.text == "old"
+    analyzer.gate.set()
+    doc = await settle(docs, "u")
+    assert doc.analysis is not None and doc.analysis.text == "new"
+    docs.shutdown()
