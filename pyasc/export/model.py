@@ -110,6 +110,11 @@ def find_kernel(analysis: Analysis, name: str | None) -> KernelInfo:
     return found[0]
 
 
+def uses_matmul(analysis: Analysis, kernel: KernelInfo) -> bool:
+    """Whether the kernel's C++ registers a Matmul object (the only way a kernel gets one)."""
+    return "REGIST_MATMUL_OBJ(" in analysis.cpp[kernel.cpp_start:kernel.cpp_end]
+
+
 def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str]) -> OpModel:
     """The operator for `kernel`; `dtypes` are the element types a dtype-generic kernel is exported for."""
     check_op_name(op_name)
@@ -117,6 +122,11 @@ def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str
         if lookup(d) is None or lookup(d).name not in GE_DTYPES:  # type: ignore[union-attr]
             raise ExportError(f"--dtypes: '{d}' is not a dtype an operator can take (known: {', '.join(GE_DTYPES)})")
     canon = [lookup(d).name for d in dtypes]  # type: ignore[union-attr]
+    if uses_matmul(analysis, kernel):
+        raise ExportError(f"'{kernel.name}' uses the Matmul object: its operator needs a host tiling function that "
+                          "computes the TCubeTiling (MultiCoreMatmulTiling) and the system workspace size, which "
+                          "export does not write yet; build the kernel with `pyasc --output` and write the op host "
+                          "by hand (docs/export.md)")
     gm = {g.name: g for g in kernel.gm_params}
     generic = sorted({g.cpp_type for g in kernel.gm_params if g.dtype is None})
     if generic and not canon:

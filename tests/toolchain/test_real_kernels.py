@@ -3,6 +3,7 @@ suppressed) are caught by clang against the independent header and land on the P
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,16 @@ def test_examples_are_clean_in_cpp(example):
     analysis = analyze(text, str(EXAMPLES / example), Config())
     assert analysis.kernels and analysis.cpp
     diags = check_cpp(analysis, Config())
-    assert [(d.code, d.span, d.message) for d in diags] == []
+    assert [(d.code, d.span, d.message) for d in diags if d.code != "PA803"] == []
+    # The one finding allowed: the honest note on each Matmul call the bundled header checks only in part.
+    partial = [d for d in diags if d.code == "PA803"]
+    assert all(d.severity == Severity.INFO and "AscendC::Matmul only in part" in d.message for d in partial)
+    objects = re.findall(r"(\w+) = asc\.adv\.Matmul\(", text)
+    matmul_lines = {i for i, line in enumerate(text.splitlines(), 1)
+                    if "asc.adv.Matmul(" in line or "register_matmul(" in line
+                    or any(f"{o}." in line for o in objects)}
+    assert {d.span.line for d in partial} <= matmul_lines
+    assert bool(partial) == ("register_matmul" in text)
 
 
 def test_clang_error_on_a_line_the_python_side_already_flags_is_not_repeated():
