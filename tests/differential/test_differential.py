@@ -24,7 +24,8 @@ from .oracle import OracleResult, run_oracle
 pytestmark = pytest.mark.differential
 
 HERE = Path(__file__).resolve().parent
-CASES = sorted((HERE / "cases").glob("[pr][0-9][0-9]_*.py"))
+# p = a point of issue 12 (r = a kernel CANN rejects, for that point); other letters group cases by API area.
+CASES = sorted((HERE / "cases").glob("[a-z][0-9][0-9]_*.py"))
 GOLDENS = HERE / "goldens"
 
 
@@ -66,7 +67,7 @@ def oracle() -> dict[str, OracleResult]:
 
 
 def test_every_point_has_cases() -> None:
-    points = {int(c.stem[1:3]) for c in CASES}
+    points = {int(c.stem[1:3]) for c in CASES if c.stem[0] in "pr"}
     assert points == set(range(1, 14)), f"points without a case: {sorted(set(range(1, 14)) - points)}"
     assert all(k.name in {c.stem for c in CASES} for k in KNOWN), "known.py names a case that does not exist"
 
