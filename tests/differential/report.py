@@ -9,19 +9,19 @@ import sys
 
 from .known import KNOWN
 from .oracle import run_oracle
-from .test_differential import CASES, disagreement
+from .test_differential import CASES, cann_accepts, disagreement
 
 
 def main() -> int:
     results = run_oracle([{"id": c.stem, "file": str(c), "entry": "launch"} for c in CASES])
     known = {k.name: k for k in KNOWN}
-    table: dict[int, list[int]] = {}  # point -> [valid cases, rejected cases, agree, disagree]
+    table: dict[str, list[int]] = {}  # point (or area letter) -> [valid cases, rejected cases, agree, disagree]
     rows = []
     stale = []
     for case in CASES:
-        point = int(case.stem[1:3])
+        point = str(int(case.stem[1:3])) if case.stem[0] in "pr" else case.stem[0]
         counts = table.setdefault(point, [0, 0, 0, 0])
-        counts[0 if case.stem.startswith("p") else 1] += 1
+        counts[0 if cann_accepts(case) else 1] += 1
         found = disagreement(case, results[case.stem])
         counts[2 if found is None else 3] += 1
         if found is None:
@@ -39,7 +39,7 @@ def main() -> int:
     print(f"{len(CASES)} cases ({total[0]} CANN-valid, {total[1]} CANN-rejected): {total[2]} agree, "
           f"{total[3]} disagree.\n")
     print("| point | valid | rejected | agree | disagree |\n|---|---|---|---|---|")
-    for point in sorted(table):
+    for point in sorted(table, key=lambda p: (not p.isdigit(), p.zfill(2))):
         print(f"| {point} | " + " | ".join(str(n) for n in table[point]) + " |")
     print("\nA change that makes a case agree must remove its line from tests/differential/known.py (the suite fails"
           " until then) and, for the golden case of its point, run `pytest tests/differential --update-goldens`.")
