@@ -21,6 +21,7 @@ outside any kernel (a broken test file) is reported as a harness error, never as
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import os
@@ -31,10 +32,16 @@ import traceback
 from typing import Any
 
 sys.dont_write_bytecode = True  # importing a case file leaves nothing in the repository
-# Compiler.__init__ looks the compiler and linker up; the patched run never calls them.  Nothing is cached on disk.
+# Compiler.__init__ looks the compiler and linker up; the patched run never calls them.  CANN's cache goes to a
+# home of its own: the one oracle.py makes inside its temporary directory (removed even when this process crashes),
+# else a temporary directory removed at exit (the corpus plugin imports this module and never calls main).
 os.environ["PYASC_COMPILER"] = "true"
 os.environ["PYASC_LINKER"] = "true"
-os.environ["PYASC_HOME"] = tempfile.mkdtemp(prefix="cann_oracle_")
+if os.environ.get("CANN_ORACLE_HOME"):
+    os.environ["PYASC_HOME"] = os.environ["CANN_ORACLE_HOME"]
+else:
+    os.environ["PYASC_HOME"] = tempfile.mkdtemp(prefix="cann_oracle_")
+    atexit.register(shutil.rmtree, os.environ["PYASC_HOME"], True)
 os.environ.pop("PYASC_DUMP_PATH", None)
 
 import numpy as np  # noqa: E402
@@ -166,7 +173,6 @@ def main(argv: list[str]) -> int:
             out.write(json.dumps(_serve(request, index)) + "\n")
             out.flush()
     sys.stdout = real_stdout
-    shutil.rmtree(os.environ["PYASC_HOME"], ignore_errors=True)
     return 0
 
 

@@ -55,8 +55,9 @@ def run_oracle(requests: list[dict[str, Any]], timeout: float = 600.0) -> dict[s
             req_path, out_path = Path(tmp) / "requests.json", Path(tmp) / "results.jsonl"
             req_path.write_text(json.dumps(pending), encoding="utf-8")
             out_path.write_text("", encoding="utf-8")
+            env = {**os.environ, "CANN_ORACLE_HOME": str(Path(tmp) / "home")}  # CANN's cache, removed with tmp
             proc = subprocess.run([str(python), "-I", str(RUNNER), str(req_path), str(out_path)],
-                                  capture_output=True, text=True, timeout=timeout, cwd=tmp)
+                                  capture_output=True, text=True, timeout=timeout, cwd=tmp, env=env)
             for line in out_path.read_text(encoding="utf-8").splitlines():
                 raw = json.loads(line)
                 results[raw["id"]] = OracleResult(

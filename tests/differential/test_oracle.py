@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from .compare import calls, cann_dtypes, deliberate, helper_call_errors
-from .oracle import run_oracle
+from .oracle import RUNNER, cann_python, run_oracle
 
 pytestmark = pytest.mark.differential
 
@@ -34,6 +37,24 @@ def test_both_request_forms_and_the_verdicts() -> None:
     assert results["arity"].traces[0].error.startswith("TypeError: missing a required argument")
     assert results["mock"].accepted and "__gm__ float*" in results["mock"].traces[0].cpp
     assert not results["broken"].accepted and "no_such_function" in (results["broken"].harness_error or "")
+
+
+def test_the_runner_leaves_no_temporary_directory(tmp_path: Path) -> None:
+    """Without a home from oracle.py, CANN's cache goes to a temporary directory removed at exit, also when the
+    module is only imported (as the corpus plugin does); TMPDIR points the runner's temporary files into tmp_path."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    requests, results = tmp_path / "requests.json", tmp_path / "results.jsonl"
+    requests.write_text(json.dumps([{"id": "one", "file": str(CASES / "p01_module_kernel.py"), "kernel": "scale_kernel",
+                                     "args": [F32, F32, 256]}]), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "CANN_ORACLE_HOME"} | {"TMPDIR": str(tmp)}
+    imported = f"import sys; sys.path.insert(0, {str(RUNNER.parent)!r}); import cann_oracle"
+    for command in ([str(RUNNER), str(requests), str(results)], ["-c", imported]):
+        proc = subprocess.run([str(cann_python()), "-I", *command], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert list(tmp.iterdir()) == [], command
+    assert json.loads(results.read_text(encoding="utf-8"))["traces"][0]["status"] == "accepted"
 
 
 CPP = """
