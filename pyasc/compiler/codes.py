@@ -113,6 +113,11 @@ _c("PA306", "host-launch-mismatch", E,
    "parameter, or whose set_tiling gives the wrong number of values after the block dim.",
    _HOST + "    k.set_tiling([8])\n    asc.Stream().launch(k)\n",
    _HOST + "    k.set_tiling([8, 256])\n    asc.Stream().launch(k)\n")
+_c("PA307", "struct-ir-handle-argument", W,
+   "One positional argument more than a parameter struct has fields: CANN's pyasc binds it to the constructor's "
+   "internal IR handle and builds nothing, so the call writes no C++ and its result cannot be used.",
+   _K + "    asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0, 1)\n",
+   _K + "    p = asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0)\n    asc.data_copy(x_gm, y_local, p)\n")
 # -- dtypes ---------------------------------------------------------------------------------------------------------
 _c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",

@@ -191,6 +191,9 @@ class ClassSpec:
     `constexpr static` (so that it can be a template argument) and written with designated initializers."""
     explicit_defaults: tuple[str, ...] = ()
     """Fields of a constexpr record always written: the C++ struct's default (zero) is not the language's."""
+    ir_handle_at: int | None = None
+    """Where CANN's constructor takes one more positional parameter, its internal IR handle (never the user's): an
+    argument there makes CANN's tracer build no value and write no C++ (the struct's field count)."""
 
     def cpp_field(self, name: str) -> str:
         """The C++ member of field `name`: `single_core_m` is `singleCoreM` unless field_cpp says otherwise."""

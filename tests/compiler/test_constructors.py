@@ -178,3 +178,32 @@ def test_every_class_is_checked_or_listed() -> None:
     assert {c for c, _ in REPORTED} <= set(CLASSES)
     left_out = {c.name for c in CLASSES.values() if c.family in MATMUL_FAMILY}
     assert len(left_out) == 13  # (adv.QuantConfig is checked: it is adv.quant's, not Matmul's)
+
+
+HANDLE_KERNEL = """import asc
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress) -> None:
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 256)
+    buf = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 0, 256)
+    asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0, 1)
+    asc.DataCopyParams(1, 8, 0, 0, 1)
+    asc.data_copy(g, buf, asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0))
+"""
+
+
+def test_an_argument_past_a_struct_s_fields_binds_cann_s_ir_handle() -> None:
+    """CANN's struct constructors end with an internal IR-handle parameter: an argument there makes its tracer build
+    nothing (no C++), so we warn on that argument and write nothing, instead of a false arity error."""
+    analysis = analyze(HANDLE_KERNEL, "handle.py")
+    found = [(d.code, d.severity, d.span.line, d.span.col) for d in analysis.diagnostics]
+    assert found == [("PA307", Severity.WARNING, 9, 49), ("PA307", Severity.WARNING, 10, 35)]
+    assert "has 7 fields and is given 8 positional arguments" in analysis.diagnostics[0].message
+    body = analysis.cpp.split("void kernel", 1)[1]
+    assert "DataCopyParams" not in body and body.count("Nz2NdParamsFull(") == 1
+    assert "AscendC::DataCopy(g, buf, AscendC::Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0));" in body
+    used = HANDLE_KERNEL.replace("    asc.DataCopyParams(1, 8, 0, 0, 1)\n",
+                                 "    p = asc.DataCopyParams(1, 8, 0, 0, 1)\n    asc.data_copy(buf, g, p)\n")
+    assert "PA303" in [d.code for d in analyze(used, "handle.py").errors]  # a use of it is CANN's TypeError

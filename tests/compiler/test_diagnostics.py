@@ -97,6 +97,7 @@ CASES = [
      "asc.data_copy(b, g, N)", "g", ["float16", "float32"]),
     ("PA404", "n = N / 8", "N / 8", ["//"]),
     ("PA405", "a = q.alloc_tensor(asc.int32)\nasc.adds(a, a, 0.5, N)", "0.5", ["int32"]),
+    ("PA307", "asc.DataCopyParams(1, 8, 0, 0, 99)", "99", ["binds CANN's internal IR handle", "4 fields"]),
     ("PA501", "asc.add(g, g, g, N)", "g", ["GlobalTensor"]),
     ("PA501", "h = asc.GlobalTensor()\nh.set_global_buffer(y)\nasc.data_copy(h, g, N)", "h",
      ["Global Memory to Global Memory"]),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ...language.spec import ApiSpec, ClassSpec
 from .. import calls as C
 from .. import ir
-from ..diagnostics import Related, Span
-from ..types import DTypeValT, DVar, IntListT, ObjT, ScalarT, TensorT, Type, scalar, unify
+from ..diagnostics import Related, Severity, Span
+from ..types import DTypeValT, DVar, IntListT, NoneT, ObjT, ScalarT, TensorT, Type, scalar, unify
 from .base import CallRecord, LowerBase
 
 _OTHER_LOWERING = frozenset({"core.range", "core.dtype", "adv.matmul", "adv.types", "adv.tiling",
@@ -26,6 +26,8 @@ class ConstructLowering(LowerBase):
                 self.report("PA301", f"{display}() takes no arguments", sp)
             b: C.Binding | None = None
             ov = None
+        elif self.binds_ir_handle(cls, display, args):
+            return ir.Const(sp, NoneT(), None)
         else:
             res = C.resolve(fake, display, args, sp, callee_span, skip_self=True)
             for d in res.diagnostics:
@@ -100,6 +102,19 @@ class ConstructLowering(LowerBase):
         given = list(b.args.items()) if b else []
         self.calls.append(CallRecord(expr, cls.name, ov.signature if ov else "()", 0, cls.doc, given, callee_span))
         return expr
+
+    def binds_ir_handle(self, cls: ClassSpec, display: str, args: list[C.Arg]) -> bool:
+        """One positional argument past a CANN struct's fields binds its constructor's internal IR handle: CANN's
+        tracer then builds nothing (the call writes no C++, and a use of its result fails)."""
+        positional = [a for a in args if a.keyword is None]
+        if cls.ir_handle_at is None or len(positional) != cls.ir_handle_at + 1:
+            return False
+        extra = positional[-1].expr
+        self.report("PA307", f"{display}() has {cls.ir_handle_at} fields and is given {len(positional)} positional "
+                    f"arguments: the last one binds CANN's internal IR handle, so CANN's pyasc builds no "
+                    f"{cls.name} here and writes no C++ for this call, and the result cannot be used; remove the "
+                    "argument", extra.span, Severity.WARNING)
+        return True
 
     def require_compile_time(self, display: str, args: dict[str, ir.Expr],
                              names: tuple[str, ...] | None = None) -> None:

@@ -27,7 +27,7 @@ def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated:
     cpp_type = cpp or f"AscendC::{name}"
     template = f"{cpp_type}({args})" if generated else None
     return ClassSpec(name=name, family=family, doc=doc, cpp=cpp_type,
-                     constructors=(parse_signature(sig, template),), fields=fields)
+                     constructors=(parse_signature(sig, template),), fields=fields, ir_handle_at=len(ctor.params))
 
 
 def _dtype_test(method: str) -> str:
