@@ -32,6 +32,20 @@ PACKAGES = ("asc", "asc.runtime", "asc.lib", "asc.codegen", "asc.language", "asc
             "asc.language.basic", "asc.language.fwk", "asc.language.adv", "asc.adv")
 """CANN's packages: namespaces whose attributes are the kernel API (and their own submodules)."""
 
+_LANGUAGE_MODULES = {
+    "core": ("aipp_types", "array", "constexpr", "enums", "ir_value", "memory_allocator", "ops", "properties",
+             "range", "tensor", "types", "utils"),
+    "basic": ("block_sync", "cache", "common", "data_copy", "determine_compute_sync", "dump_tensor", "fixpipe",
+              "list_tensor", "mm", "proposal", "scalar", "set_atomic", "sys_var", "utils", "vec_binary",
+              "vec_binary_scalar", "vec_brcb", "vec_cmpsel", "vec_duplicate", "vec_gather", "vec_gather_mask",
+              "vec_reduce", "vec_scatter", "vec_ternary_scalar", "vec_transpose", "vec_unary", "vec_vconv"),
+    "fwk": ("tpipe", "utils"),
+    "adv": ("activation", "math", "matmul", "normalization", "quantization", "sort", "tiling", "types", "utils"),
+}
+NAMESPACES = frozenset(f"asc.language.{pkg}.{mod}" for pkg, mods in _LANGUAGE_MODULES.items() for mod in mods)
+"""The modules of CANN's `asc.language` packages (`from asc.language.fwk.tpipe import TQueBind`): each is a
+namespace of the kernel API, as its package is."""
+
 _TOP_EXTRAS = {"CodegenOptions": "pyasc.compat.jit", "CompileOptions": "pyasc.compat.jit",
                "LaunchOptions": "pyasc.compat.jit", "jit": "pyasc.compat.jit"}
 
@@ -43,11 +57,11 @@ class _Package(types.ModuleType):
         if name.startswith("__"):
             raise AttributeError(name)
         full = f"{self.__name__}.{name}"
-        if full in MODULES or full in PACKAGES:
+        if full in MODULES or full in PACKAGES or full in NAMESPACES:
             return importlib.import_module(full)
         if self.__name__ == "asc" and name in _TOP_EXTRAS:
             return getattr(importlib.import_module(_TOP_EXTRAS[name]), name)
-        if self.__name__ in ("asc.adv", "asc.language.adv"):
+        if self.__name__ in ("asc.adv", "asc.language.adv") or self.__name__.startswith("asc.language.adv."):
             return getattr(_pyasc_attr("adv"), name)
         if self.__name__ == "asc.language.core" and name in ("dtype", "struct"):
             return importlib.import_module(full)
@@ -84,7 +98,7 @@ class AscFinder(importlib.abc.MetaPathFinder):
                   target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname != "asc" and not fullname.startswith("asc."):
             return None
-        if fullname not in MODULES and fullname not in PACKAGES:
+        if fullname not in MODULES and fullname not in PACKAGES and fullname not in NAMESPACES:
             return None
         return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=fullname in PACKAGES)
 

@@ -17,6 +17,7 @@ import numpy as np
 from ..language import soc as socs
 from . import objects, profiling, state, structs
 from .findings import Report, SimulationError
+from .scalars import DeviceInt
 
 T = TypeVar("T")
 
@@ -164,10 +165,20 @@ class JITFunction:
                            f"{self.__name__}[core_num, stream](...)")
 
     def __getitem__(self, key: Any) -> Callable[..., Report]:
-        if isinstance(key, tuple):
-            core_num, stream = (key + (None,))[:2]
-        else:
+        """`kernel[core_num]` or `kernel[core_num, stream]`; as CANN, anything but an int is unpacked into at most
+        those two (`kernel[[4]]`, `kernel[(4,)]`; `kernel[()]` leaves core_num 0, which the launch refuses)."""
+        if isinstance(key, (int, np.integer)):
             core_num, stream = key, None
+        else:
+            try:
+                parts = list(key)
+            except TypeError:
+                raise TypeError(f"Parse user launch options failed: {key!r} is not core_num or "
+                                "(core_num, stream)") from None
+            if len(parts) > 2:
+                raise TypeError(f"Parse user launch options failed: {len(parts)} values, at most core_num and "
+                                "stream")
+            core_num, stream = parts + [0, None][len(parts):]
 
         def run(*args: Any, **kwargs: Any) -> Report:
             return self.launch(core_num, args, kwargs, stream=stream)
@@ -307,7 +318,7 @@ def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks:
         v = int(value)
         if not -(2 ** 31) <= v < 2 ** 31:
             raise OverflowError(f"argument '{name}' = {v} does not fit the kernel's int32 parameter")
-        return v
+        return DeviceInt(v)  # a run-time int32: `n / 2` divides integers, `n.ceildiv(d)`, as in CANN
     if isinstance(value, (float, np.floating)):
         return float(np.float32(value))
     if isinstance(value, np.generic):

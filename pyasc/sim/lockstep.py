@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 
 from . import state
+from .scalars import DeviceInt
 
 if TYPE_CHECKING:
     from .objects import GlobalTensor
@@ -98,7 +99,7 @@ def lanes(values: list[Any]) -> Any:
     """One value per core; a value that is the same (and immutable) on every core comes back as itself."""
     v0 = values[0]
     t = type(v0)
-    if t is int or t is bool or isinstance(v0, np.integer) or isinstance(v0, np.bool_) or t is str:
+    if t is int or t is bool or isinstance(v0, (np.integer, np.bool_, DeviceInt)) or t is str:
         if all(type(x) is t and x == v0 for x in values):
             return v0
     elif t is float or isinstance(v0, np.floating):
@@ -265,7 +266,7 @@ class LockstepCore(state.Core):
         self.undo_limit = 4 * sum(b.nbytes for b in launch.buffers) + (64 << 20)
         self.tracks: dict[tuple[int, int], list[Any]] = {}
         """(GM buffer, per-core offsets) -> [buffer, per-core deltas, lowest byte, end byte, written?] at core 0."""
-        self.block_ids: Any = lanes(list(range(n)))
+        self.block_ids: Any = lanes([DeviceInt(i) for i in range(n)])
         self.bases: dict[tuple[state.GmBuffer, int], np.ndarray] = {}
         """(GM buffer, byte step between cores) -> an (n, bytes) view whose row k starts k * step bytes in."""
 

@@ -511,9 +511,9 @@ class Struct(_Methods):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         bound = _bind_ctor(self.spec_name, args, kwargs)
         if state.maybe_current() is not None:  # made in a kernel: its integers are device scalars (.ceildiv)
-            from .structs import DeviceInt
+            from .scalars import DeviceInt
 
-            bound = {k: DeviceInt(v) if type(v) is int else v for k, v in bound.items()}
+            bound = {k: DeviceInt(v) if type(v) is int and -(2 ** 31) <= v < 2 ** 31 else v for k, v in bound.items()}
         for f in self.spec_fields:
             setattr(self, f, bound.get(f))
         for k, v in bound.items():

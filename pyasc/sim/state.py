@@ -382,12 +382,15 @@ class Core:
         return True
 
     def check_global(self, g: GlobalTensor, lo: int, hi: int, what: str) -> bool:
-        limit = g.size
+        held = (g.buf.nbytes - g.offset) // g.esize  # what the launch's array holds from the tensor's start
+        limit = min(g.size, held)
         if lo < 0 or hi > limit:
+            beyond = (f"; set_global_buffer gave it {g.size}, more than the array passed at launch holds"
+                      if held < g.size else "")
             return self.report(
                 "gm-out-of-bounds",
                 f"{what} accesses elements [{lo}, {hi}) of GlobalTensor over '{g.buf.name}' that has {limit} "
-                f"elements from its start (offset {g.offset // g.esize} of {g.buf.nbytes // g.esize})")
+                f"elements from its start (offset {g.offset // g.esize} of {g.buf.nbytes // g.esize}){beyond}")
         return True
 
     def access(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],
@@ -401,7 +404,7 @@ class Core:
                 buf = t.buffer
                 if (buf is not None and t.gen != buf.gen) or lo < 0 or hi > t.length:
                     ok = self.check_local(t, lo, hi, what) and ok
-            elif lo < 0 or hi > t.size:
+            elif lo < 0 or hi > t.size or t.offset + hi * t.esize > t.buf.nbytes:
                 ok = self.check_global(t, lo, hi, what) and ok
         if not ok:
             return False

@@ -12,6 +12,7 @@ import ctypes
 from typing import Any, ClassVar
 
 from ..language.dtypes import DType
+from .scalars import DeviceInt, of
 
 _CTYPES: dict[str, type] = {
     "int1": ctypes.c_bool, "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32,
@@ -141,21 +142,17 @@ class Struct:
         return f"{type(self).__name__}({inner})"
 
 
-class DeviceInt(int):
-    """An integer a kernel reads from a struct: CANN's scalars have `.ceildiv(d)` (`tiling.m.ceildiv(base_m)`)."""
-
-    def ceildiv(self, d: Any) -> int:
-        return -(-int(self) // int(d))
-
-
 def device_copy(value: Any) -> Any:
-    """The copy of a struct argument a kernel (one core) receives: the same fields, integers as DeviceInt."""
+    """The copy of a struct argument a kernel (one core) receives: the same fields, integers as run-time integers
+    of the field's dtype (pyasc.sim.scalars; int32 where the struct declares none)."""
     out = copy.deepcopy(value)
     fields = out.struct_fields if isinstance(out, Struct) else vars(out)
     for name in list(fields):
         v = getattr(out, name, None)
         if isinstance(v, int) and not isinstance(v, bool):
-            object.__setattr__(out, name, DeviceInt(v))
+            dtype = getattr(fields[name], "dtype", None) if isinstance(out, Struct) else None
+            kind = of(dtype) if dtype is not None and dtype.kind in ("int", "uint") else DeviceInt
+            object.__setattr__(out, name, kind(v))
         elif isinstance(v, Struct):
             object.__setattr__(out, name, device_copy(v))
     return out

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
+from ..scalars import DeviceInt
 from ._vec import as_dtype, check_repeat, cur, epr_of, field, mask_key, rep_index, span, store
 from .cast import convert
 from .cube import CUBE_COPIES
@@ -787,24 +788,24 @@ def get_block_idx() -> int:
     launch's vector cores."""
     core = cur()
     core.scalar_tick()
-    return core.idx
+    return DeviceInt(core.idx)
 
 
 def get_block_num() -> int:
     core = cur()
     core.scalar_tick()
-    return core.launch.block_num
+    return DeviceInt(core.launch.block_num)
 
 
 def get_sub_block_idx() -> int:
     """Which vector core of its block (0 or 1 in a 1:2 mixed launch); 0 on a cube core."""
-    return cur().sub
+    return DeviceInt(cur().sub)
 
 
 def get_sub_block_num() -> int:
     """Vector cores per block on a mixed launch's vector core; 1 otherwise."""
     core = cur()
-    return core.options.mix if core.options.mix and not core.aic else 1
+    return DeviceInt(core.options.mix if core.options.mix and not core.aic else 1)
 
 
 def get_data_block_size_in_bytes() -> int:

@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import state
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor
+from ..scalars import DeviceInt
 from ._vec import as_dtype, cur
 
 S = state.S
@@ -267,7 +268,17 @@ def property(prop: Any) -> int:  # noqa: A001 - the asc name
 
 
 def ceildiv(x: Any, y: Any) -> int:
+    """Compile-time ints give an int; a run-time operand gives a run-time int of its type (`n.ceildiv(y)`)."""
+    for v in (x, y):
+        if isinstance(v, DeviceInt):
+            return type(v)(x).ceildiv(y)
     return -(-int(x) // int(y))
+
+
+def inline(code: Any, args: Any = None, before_function: bool = False) -> None:
+    """C++ text the kernel carries verbatim: the simulator cannot run it, and says so where a run may differ."""
+    cur().report("unsupported", f"asc.inline C++ is not run by the simulator ({str(code)[:80]!r}): what it "
+                 "computes or synchronizes is left out of this run", severity="warning")
 
 
 # DataType methods: a dtype on the simulator is pyasc's DType, whose predicates answer both spellings

@@ -7,7 +7,7 @@ import numpy as np
 @asc.jit
 def kernel(x: asc.GlobalAddress, n: int) -> None:
     x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, n)
+    x_gm.set_global_buffer(x, n * 2)
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, 1024)

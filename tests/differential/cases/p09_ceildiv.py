@@ -8,20 +8,20 @@ TILE = 128
 
 @asc.jit
 def kernel(x: asc.GlobalAddress, n: int) -> None:
+    tiles = asc.ceildiv(n, TILE)
     x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, n)
+    x_gm.set_global_buffer(x, tiles * TILE)
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, TILE * 4)
     t = buf.get(asc.float32)
-    tiles = asc.ceildiv(n, TILE)
     for i in range(tiles):
         asc.data_copy(t, x_gm[i * TILE:], TILE)
         asc.adds(t, t, 1.0, TILE)
         asc.data_copy(x_gm[i * TILE:], t, TILE)
-    halves = n.ceildiv(2)
-    asc.data_copy(t, x_gm, halves)
+    blocks = n.ceildiv(TILE)
+    asc.data_copy(t, x_gm, blocks * 16)
 
 
 def launch():
-    kernel[1](np.zeros(1000, np.float32), 1000)
+    kernel[1](np.zeros(1024, np.float32), 1000)  # 8 tiles of 128: the last one past n, within the array
