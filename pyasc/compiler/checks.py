@@ -144,7 +144,13 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                         enqued.add(a.symbol.name)
                         allocated.add(a.symbol.name)
                         initialized.add(a.symbol.name)
+    # A tensor given to an inplace alloc_tensor(t) / deque(t) takes that queue's buffer: its origin is per call then,
+    # not per variable, so the PA504 check leaves it alone.
+    rebound: set[str] = set()
     for call in all_calls:
+        inplace = call.args.get("tensor") if _leaf(call) in ("alloc_tensor", "deque") else None
+        if isinstance(inplace, ir.Name) and inplace.symbol is not None:
+            rebound.add(inplace.symbol.name)
         if _leaf(call) == "enque" and (q := _recv_name(call)):
             enqued.add(q)
         if _leaf(call) == "alloc_tensor" and (q := _recv_name(call)):
@@ -181,6 +187,8 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                                 f"stops there, PS107); call pipe.init_buffer({q}, ...) first", call.span))
         if leaf in ("free_tensor", "enque"):
             t = call.args.get("tensor")
+            if isinstance(t, ir.Name) and t.symbol is not None and t.symbol.name in rebound:
+                continue
             if t is not None and isinstance(t.type, TensorT) and t.type.origin and t.type.origin != q:
                 verb = "freed to" if leaf == "free_tensor" else "enqueued to"
                 sink.add(Diagnostic("PA504", Severity.ERROR,

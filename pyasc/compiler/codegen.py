@@ -347,7 +347,7 @@ class KernelGen(AutoEmit):
         spec = CLASSES.get(t.cls)
         if spec is None:
             return t.cls
-        tpl = spec.cpp
+        tpl = spec.cpp_by_position.get(str(t.args.get("pos")), spec.cpp)
         args: dict[str, str] = {}
         if construct is not None and construct.overload is not None:
             for p in construct.overload.params:

@@ -194,6 +194,9 @@ class ClassSpec:
     ir_handle_at: int | None = None
     """Where CANN's constructor takes one more positional parameter, its internal IR handle (never the user's): an
     argument there makes CANN's tracer build no value and write no C++ (the struct's field count)."""
+    cpp_by_position: Mapping[str, str] = field(default_factory=dict)
+    """The C++ type (in place of `cpp`) of an object whose `pos` argument is this TPosition: Ascend C's TQue asserts
+    its position is not VECCALC, where the equivalent is a TQueBind from VECCALC to VECCALC."""
 
     def cpp_field(self, name: str) -> str:
         """The C++ member of field `name`: `single_core_m` is `singleCoreM` unless field_cpp says otherwise."""

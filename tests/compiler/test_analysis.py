@@ -228,3 +228,33 @@ def test_queue_passed_to_a_helper_that_enqueues_is_not_a_deadlock() -> None:
     a = analyze(text, "k.py")
     assert not a.diagnostics, [(d.code, d.message) for d in a.diagnostics]
     assert "__aicore__ inline void copy_in(AscendC::TQue<AscendC::TPosition::VECIN, 2>& q," in a.cpp
+
+
+def test_a_tque_at_veccalc_is_declared_as_the_tquebind_ascend_c_accepts() -> None:
+    """Ascend C's TQue asserts its position is not VECCALC (CANN's scratch-queue examples use one): the kernel and a
+    helper taking the queue both get TQueBind<VECCALC, VECCALC, depth>; other positions stay TQue."""
+    src = """import asc
+
+@asc.jit
+def scratch(q: asc.TQue) -> None:
+    t = q.alloc_tensor(asc.uint8)
+    q.free_tensor(t)
+
+@asc.jit
+def kernel(x: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    tmp_q = asc.TQue(asc.TPosition.VECCALC, 2)
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(tmp_q, 2, 1024)
+    pipe.init_buffer(q_in, 1, 1024)
+    scratch(tmp_q)
+    t = q_in.alloc_tensor(asc.float32)
+    q_in.free_tensor(t)
+"""
+    result = analyze(src, "veccalc.py")
+    assert not result.errors
+    bind = "AscendC::TQueBind<AscendC::TPosition::VECCALC, AscendC::TPosition::VECCALC, 2>"
+    assert f"{bind} tmp_q;" in result.cpp
+    assert f"{bind}& q" in result.cpp
+    assert "AscendC::TQue<AscendC::TPosition::VECIN, 1> q_in;" in result.cpp
+    assert "TQue<AscendC::TPosition::VECCALC" not in result.cpp

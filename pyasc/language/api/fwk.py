@@ -114,6 +114,7 @@ CLASSES: list[ClassSpec] = [
         cpp="AscendC::TQue<{pos}, {depth}>",
         constructors=(parse_signature("(pos: TPosition = TPosition.VECIN, depth: int = 1)", "AscendC::TQue"),),
         bases=("TQueBind",),
+        cpp_by_position={"VECCALC": "AscendC::TQueBind<{pos}, {pos}, {depth}>"},
         declared=True,
     ),
     ClassSpec(
