@@ -1,0 +1,29 @@
+"""fwk.TQueBind.free_all_event, rejected: CANN's pyasc 1.1.1 documents it but cannot trace it."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    y_gm.set_global_buffer(y, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    q.enque(t)
+    t = q.deque(asc.float32)
+    asc.data_copy(y_gm, t, N)
+    q.free_tensor(t)
+    q.free_all_event()
+
+
+def launch():
+    x = np.zeros(N, np.float32)
+    kernel[1](x, np.zeros_like(x), N)

@@ -1,0 +1,29 @@
+"""adv.axpy on int32 tensors: CANN's tracer accepts, Ascend C's Axpy takes half and float only."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    y_gm.set_global_buffer(y, N)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 8192)
+    src = buf.get_with_offset(N, 0, asc.int32)
+    dst = buf.get_with_offset(N, 1024, asc.int32)
+    tmp = buf.get_with_offset(1024, 4096, asc.uint8)
+    asc.data_copy(src, x_gm, N)
+    asc.adv.axpy(dst, src, 2, N, tmp)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(y_gm, dst, N)
+
+
+def launch():
+    x = np.zeros(N, np.int32)
+    kernel[1](x, np.zeros_like(x))
