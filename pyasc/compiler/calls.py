@@ -287,10 +287,6 @@ def resolve(
         need = "a LocalTensor (on-chip memory)" if p.kind == "LocalTensor" else "a GlobalTensor (Global Memory)"
         what = "a GlobalTensor" if arg.type.memory == "global" else "a LocalTensor"
         msg = f"'{p.name}' of {display}() must be {need}, but this is {what} in {where}"
-        if api.name == "data_copy" and all(isinstance(a.expr.type, TensorT) and a.expr.type.memory == "global"
-                                           for a in args[:2]):
-            msg = ("data_copy cannot copy Global Memory to Global Memory: copy into a LocalTensor "
-                   "(que.alloc_tensor) and from it to the destination")
         return Resolution(None, [Diagnostic("PA501", Severity.ERROR, msg, arg.span)])
     if len(api.overloads) > 1 and len(best.mismatches) > 1:
         msg = f"no form of {display}() accepts these arguments ({why} for '{p.name}'); its forms are:\n{forms}"

@@ -397,6 +397,9 @@ class KernelGen(AutoEmit):
             return
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call) and s.expr.overload is not None and \
+                s.expr.overload.cpp == "":
+            return  # a form CANN's pyasc writes no C++ for (PA508)
         if id(s) in self.sync.dropped:
             return  # insert_sync orders the pipes itself: the kernel's own flags and barriers go
         for a in sorted(self.hoisted.get(id(s), []), key=lambda a: a.queue):

@@ -150,8 +150,8 @@ _c("PA407", "constexpr-default", Severity.INFO,
    "@asc.jit\ndef kernel(x: asc.GlobalAddress, n: asc.ConstExpr[int]):\n    asc.printf('%d', n)\n\n\n"
    "def launch(x):\n    kernel[1](x, 256)\n")
 # -- memory and positions -------------------------------------------------------------------------------------------
-_c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on a GlobalTensor, a data_copy from "
-   "Global Memory to Global Memory.", _K + "    asc.add(z_gm, x_gm, y_gm, 256)\n",
+_c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on a GlobalTensor, a LocalTensor "
+   "where the API takes a GlobalTensor.", _K + "    asc.add(z_gm, x_gm, y_gm, 256)\n",
    _K + "    asc.add(z_local, x_local, y_local, 256)\n")
 _c("PA502", "wrong-position", E, "A LocalTensor in a position the API cannot use (vector ops need VECIN, VECOUT or "
    "VECCALC).", _K + "    q = asc.TQue(asc.TPosition.A1, 1)\n    ...\n    asc.exp(t, t, 256)\n",
@@ -179,6 +179,16 @@ _c("PA507", "insert-sync-unplaceable", E, "insert_sync (implied by a LocalTensor
    _K + "    acc = asc.LocalTensorAuto(asc.float32, 256)\n    for i in range(4):\n"
    "        asc.data_copy(acc, x_gm, 256)\n    asc.muls(acc, acc, 1.0, 256)\n"
    "    if asc.get_block_idx() > 0:\n        asc.muls(acc, acc, 0.5, 256)\n")
+_c("PA508", "cann-writes-nothing", W,
+   "A form CANN's pyasc accepts but writes no C++ for, which Ascend C does not have either (load_data from a "
+   "GlobalTensor with 3D parameters: CANN's 3D loads read L1 only): the call does nothing on the device.",
+   _K + "    asc.load_data(a1_local, x_gm, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))\n",
+   _K + "    asc.load_data(a1_local, x_gm, asc.LoadData2DParams(0, 4, 0, 0, 0, False, 0))\n")
+_c("PA509", "no-ascendc-overload", W,
+   "A form CANN's pyasc accepts and writes as it stands but no Ascend C header declares (data_copy from Global "
+   "Memory to Global Memory): bisheng rejects the kernel.",
+   _K + "    asc.data_copy(y_gm, x_gm, 256)\n",
+   _K + "    t = que.alloc_tensor(asc.float16)\n    asc.data_copy(t, x_gm, 256)\n    asc.data_copy(y_gm, t, 256)\n")
 _c("PA601", "ub-overflow", W, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
    "Buffer: the kernel fails on the device (CANN's compiler does not check it).",
    _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -95,6 +95,10 @@ class Overload:
     returns: str
     cpp: str | None
     signature: str
+    cann_only: str = ""
+    """A form CANN's pyasc accepts that Ascend C has no overload for: NOTHING (CANN's tracer writes no C++ for the
+    call, so it does nothing on the device) or CALL (it writes the call, which no Ascend C header declares, so
+    bisheng rejects the kernel); empty for Ascend C's own forms."""
 
     def param(self, name: str) -> Param | None:
         for p in self.params:
@@ -249,6 +253,15 @@ def _kind(node: ast.expr | None) -> tuple[str, bool]:
         inner, _ = _kind(node.slice)
         return inner, True
     return ast.unparse(node), False
+
+
+NOTHING, CALL = "nothing", "call"
+
+
+def cann_only(kind: str, sig: str, cpp: str) -> Overload:
+    """A form only CANN's pyasc has (see Overload.cann_only); `cpp` is what CANN writes ("" for nothing)."""
+    assert kind in (NOTHING, CALL) and (cpp == "") == (kind == NOTHING)
+    return replace(parse_signature(sig, cpp), cann_only=kind)
 
 
 def parse_signature(sig: str, cpp: str | None) -> Overload:
@@ -408,7 +421,7 @@ def api(
     name: str,
     family: str,
     doc: str,
-    overloads: Iterable[tuple[str, str | None]],
+    overloads: Iterable[tuple[str, str | None] | Overload],
     *,
     dtypes: Iterable[DTypeRule] = (),
     positions: Mapping[str, frozenset[str]] | None = None,
@@ -423,7 +436,7 @@ def api(
     return ApiSpec(
         name=name,
         family=family,
-        declared=tuple((s, c) for s, c in overloads),
+        declared=tuple(o if isinstance(o, Overload) else (o[0], o[1]) for o in overloads),
         doc=doc,
         dtype_rules=tuple(dtypes),
         positions=dict(positions or {}),

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..language import registry
 from ..language.dtypes import DType
-from ..language.spec import REQUIRED, ApiSpec, Overload, Param
+from ..language.spec import CALL, REQUIRED, ApiSpec, Overload, Param
 from . import state
 from .lockstep import Lanes
 
@@ -265,6 +265,11 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
         given = ", ".join([describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()])
         forms = "; ".join(f"{display}{o.signature.split('->')[0].strip()}" for o in spec.overloads)
         core.report("bad-call", f"no overload of {display} accepts ({given}); expected one of: {forms}")
+        return None
+    if bound[0].cann_only:  # a form only CANN's pyasc has (PA508, PA509): it does nothing, or never builds
+        if bound[0].cann_only == CALL:
+            core.report("bad-call", f"Ascend C has no {display}{bound[0].signature.split('->')[0].strip()}: "
+                        "bisheng rejects the kernel CANN's pyasc writes for it")
         return None
     fn = _SIM_BY_SPEC.get(id(spec))
     if fn is None:

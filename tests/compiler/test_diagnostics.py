@@ -99,8 +99,11 @@ CASES = [
     ("PA405", "a = q.alloc_tensor(asc.int32)\nasc.adds(a, a, 0.5, N)", "0.5", ["int32"]),
     ("PA307", "asc.DataCopyParams(1, 8, 0, 0, 99)", "99", ["binds CANN's internal IR handle", "4 fields"]),
     ("PA501", "asc.add(g, g, g, N)", "g", ["GlobalTensor"]),
-    ("PA501", "h = asc.GlobalTensor()\nh.set_global_buffer(y)\nasc.data_copy(h, g, N)", "h",
-     ["Global Memory to Global Memory"]),
+    ("PA508", "a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, N)\n"
+     "asc.load_data(a1, g, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))",
+     "load_data", ["asc.load_data(LocalTensor, GlobalTensor, LoadData3DParamsV2Pro)", "writes no C++"]),
+    ("PA509", "h = asc.GlobalTensor()\nh.set_global_buffer(y)\nasc.data_copy(h, g, N)", "data_copy",
+     ["Ascend C has no asc.data_copy(GlobalTensor, GlobalTensor, int)", "bisheng rejects"]),
     ("PA502", "b1 = asc.TQue(asc.TPosition.A1, 1)\npipe.init_buffer(b1, 1, 1024)\n"
      "t = b1.alloc_tensor(asc.float32)\nasc.exp(t, t, N)", "t", ["A1"]),
     ("PA503", "q3 = asc.TQue(asc.TPosition.VECOUT, 1)\npipe.init_buffer(q3, 1, 1024)\nt = q3.deque(asc.float32)",

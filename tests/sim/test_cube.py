@@ -330,3 +330,27 @@ def test_l0_tensors_must_start_on_a_fractal():
         asc.load_data(a2[256:], l1, asc.LoadData2DParams(0, 1, 0, 0, 0, False, 0))  # byte 512: fine
     (f,) = report.findings
     assert f.kind == "bad-argument" and "L0A byte 256" in f.message and "multiple of 256 float16" in f.message
+
+
+def test_forms_only_cann_has_do_nothing_or_are_reported():
+    """load_data from Global Memory with 3D parameters: CANN's pyasc writes no C++ for it (PA508), so nothing is
+    loaded; data_copy from Global Memory to Global Memory has no Ascend C overload (PA509): a bad-call finding."""
+    src = np.arange(256, dtype=np.float16)
+    out = np.zeros(256, np.float16)
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress):
+        xg = asc.GlobalTensor()
+        xg.set_global_buffer(x, 256)
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z, 256)
+        a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+        asc.load_data(a1, xg, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))
+        asc.data_copy(zg, xg, 256)
+
+    with sim.collect() as report:
+        k[1](src, out)
+    assert [f.kind for f in report.findings] == ["bad-call"]
+    assert "Ascend C has no asc.data_copy(dst: GlobalTensor, src: GlobalTensor, count: int)" in \
+        report.findings[0].message
+    assert not out.any()

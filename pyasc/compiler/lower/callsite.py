@@ -7,7 +7,7 @@ import re
 
 from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
-from ...language.spec import ApiSpec, Overload
+from ...language.spec import NOTHING, ApiSpec, Overload
 from .. import calls as C
 from .. import constexpr, ir, pure
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
@@ -161,6 +161,8 @@ class CallLowering(LowerBase):
             helper = self.language_helper(spec.name, b, sp)
             if helper is not None:
                 return helper
+        if ov.cann_only:
+            self.cann_only_form(ov, disp, callee_span)
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
         else:
@@ -177,6 +179,18 @@ class CallLowering(LowerBase):
         self.after_call(spec, call)
         self.calls.append(CallRecord(call, spec.name, ov.signature, ov_index, spec.doc, rec_args, callee_span))
         return call
+
+    def cann_only_form(self, ov: Overload, display: str, callee_span: Span) -> None:
+        """A form CANN's pyasc accepts that Ascend C lacks: a warning that says what the device and bisheng get."""
+        form = ", ".join(p.kind for p in ov.params)
+        if ov.cann_only == NOTHING:
+            self.report("PA508", f"CANN's pyasc accepts {display}({form}) but writes no C++ for it, and Ascend C has "
+                        "no such form: the call does nothing on the device (nor on the simulator)", callee_span,
+                        Severity.WARNING)
+        else:
+            self.report("PA509", f"Ascend C has no {display}({form}): CANN's pyasc writes the call as it stands "
+                        "(and so do we), and bisheng rejects the kernel, as the C++ check here does", callee_span,
+                        Severity.WARNING)
 
     def note_scalar_args(self, ov: Overload, b: C.Binding, display: str) -> None:
         """Scalars converted to the tensor's element type (`{p:T}` in the template): checked once dtypes are known."""

@@ -20,7 +20,7 @@ from ..dtypes import (
     SHIFT,
     dtypes_of,
 )
-from ..spec import ApiSpec, DTypeRule, api, combos, each, same, ub
+from ..spec import CALL, ApiSpec, DTypeRule, Overload, api, cann_only, combos, each, same, ub
 
 _SET_MASK = "is_set_mask: bool = True"
 
@@ -202,14 +202,17 @@ def _select_forms() -> list[tuple[str, str | None]]:
 _DC_PIPES = {"GlobalTensor->LocalTensor": "MTE2", "LocalTensor->GlobalTensor": "MTE3", "LocalTensor->LocalTensor": "V"}
 
 
-def _data_copy_forms() -> list[tuple[str, str | None]]:
+def _data_copy_forms() -> list[tuple[str, str | None] | Overload]:
     dirs = [("LocalTensor", "GlobalTensor"), ("LocalTensor", "LocalTensor"), ("GlobalTensor", "LocalTensor")]
-    forms: list[tuple[str, str | None]] = []
+    forms: list[tuple[str, str | None] | Overload] = []
     for tail, cpp_tail in (("count: int", "{count}"), ("repeat_params: DataCopyParams", "{repeat_params}"),
                            ("intri_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams",
                             "{intri_params}, {enhanced_params}")):
         for d, s in dirs:
             forms.append((f"(dst: {d}, src: {s}, {tail}) -> None", f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
+        # CANN's dispatcher does not look at the memories: it writes a DataCopy from Global Memory to Global Memory
+        forms.append(cann_only(CALL, f"(dst: GlobalTensor, src: GlobalTensor, {tail}) -> None",
+                               f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
     forms += [
         (f"(dst: {d}, src: {s}, slice_list1: List[SliceInfo], slice_list2: List[SliceInfo], dim_value: int = 1)"
          " -> None", "AscendC::DataCopy({dst}, {src}, {slice_list1:list}, {slice_list2:list}, {dim_value})")

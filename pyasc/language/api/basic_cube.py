@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 from ..dtypes import FLOATS, dtypes_of
-from ..spec import ApiSpec, ClassSpec, api, each, parse_signature, same, ub
+from ..spec import NOTHING, ApiSpec, ClassSpec, api, cann_only, each, parse_signature, same, ub
 
 _LD2D = [("LocalTensor", "LoadData2DParams"), ("GlobalTensor", "LoadData2DParams"),
          ("LocalTensor", "LoadData2DParamsV2"), ("GlobalTensor", "LoadData2DParamsV2"),
          ("LocalTensor", "LoadData3DParamsV1"), ("LocalTensor", "LoadData3DParamsV2"),
          ("LocalTensor", "LoadData3DParamsV2Pro")]
+_LD_NONE = [("LocalTensor", "GlobalTensor", p) for p in ("LoadData3DParamsV1", "LoadData3DParamsV2",
+                                                             "LoadData3DParamsV2Pro")] \
+    + [("GlobalTensor", src, p) for src in ("LocalTensor", "GlobalTensor") for p in sorted({p for _, p in _LD2D})]
+"""load_data forms CANN's pyasc accepts and writes nothing for: a GlobalTensor where its dispatcher expects a
+LocalTensor (3D loads read L1 only; nothing loads into Global Memory)."""
 
 APIS: list[ApiSpec] = [
     # --- cube ---------------------------------------------------------------------------------------------------
     api("load_data", "basic.mm", "Load a matrix tile from L1 (or Global Memory) into L0A/L0B, 2D or im2col 3D.",
         [(f"(dst: LocalTensor, src: {src}, params: {p}) -> None", "AscendC::LoadData({dst}, {src}, {params})")
-         for src, p in _LD2D],
+         for src, p in _LD2D]
+        # CANN's dispatcher takes any tensors and builds no operation for those Ascend C has no LoadData of
+        + [cann_only(NOTHING, f"(dst: {dst}, src: {src}, params: {p}) -> None", "")
+           for dst, src, p in _LD_NONE],
         dtypes=[same("dst", "src", "params")], pipe="MTE1", reads=("src",), writes=("dst",)),
     api("load_data_with_transpose", "basic.mm", "Load a matrix tile from L1 into L0 transposed.",
         [(f"(dst: LocalTensor, src: LocalTensor, params: {p}) -> None",
