@@ -44,9 +44,4 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m24_xor_float_dtype", "TypeError",
              "Xor of float tensors on purpose (CANN's tracer accepts the dtype, the real headers reject it)",
              deliberate=True),
-    SimKnown("f03_tquebind_helpers", "PS105",
-             "an inplace alloc_tensor(t) does not give t a new buffer on the simulator (t stays freed)"),
-    SimKnown("f05_pipe_reset_destroy_init", "PS107",
-             "pipe.reset() does not release the queues' buffers on the simulator (the second init_buffer is refused)"),
-    SimKnown("f07_tbufpool_tbuf", "PS102", "TBufPool.init_buffer(buf, len) gives the TBuf no memory on the simulator"),
 )

@@ -16,7 +16,7 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
     core.scalar_tick()
     target = que if que is not None else buf
     if isinstance(target, TBuf) and (buf is not None or int(len or 0) == 0):
-        count, size = 1, int(num)
+        count, size = 1, int(num) or int(len or 0)  # TPipe's (buf, num) and TBufPool's (buf, len) forms
     else:
         count, size = int(num), int(len)
     if size % 32:  # as PA602 says: InitBuffer rounds the length up, which is valid but not what was written
@@ -26,6 +26,9 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
     if target.buffers:
         core.report("queue-misuse", f"{target.name} was already given buffers by init_buffer")
         return
+    if not hasattr(self, "targets"):
+        self.targets = []
+    self.targets.append(target)  # what reset() and destroy() take the buffers back from
     mem = memory_of(target.position)
     if mem != "UB" and isinstance(self, TPipe):  # L1 / L0 buffers come from their own address space
         addr = self.next_by_mem.get(mem, 0)
@@ -54,6 +57,22 @@ def _tensor_of(q: TQueBind, buf: Buffer, dtype: Any) -> LocalTensor:
     return LocalTensor.of_buffer(q.core, buf, dtype, q.position)
 
 
+def _into(tensor: Any, t: LocalTensor) -> LocalTensor:
+    """The inplace forms (`que.alloc_tensor(t)`, `que.deque(t)`): the caller's tensor object becomes `t`, as Ascend C
+    assigns the queue's buffer to the tensor passed by reference."""
+    if tensor is None or tensor is t:
+        return t
+    for slot in LocalTensor.__slots__:
+        try:
+            setattr(tensor, slot, getattr(t, slot))
+        except AttributeError:  # a slot t never set (its shape info)
+            try:
+                delattr(tensor, slot)
+            except AttributeError:
+                pass
+    return tensor
+
+
 def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> LocalTensor | None:
     """Take the oldest free buffer; its producer pipe waits until the last consumer of the buffer is done."""
     core = cur()
@@ -72,7 +91,7 @@ def alloc_tensor(self: TQueBind, dtype: Any = None, tensor: Any = None) -> Local
     if buf.free_token is not None:
         core.join(self.producer, buf.free_token)
     t = _tensor_of(self, buf, dtype if dtype is not None else tensor.dtype)
-    return t
+    return _into(tensor, t)
 
 
 def enque(self: TQueBind, tensor: LocalTensor, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
@@ -108,8 +127,8 @@ def deque(self: TQueBind, dtype: Any = None, tensor: Any = None, src_user_pos: A
     t, token = self.fifo.popleft()
     core.join(self.consumer, token)
     if dtype is not None and dtype is not t.dtype:
-        return t.reinterpret(dtype)
-    return t
+        t = t.reinterpret(dtype)
+    return _into(tensor, t)
 
 
 def free_tensor(self: TQueBind, tensor: LocalTensor) -> None:
@@ -184,14 +203,36 @@ def init(self: TPipe) -> None:
     cur().scalar_tick()
 
 
+def _release(self: Any) -> None:
+    """Take back every buffer init_buffer gave through this pipe or pool: the queues and TBufs can be initialized
+    again, and a tensor still holding one of them is stale (use after free)."""
+    for target in getattr(self, "targets", ()):
+        for b in target.buffers:
+            b.gen += 1
+            b.allocated = False
+            b.freed_site = cur().site
+        target.buffers.clear()
+        target.free.clear()
+        target.fifo.clear()
+    self.targets = []
+
+
 def reset(self: Any) -> None:
-    """TPipe.reset: buffers can be handed out again from address 0."""
+    """TPipe.reset / TBufPool.reset: the buffers are taken back and handed out again from the start."""
+    cur().scalar_tick()
+    _release(self)
     if isinstance(self, TPipe):
         self.next_addr = 0
+        self.next_by_mem.clear()
+    elif hasattr(self, "base"):
+        self.next_addr = self.base
 
 
 def destroy(self: TPipe) -> None:
     core = cur()
+    _release(self)
+    self.next_addr = 0
+    self.next_by_mem.clear()
     if core.tpipe is self:
         core.tpipe = None
 
