@@ -730,7 +730,14 @@ class KernelGen(AutoEmit):
             self.binop(ex, level, right)
         elif isinstance(ex, ir.UnaryOp) and ex.operand is not None:
             e.write(ex.op)
-            self.expr(ex.operand, level=3)
+            inner = ex.operand
+            signed = isinstance(inner, ir.UnaryOp) and inner.op in "+-" or isinstance(inner, ir.Const) and \
+                isinstance(inner.value, (int, float)) and inner.value < 0
+            if signed:  # -(-x) is not the decrement --x
+                e.write("(")
+            self.expr(inner, level=16 if signed else 3)
+            if signed:
+                e.write(")")
         elif isinstance(ex, ir.IfExp) and ex.cond and ex.then and ex.other:
             paren = level < 16
             if paren:

@@ -60,7 +60,8 @@ _c("PA107", "branch-local-variable", E, "A variable first assigned inside a runt
    "in C++ it would be out of scope.",
    _K + "    if n > 0:\n        m = 1\n    k = m\n", _K + "    m = 0\n    if n > 0:\n        m = 1\n    k = m\n")
 _c("PA108", "rebound-type", E, "A name is re-assigned a value of another type inside an if/for/while body (in "
-   "straight-line code it becomes a new variable), or a compile-time value is re-bound inside a loop.",
+   "straight-line code it becomes a new variable); a compile-time number re-bound inside a loop, or in one branch "
+   "only of an if on a run-time condition; a run-time value re-bound to a Python number inside such a body.",
    _K + "    v = 1\n    for i in range(4):\n        v = 2.5\n",
    _K + "    v = 1\n    for i in range(4):\n        w = 2.5\n")
 _c("PA109", "unsupported-parameter", E, "Kernel parameters cannot have defaults, *args, **kwargs, be keyword-only "
@@ -72,7 +73,8 @@ _c("PA110", "unknown-jit-option", E, "An @asc.jit option that does not exist, or
    "@asc.jit(autosync=False)\ndef kernel():\n    pass\n", "@asc.jit(auto_sync=False)\ndef kernel():\n    pass\n")
 _c("PA111", "unsupported-operator", E, "An operator with no device meaning (`**` or `is` on run-time values, `@`, "
    "chained comparisons); `**` of compile-time numbers is computed.", _K + "    y = n ** 2\n", _K + "    y = n * n\n")
-_c("PA112", "static-assert", E, "asc.static_assert whose condition is false, or not known at compile time.",
+_c("PA112", "static-assert", E, "asc.static_assert or assert whose condition is false, not a bool, or not known "
+   "at compile time.",
    "N = 3\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n",
    "N = 4\n\n\n" + _K + "    asc.static_assert(N % 2 == 0, 'N must be even')\n")
 _c("PA113", "untraceable-operator", E, "An operator CANN's tracer cannot apply: unary minus of a run-time float "

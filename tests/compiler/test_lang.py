@@ -388,7 +388,7 @@ def test_rebinding_to_another_type_in_a_loop_and_a_python_int_carried_by_a_loop_
         ("PA108", "v", "'v' is re-assigned to a value of another type inside an if/for/while body: it was int, now "
          "float = 1.5 (CANN's pyasc rejects this; use a new name)"),
         ("PA108", "w", "'w' holds the compile-time value 0 and is re-bound inside a loop; CANN's pyasc cannot carry "
-         "a Python value through a loop: give it a run-time start (e.g. w = n * 0)"),
+         "a Python value through a loop: give it a run-time start (e.g. w = asc.number(0, asc.int32))"),
     ]
 
 

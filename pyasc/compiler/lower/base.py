@@ -120,6 +120,10 @@ class LowerBase:
         """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
         """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
+        self.if_frames: list = []
+        """The run-time ifs being lowered, innermost last (rebind.IfFrame)."""
+        self.rebind_reported: set[ir.Symbol] = set()
+        """Names already reported for a re-binding the tracer refuses (one finding per name)."""
         self._evaluating: set[str] = set()
         """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
 

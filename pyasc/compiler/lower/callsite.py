@@ -430,6 +430,15 @@ class CallLowering(LowerBase):
             if not isinstance(operand.type, (ScalarT, UnknownT)):
                 self.report("PA303", f"{name}() needs a number, got {C.type_label(operand)}", operand.span)
                 return ir.invalid(sp)
+            if isinstance(operand.type, ScalarT) and not operand.type.compile_time:
+                to = {"float": "float32", "int": "int32"}[name]
+                fspan = self.span(node)
+                alias = next(iter(self.m.asc_aliases), "asc")
+                text = f"{alias}.number({ast.unparse(node.args[0])}, {alias}.{to})"
+                self.report("PA303", f"{name}() of a run-time value: CANN's pyasc calls Python's {name}() while "
+                            f"tracing, where a run-time value has no number (TypeError); convert it with {text}",
+                            fspan, fixes=(Fix(f"Use {text}", (TextEdit(fspan, text),)),))
+                return ir.invalid(sp)
             to = {"float": "float32", "int": "int32"}[name]
             return ir.CastExpr(sp, scalar(to, None, sp), to, operand)
         if name == "range":

@@ -80,11 +80,7 @@ class ExprLowering(LowerBase):
         if isinstance(node, ast.BoolOp):
             return self.lower_boolop(node, sp)
         if isinstance(node, ast.IfExp):
-            cond, a, b = self.lower_expr(node.test), self.lower_expr(node.body), self.lower_expr(node.orelse)
-            t = a.type if not isinstance(a.type, UnknownT) else b.type
-            if isinstance(a.type, ScalarT) and isinstance(b.type, ScalarT):
-                t = self._arith_type(a, b, "+", sp)
-            return ir.IfExp(sp, t, cond, a, b)
+            return self.lower_ifexp(node, sp)
         if isinstance(node, ast.Subscript):
             return self.lower_subscript(node, sp)
         if isinstance(node, (ast.List, ast.Tuple)):
@@ -107,6 +103,33 @@ class ExprLowering(LowerBase):
         self.report("PA101", f"'{type(node).__name__}' expressions are not supported in a jit function", sp)
         return ir.invalid(sp)
 
+    def lower_ifexp(self, node: ast.IfExp, sp: Span) -> ir.Expr:
+        """`a if c else b` is always a run-time select in CANN's tracer (even on a compile-time condition): both
+        values are materialized as scalars of one dtype, so they must be numbers of the same kind."""
+        cond, a, b = self.lower_expr(node.test), self.lower_expr(node.body), self.lower_expr(node.orelse)
+        if any(isinstance(e.type, UnknownT) for e in (cond, a, b)):
+            return ir.IfExp(sp, UnknownT(), cond, a, b)
+        for e in (a, b):
+            if not isinstance(e.type, ScalarT) or e.type.dvar.value is None:
+                self.report("PA303", f"a conditional expression (x if c else y) gives a run-time scalar in CANN's "
+                            f"pyasc: both values must be numbers, got {e.type.display()}; use an if statement",
+                            e.span)
+                return ir.invalid(sp)
+        if not isinstance(cond.type, ScalarT):
+            self.report("PA303", f"the condition of a conditional expression must be a number, a bool or a run-time "
+                        f"value, not {cond.type.display()}", cond.span)
+            return ir.invalid(sp)
+        da, db = a.type.dvar.value, b.type.dvar.value  # type: ignore[attr-defined]
+        if da.is_float != db.is_float:
+            self.report("PA303", f"the values of a conditional expression have different types ({a.type.display()}"
+                        f" / {b.type.display()}): CANN's pyasc gives one run-time scalar of one dtype (inconsistent "
+                        "result types); write both as floats or both as ints", sp)
+            return ir.invalid(sp)
+        t = self._arith_type(a, b, "+", sp)
+        if isinstance(t, ScalarT):
+            t = ScalarT(t.dvar)  # a run-time value, whatever the condition
+        return ir.IfExp(sp, t, cond, a, b)
+
     def math_member(self, qualified: str, sp: Span) -> ir.Expr:
         """`math` and `math.pi` in a kernel are Python values the tracer reads; a function of math (`math.sqrt`)
         is one CANN's pyasc refuses to reference in a kernel ("Unsupported function referenced")."""
@@ -121,12 +144,15 @@ class ExprLowering(LowerBase):
         return ir.invalid(sp)
 
     def lower_fstring(self, node: ast.JoinedStr, sp: Span) -> ir.Expr:
-        """An f-string of compile-time values (module constants, locals, static_range variables) is a string the
-        tracer builds in Python; one with a run-time value has no string to build."""
+        """An f-string is a string the tracer builds in Python: compile-time values (module constants, locals,
+        static_range variables) give their text, a run-time scalar the text of CANN's IR value
+        (`PlainValue(dtype=int32, handle=...)`), which has no format spec to apply."""
         try:
             value = self.fstring_text(node)
         except Unknown:
-            self.report("PA101", "an f-string with run-time values is not supported; use asc.printf with "
+            self.report("PA101", "a format spec (f'{n:d}') applied to a run-time value: CANN's pyasc formats "
+                        "f-strings while tracing, where a run-time value has no number to format (unsupported "
+                        "format string passed to PlainValue.__format__); print run-time values with asc.printf "
                         "format arguments", sp)
             return ir.invalid(sp)
         if value is None:
@@ -144,7 +170,13 @@ class ExprLowering(LowerBase):
             lowered = self.lower_expr(part.value)
             if isinstance(lowered, ir.Invalid):
                 return None
-            value = py_value(lowered)
+            try:
+                value = py_value(lowered)
+            except Unknown:
+                if part.format_spec is not None or isinstance(lowered.type, UnknownT):
+                    raise
+                out.append(_traced_text(lowered.type))
+                continue
             if part.conversion == ord("r"):
                 value = repr(value)
             elif part.conversion in (ord("s"), ord("a")):
@@ -360,3 +392,11 @@ class ExprLowering(LowerBase):
         if isinstance(t, DTypeValT):
             return "DataType"
         return None
+
+
+def _traced_text(t: Type) -> str:
+    """The text an f-string gives a run-time value at trace time (the repr of CANN's IR value)."""
+    if isinstance(t, ScalarT):
+        d = t.dvar.value
+        return f"PlainValue(dtype={d.name if d is not None else 'int32'}, handle=...)"
+    return f"<{t.display()}>"

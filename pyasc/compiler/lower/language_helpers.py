@@ -121,21 +121,48 @@ class LanguageHelperLowering(LowerBase):
         return ir.IntList(sp, IntListT(tuple(_const(i) for i in items)), items)
 
     def _static_assert(self, b: C.Binding, sp: Span) -> ir.Expr | None:
-        test = b.args.get("test")
-        message = b.args.get("message")
+        if self.check_assertion(b.args.get("test"), b.args.get("message"), "asc.static_assert"):
+            return None  # emitted: C++'s static_assert checks it
+        return ir.Const(sp, NoneT(), None)
+
+    def lower_assert(self, node: ast.Assert) -> None:
+        """`assert test, message`: CANN's tracer checks it while tracing, as asc.static_assert (nothing emitted)."""
+        test = self.lower_expr(node.test)
+        message = self.lower_expr(node.msg) if node.msg is not None else None
+        self.check_assertion(test, message, "assert")
+
+    def check_assertion(self, test: ir.Expr | None, message: ir.Expr | None, form: str) -> bool:
+        """The tracer's static_assert: the test must be a Python bool (a run-time value, or a number, is refused
+        before it is tested), and a false one fails with its message (or for the lack of one).  True when the
+        test is known only once the C++ template is instantiated (sizeof(T) == 2), for C++ to check."""
+        if test is None or isinstance(test.type, UnknownT):
+            return False
         text = str(message.value) if isinstance(message, ir.Const) and isinstance(message.type, StrT) else ""
         value = _const(test)
-        if test is not None and value is None and generic_constant(test):
-            return None  # known once the template is instantiated (sizeof(T) == 2): C++'s static_assert checks it
-        if test is not None and value is None:
-            self.report("PA112", "the condition of asc.static_assert must be known at compile time (literals, "
-                        "module constants, ConstExpr parameters)", test.span)
-        elif test is not None and not value:
-            self.report("PA112", f"static assertion failed: {text}" if text else "static assertion failed "
-                        "(asc.static_assert needs a message)", test.span)
-        return ir.Const(sp, NoneT(), None)
+        if value is None and generic_constant(test):
+            return True
+        if value is None and isinstance(test.type, ScalarT) and test.type.ctime:
+            return False  # a ConstExpr parameter with no launch value: known when CANN traces, not here
+        if value is None:
+            self.report("PA112", f"the condition of {form} must be known at compile time (literals, module "
+                        "constants, ConstExpr parameters): CANN's pyasc checks it while tracing, where a run-time "
+                        "value has no truth; check run-time values on the host", test.span)
+        elif not isinstance(value, bool):
+            kind = _article(type(value).__name__)
+            self.report("PA112", f"the condition of {form} is {value!r}, {kind}: CANN's pyasc accepts only a bool "
+                        "(a comparison) there; write it as a comparison, e.g. "
+                        f"{ast.unparse(ast.Constant(value))} != 0", test.span)
+        elif not value:
+            failed = "static assertion failed" if form == "asc.static_assert" else "assertion failed"
+            self.report("PA112", f"{failed}: {text}" if text else f"{failed} ({form} needs a "
+                        "message: CANN's pyasc reports 'miss message' without one)", test.span)
+        return False
 
 
 def _const(e: ir.Expr | None) -> object:
     t: Type | None = e.type if e is not None else None
     return t.const if isinstance(t, ScalarT) else None
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word

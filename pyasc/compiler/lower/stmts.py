@@ -23,8 +23,9 @@ from ..types import (
     scalar,
     unify,
 )
-from .base import BINOP, LowerBase, TooComplex
+from .base import BINOP, TooComplex
 from .consteval import is_binding
+from .rebind import IfFrame, RebindLowering
 
 UNROLL_LIMIT = 256
 """The most copies of an `asc.static_range` body lowered (each copy is lowered and emitted in full)."""
@@ -39,7 +40,7 @@ if hasattr(ast, "TryStar"):
     _UNSUPPORTED_STMT[ast.TryStar] = "try"  # type: ignore[attr-defined]
 
 
-class StmtLowering(LowerBase):
+class StmtLowering(RebindLowering):
     """The statement part of a Lowerer."""
 
     def lower_body(self, stmts: list[ast.stmt], top: bool = False) -> list[ir.Stmt]:
@@ -105,7 +106,8 @@ class StmtLowering(LowerBase):
         if isinstance(node, ast.Return):
             return self.lower_return(node, last_at_top)
         if isinstance(node, ast.Assert):
-            return []  # compile-time only, as in CANN's pyasc
+            self.lower_assert(node)  # compile-time only, as in CANN's pyasc
+            return []
         self.unsupported(node, f"'{type(node).__name__}' statement")
         return []
 
@@ -230,14 +232,9 @@ class StmtLowering(LowerBase):
                             related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
             if value.type.origin:
                 sym.type = value.type
-        elif isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT) and sym.type.const is not None:
-            loops = [b for b in self.block[len(sym.block):] if b in self.loop_blocks]
-            if loops:
-                self.report("PA108", f"'{target.id}' holds the compile-time value {sym.type.const!r} and is re-bound "
-                            "inside a loop; CANN's pyasc cannot carry a Python value through a loop: give it a "
-                            f"run-time start (e.g. {target.id} = n * 0)", tspan,
-                            related=(Related(sym.def_span, f"'{target.id}' first assigned here"),))
-            if value.type.const != sym.type.const:
+        elif isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT):
+            self.check_rebind(sym, value.type, tspan, value.span)
+            if sym.type.const is not None and value.type.const != sym.type.const:
                 sym.type = ScalarT(sym.type.dvar)  # no longer one known value
         sym.refs.append(tspan)
         return [ir.Assign(sp, sym, tspan, value, declare=False)]
@@ -303,6 +300,11 @@ class StmtLowering(LowerBase):
             self.report("PA111", f"operator {type(node.op).__name__} is not supported", self.span(node))
             return []
         value = self.lower_expr(node.value)
+        if isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT):
+            both = sym.type.compile_time and value.type.compile_time
+            self.check_rebind(sym, ScalarT(sym.type.dvar, ctime=both), tspan, None)
+            if sym.type.const is not None:
+                sym.type = ScalarT(sym.type.dvar, ctime=sym.type.ctime or both)  # no longer one known value
         sym.reads += 1
         sym.refs.append(tspan)
         if op == "/" and isinstance(sym.type, ScalarT) and sym.type.dvar.value is not None and \
@@ -427,12 +429,21 @@ class StmtLowering(LowerBase):
             taken = self.lower_body(node.body if static else node.orelse)
             self.check_dead(node.orelse if static else node.body)
             return [ir.If(self._head_span(node), cond, taken if static else [], [] if static else taken, static)]
+        frame = IfFrame(len(self.block))
+        before = {name: sym.type for name, sym in self.symbols.items()}
+        self.if_frames.append(frame)
         self.enter_block()
         body = self.lower_body(node.body)
         self.exit_block()
+        for name in frame.rebound[0]:  # the else branch starts from the values before the if
+            if name in self.symbols and name in before:
+                self.symbols[name].type = before[name]
+        frame.rebound.append({})
         self.enter_block()
         orelse = self.lower_body(node.orelse)
         self.exit_block()
+        self.if_frames.pop()
+        self.merge_if(frame, before)
         return [ir.If(self._head_span(node), cond, body, orelse, static)]
 
     def check_dead(self, stmts: list[ast.stmt]) -> None:

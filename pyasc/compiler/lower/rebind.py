@@ -1,0 +1,122 @@
+"""CANN's rules for a scalar name defined before a run-time if/for/while and re-bound inside its body.
+
+The tracer builds such a body as a region whose re-bound names flow out as results: it requires the value to keep
+its Python class (a Python int stays a Python int, a run-time value stays a run-time value: "re-assigned to an
+object with different type"), and it materializes a Python number as a constant inside the region.  A constant
+made inside a loop body cannot start the loop, and one made inside one branch of an if cannot reach the other
+branch ("Failed to run passes"): so a compile-time number may be re-bound inside a run-time if only when both
+branches re-bind it, and never inside a loop.  After such an if the name holds a run-time value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..diagnostics import Fix, Related, Span, TextEdit
+from ..types import ScalarT, Type
+from .base import LowerBase
+
+
+@dataclass
+class IfFrame:
+    """A run-time if being lowered: the block depth of its branches and what each branch re-binds."""
+
+    depth: int
+    rebound: list[dict[str, Span]] = field(default_factory=lambda: [{}])
+
+
+def compile_time(t: Type) -> bool:
+    """A Python number at trace time (a literal, a module constant, a ConstExpr parameter, arithmetic of them)."""
+    return isinstance(t, ScalarT) and t.compile_time
+
+
+class RebindLowering(LowerBase):
+    """Checks re-binding against the tracer's region rules; lower_if drives the per-branch bookkeeping."""
+
+    if_frames: list[IfFrame]
+    rebind_reported: set[ir.Symbol]
+
+    def check_rebind(self, sym: ir.Symbol, new: Type, tspan: Span, value_span: Span | None) -> None:
+        """`sym = <value of type new>` at tspan, sym being a scalar; reports what CANN's tracer rejects."""
+        inner = self.block[len(sym.block):]
+        if not inner or not isinstance(sym.type, ScalarT) or not isinstance(new, ScalarT):
+            return
+        old = sym.type
+        related = (Related(sym.def_span, f"'{sym.name}' first assigned here"),)
+        if sym in self.rebind_reported:
+            return  # one finding per name: the first re-binding CANN's tracer refuses
+        reports = len(self.sink.items)
+        try:
+            self._check_rebind(sym, old, new, inner, tspan, value_span, related)
+        finally:
+            if len(self.sink.items) > reports:
+                self.rebind_reported.add(sym)
+
+    def _check_rebind(self, sym: ir.Symbol, old: ScalarT, new: ScalarT, inner: list[int], tspan: Span,
+                      value_span: Span | None, related: tuple[Related, ...]) -> None:
+        name = sym.name
+        if compile_time(old):
+            held = f"the compile-time value {old.const!r}" if old.const is not None else "a compile-time value"
+            start = f"{name} = asc.number({old.const!r}, asc.{_dtype(old)})" if old.const is not None else \
+                f"{name} = asc.number({name}, asc.{_dtype(old)})"
+            if any(b in self.loop_blocks for b in inner):
+                self.report("PA108", f"'{name}' holds {held} and is re-bound inside a loop; CANN's pyasc cannot "
+                            f"carry a Python value through a loop: give it a run-time start (e.g. {start})", tspan,
+                            related=related)
+            elif not compile_time(new):
+                self.report("PA108", f"'{name}' holds {held} and is re-bound to a run-time value inside an if on a "
+                            "run-time condition; CANN's pyasc rejects the change from a Python number to a run-time "
+                            f"value (re-assigned to an object with different type): give it a run-time start "
+                            f"(e.g. {start})", tspan, related=related)
+            elif len(inner) > 1:
+                self.report("PA108", f"'{name}' holds {held} and is re-bound inside nested ifs on run-time "
+                            "conditions; in CANN's pyasc the inner if makes it a run-time value, which the outer if "
+                            "cannot merge with the Python value: give it a run-time start (e.g. "
+                            f"{start}) and re-bind it to run-time values", tspan, related=related)
+            elif self.if_frames and self.if_frames[-1].depth == len(sym.block):
+                self.if_frames[-1].rebound[-1].setdefault(name, tspan)
+            return
+        if compile_time(new):
+            what = f"the Python value {new.const!r}" if new.const is not None else "a compile-time value"
+            fixes: tuple[Fix, ...] = ()
+            text = self._source_text(value_span)
+            if text is not None:
+                wrapped = f"asc.number({text}, asc.{_dtype(old)})"
+                fixes = (Fix(f"Make it a run-time value: {wrapped}", (TextEdit(value_span, wrapped),)),)
+            self.report("PA108", f"'{name}' holds a run-time value and is re-bound to {what} inside an if/for/while "
+                        "body; CANN's pyasc rejects the change from a run-time value to a Python number "
+                        f"(re-assigned to an object with different type): write asc.number(..., asc.{_dtype(old)})",
+                        tspan, related=related, fixes=fixes)
+
+    def merge_if(self, frame: IfFrame, before: dict[str, Type]) -> None:
+        """After both branches: a compile-time number re-bound in one branch only is rejected; re-bound in both, it
+        is a run-time value from here on."""
+        then, other = frame.rebound[0], frame.rebound[1] if len(frame.rebound) > 1 else {}
+        for name in then.keys() | other.keys():
+            sym = self.symbols.get(name)
+            if sym is None:
+                continue
+            if (name in then) != (name in other) and sym not in self.rebind_reported:
+                self.rebind_reported.add(sym)
+                missing = "else" if name in then else "if"
+                old = before.get(name, sym.type)
+                value = old.const if isinstance(old, ScalarT) and old.const is not None else name
+                self.report("PA108", f"'{name}' holds a compile-time value and is re-bound in one branch of an if "
+                            f"on a run-time condition only; CANN's pyasc cannot merge the Python value with the "
+                            f"other branch (Failed to run passes): re-bind it in the {missing} branch too (e.g. "
+                            f"{name} = {value!r}), or start it as a run-time value (asc.number(...))",
+                            (then.get(name) or other[name]), related=(Related(sym.def_span,
+                                                                              f"'{name}' first assigned here"),))
+            if isinstance(sym.type, ScalarT):
+                sym.type = ScalarT(sym.type.dvar)  # the if's result: a run-time value
+
+    def _source_text(self, span: Span | None) -> str | None:
+        if span is None or span.line != span.end_line:
+            return None
+        return self.pos.line_text(span.line)[span.col:span.end_col] or None
+
+
+def _dtype(t: ScalarT) -> str:
+    d = t.dvar.value
+    return d.name if d is not None else "int32"

@@ -1,0 +1,75 @@
+"""What CANN's tracer does with Python's statements and expressions in a kernel, reproduced statically: names
+re-bound inside run-time if/for/while bodies, `assert`, f-string messages, int()/float(), conditional
+expressions (the differential suite checks the same rules against CANN's tracer itself)."""
+
+from __future__ import annotations
+
+from pyasc.compiler.analysis import analyze
+
+KERNEL = "import asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n"
+USE = "    asc.printf('%d', a)\n"
+
+
+def _errors(body: str) -> list[tuple[str, int, str]]:
+    """(code, line within the body, the text the finding covers) of every error."""
+    text = KERNEL + body
+    lines = text.split("\n")
+    head = KERNEL.count("\n")
+    return [(d.code, d.span.line - head, lines[d.span.line - 1][d.span.col:d.span.end_col])
+            for d in analyze(text, "k.py").errors]
+
+
+def test_a_python_int_updated_in_a_while_or_for_body_is_rejected_however_it_is_updated() -> None:
+    assert _errors("    a = 0\n    while a < n:\n        a += 1\n" + USE) == [("PA108", 3, "a")]
+    assert _errors("    a = 0\n    for i in range(4):\n        a += i\n" + USE) == [("PA108", 3, "a")]
+    assert _errors("    a = asc.number(0, asc.int32)\n    while a < n:\n        a += 1\n" + USE) == []
+
+
+def test_a_python_int_re_bound_in_a_run_time_if_needs_both_branches() -> None:
+    assert _errors("    a = 0\n    if n > 2:\n        a = 1\n" + USE) == [("PA108", 3, "a")]
+    assert _errors("    a = 0\n    if n > 2:\n        pass\n    else:\n        a += 1\n" + USE) == [("PA108", 5, "a")]
+    assert _errors("    a = 0\n    if n > 2:\n        a = 1\n    else:\n        a = 2\n" + USE) == []
+    # after the if it is a run-time value, which asc.static_range cannot take
+    body = "    a = 0\n    if n > 2:\n        a = 1\n    else:\n        a = 2\n    for i in asc.static_range(a):\n" \
+        "        pass\n"
+    assert _errors(body) == [("PA303", 6, "a")]
+    # on a compile-time condition only the branch taken exists
+    assert _errors("    a = 0\n    if 3 > 2:\n        a = 1\n" + USE) == []
+
+
+def test_elif_chains_and_run_time_values_re_bound_to_python_numbers_are_rejected_once() -> None:
+    body = "    a = 0\n    if n > 8:\n        a = 1\n    elif n > 4:\n        a = 2\n    else:\n        a = 3\n" + USE
+    assert _errors(body) == [("PA108", 5, "a")]
+    body = "    a = n // 2\n    if n > 8:\n        a = 1\n    elif n > 4:\n        a = 2\n" + USE
+    assert _errors(body) == [("PA108", 3, "a")]
+    fixed = analyze(KERNEL + "    a = n // 2\n    if n > 8:\n        a = 1\n" + USE, "k.py").errors[0].fixes
+    assert [e.new_text for f in fixed for e in f.edits] == ["asc.number(1, asc.int32)"]
+
+
+def test_assert_is_checked_at_compile_time_as_the_tracer_checks_it() -> None:
+    assert _errors("    assert n > 0\n") == [("PA112", 1, "n > 0")]
+    assert _errors("    assert 4 > 8, 'too small'\n") == [("PA112", 1, "4 > 8")]
+    assert _errors("    assert 4 > 8\n") == [("PA112", 1, "4 > 8")]
+    assert _errors("    assert 4\n") == [("PA112", 1, "4")]
+    assert _errors("    assert 4 < 8, f'n={n}'\n") == []
+    assert _errors("    assert 4 < 8, f'n={n:d}'\n") == [("PA101", 1, "f'n={n:d}'")]
+    assert _errors("    asc.static_assert(4 < 8, f'n={n!r}')\n") == []
+
+
+def test_int_and_float_of_a_run_time_value_are_rejected_with_asc_number_as_the_fix() -> None:
+    assert _errors("    a = int(n)\n" + USE) == [("PA303", 1, "int(n)")]
+    fixes = analyze(KERNEL + "    a = float(n)\n" + USE, "k.py").errors[0].fixes
+    assert [e.new_text for f in fixes for e in f.edits] == ["asc.number(n, asc.float32)"]
+    assert _errors("    a = int(2.5) + int(float(3))\n" + USE) == []
+
+
+def test_a_conditional_expression_is_a_run_time_number_of_one_kind() -> None:
+    assert _errors("    a = 4 if n > 2 else 8\n" + USE) == []
+    assert _errors("    a = 4 if n > 2 else 8.0\n" + USE) == [("PA303", 1, "4 if n > 2 else 8.0")]
+    body = "    a = 4 if 3 > 2 else 8\n    for i in asc.static_range(a):\n        pass\n"
+    assert _errors(body) == [("PA303", 2, "a")]
+
+
+def test_minus_of_a_negative_value_is_not_a_decrement_in_cpp() -> None:
+    cpp = analyze(KERNEL + "    a = n - -(-1)\n    a = -(-a)\n" + USE, "k.py").cpp
+    assert "a = n - -(-1);" in cpp and "a = -(-a);" in cpp
