@@ -2383,6 +2383,7 @@ def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: float,
     sel_mode: SelMode,
     count: int,
@@ -2392,6 +2393,7 @@ def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: LocalTensor,
     sel_mode: SelMode,
     count: int,
@@ -2401,30 +2403,31 @@ def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: float,
     sel_mode: SelMode,
     mask: Sequence[int],
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: float,
     sel_mode: SelMode,
     mask: int,
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
 ) -> None: ...
@@ -2433,30 +2436,32 @@ def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: LocalTensor,
     sel_mode: SelMode,
     mask: Sequence[int],
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def select(
     dst: LocalTensor,
     sel_mask: LocalTensor,
     src0: LocalTensor,
+    /,
     src1: LocalTensor,
     sel_mode: SelMode,
     mask: int,
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def select(
     dst: LocalTensor,
     src0: LocalTensor,
     src1: LocalTensor,
+    /,
+    *,
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
     sel_mode: SelMode,
@@ -2673,7 +2678,6 @@ def whole_reduce_max(
     src_blk_stride: int,
     src_rep_stride: int,
     order: ReduceOrder = ...,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def whole_reduce_max(
@@ -2685,7 +2689,6 @@ def whole_reduce_max(
     src_blk_stride: int,
     src_rep_stride: int,
     order: ReduceOrder = ...,
-    is_set_mask: bool = ...,
 ) -> None: ...
 
 @overload
@@ -2698,7 +2701,6 @@ def whole_reduce_min(
     src_blk_stride: int,
     src_rep_stride: int,
     order: ReduceOrder = ...,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def whole_reduce_min(
@@ -2710,7 +2712,6 @@ def whole_reduce_min(
     src_blk_stride: int,
     src_rep_stride: int,
     order: ReduceOrder = ...,
-    is_set_mask: bool = ...,
 ) -> None: ...
 
 @overload
@@ -3053,9 +3054,9 @@ def ascend_is_aiv() -> bool:
     """True when the code runs on a vector (AIV) core."""
 
 @overload
-def set_vector_mask(length: int, dtype: DataType, mode: MaskMode) -> None: ...
+def set_vector_mask(length: int, /, *, dtype: DataType, mode: MaskMode) -> None: ...
 @overload
-def set_vector_mask(mask_high: int, mask_low: int, dtype: DataType, mode: MaskMode) -> None: ...
+def set_vector_mask(mask_high: int, mask_low: int, /, *, dtype: DataType, mode: MaskMode) -> None: ...
 
 def reset_mask() -> None:
     """Reset the vector mask to all lanes."""

@@ -212,6 +212,8 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
         assert a.keyword is not None
         if a.keyword not in names:
             return f"unknown keyword '{a.keyword}'"
+        if any(p.positional_only and p.name == a.keyword for p in pos_params):
+            return f"'{a.keyword}' is passed by position only"
         if a.keyword in b.args:
             return f"duplicate '{a.keyword}'"
         b.args[a.keyword] = a.expr
@@ -312,8 +314,20 @@ class Deferred:
     span: Span
 
 
+@dataclass
+class DeferredCombo:
+    """A conversion table check (MulCast's (dst, src0, src1) rows), run once every dtype is inferred."""
+
+    dvars: tuple[DVar, ...]
+    params: tuple[str, ...]
+    rows: frozenset[tuple[str, ...]]
+    api: str
+    span: Span
+
+
 def check_rules(
-    api: ApiSpec, display: str, b: Binding, report: Callable[[Diagnostic], None], deferred: list[Deferred]
+    api: ApiSpec, display: str, b: Binding, report: Callable[[Diagnostic], None],
+    deferred: list[Deferred | DeferredCombo],
 ) -> None:
     """Apply the spec's dtype rules (unifying `same` groups) and position rules to a resolved call."""
     for rule in api.dtype_rules:
@@ -343,6 +357,15 @@ def check_rules(
             for p, e in tensors:
                 assert isinstance(e.type, TensorT)
                 deferred.append(Deferred(e.type.dvar, rule.allowed, display, p, e.span))
+        if rule.combos and len(tensors) == len(rule.params):
+            dvars = tuple(e.type.dvar for _, e in tensors if isinstance(e.type, TensorT))
+            deferred.append(DeferredCombo(dvars, rule.params, rule.combos, display, tensors[0][1].span))
+    for name, members in api.members.items():
+        e = b.args.get(name)
+        if isinstance(e, ir.EnumMember) and e.member not in members:
+            shown = ", ".join(f"{e.enum}.{m}" for m in sorted(members))
+            report(Diagnostic("PA303", Severity.ERROR, f"'{name}' of {display}() must be one of {shown}, got "
+                              f"{e.enum}.{e.member}", e.span))
     for name, allowed in api.positions.items():
         e = b.args.get(name)
         if e is None or not isinstance(e.type, TensorT):
@@ -377,11 +400,14 @@ def _sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:
     return tuple(out)
 
 
-def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) -> None:
+def check_deferred(items: list[Deferred | DeferredCombo], report: Callable[[Diagnostic], None]) -> None:
     """Run allowed-dtype checks once every dtype that can be inferred has been.  A tensor nothing else types that
     meets an API taking one dtype only (the int32 workspaces of ib_set/sync_all, data_cache_preload's uint64) gets
-    that dtype: any other instantiation of the generic kernel would fail the C++ overload."""
-    for d in items:
+    that dtype: any other instantiation of the generic kernel would fail the C++ overload.  Conversion tables run
+    last, on dtypes each of which is allowed alone (a dtype allowed nowhere is reported once, above)."""
+    combos = [d for d in items if isinstance(d, DeferredCombo)]
+    single = [d for d in items if isinstance(d, Deferred)]
+    for d in single:
         if d.dvar.value is None and len(d.allowed) == 1:
             (only,) = d.allowed
             bind_dtype(d.dvar, DTYPES[only], d.span, f"{d.api}() takes {only} only")
@@ -391,3 +417,14 @@ def check_deferred(items: list[Deferred], report: Callable[[Diagnostic], None]) 
             report(Diagnostic("PA402", Severity.ERROR,
                               f"{d.api}() does not support {value.name} for '{d.param}': expected one of {allowed}",
                               d.span))
+    for c in combos:
+        values = [v.value for v in c.dvars]
+        if any(v is None for v in values):
+            continue
+        got = tuple(v.name for v in values if v is not None)
+        if got in c.rows or any(g not in {d for r in c.rows for d in r} for g in got):
+            continue
+        rows = ", ".join("(" + ", ".join(r) + ")" for r in sorted(c.rows))
+        report(Diagnostic("PA402", Severity.ERROR,
+                          f"{c.api}() does not convert ({', '.join(c.params)}) = ({', '.join(got)}): "
+                          f"expected one of {rows}", c.span))

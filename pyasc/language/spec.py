@@ -81,6 +81,8 @@ class Param:
     default: object = REQUIRED
     variadic: bool = False
     keyword_only: bool = False
+    positional_only: bool = False
+    """Declared before `/`: a keyword argument does not reach it (CANN's select takes sel_mask and src0 from *args)."""
 
     @property
     def required(self) -> bool:
@@ -148,6 +150,9 @@ class ApiSpec:
     """How many elements of each tensor operand it touches, from the operand's start: `"<param>"` (that parameter's
     value), `"@<param>"` (the one element at that index), None: the overload's `count` parameter when it has one,
     else not known statically (the static hazard analysis then only trusts accesses that start at the same place)."""
+    members: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Enum parameters that take only some members (CANN's set_pad_value raises for a `pos` other than MAX, VECIN
+    and VECOUT): parameter name -> the allowed member names."""
 
     @cached_property
     def overloads(self) -> tuple[Overload, ...]:
@@ -395,7 +400,7 @@ def _parse_with_ast(sig: str, cpp: str | None) -> Overload:
         default: object = REQUIRED if d is None else ast.literal_eval(d) if _is_literal(d) else ast.unparse(d)
         if optional and default is REQUIRED:
             default = None
-        params.append(Param(a.arg, kind, default))
+        params.append(Param(a.arg, kind, default, positional_only=a in args.posonlyargs))
     if args.vararg is not None:
         kind, _ = _kind(args.vararg.annotation)
         params.append(Param(args.vararg.arg, kind, REQUIRED, variadic=True))
@@ -431,6 +436,7 @@ def api(
     writes: tuple[str, ...] = (),
     pipes: Mapping[str, str] | None = None,
     extent: str | None = None,
+    members: Mapping[str, frozenset[str]] | None = None,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -446,6 +452,7 @@ def api(
         writes=writes,
         pipes=dict(pipes or {}),
         extent=extent,
+        members=dict(members or {}),
     )
 
 

@@ -120,9 +120,11 @@ def _wrap(line: str, indent: str) -> list[str]:
 def _signature(o: Overload, ctx: _Ctx, *, method: bool, name: str, returns: str | None = None) -> str:
     parts: list[str] = ["self"] if method else []
     star_done = False
-    for p in o.params:
+    for i, p in enumerate(o.params):
         if p.name == "self":
             continue
+        if not p.positional_only and i and o.params[i - 1].positional_only:
+            parts.append("/")
         if p.keyword_only and not star_done:
             parts.append("*")
             star_done = True

@@ -153,7 +153,7 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
 
 
 def _call(api: ApiSpec, cls_name: str | None, ov: Overload, k: _Kernel) -> str:
-    args = [_value(p.kind, p.name, api, k) for p in ov.params
+    args = [(f"{p.name}=" if p.keyword_only else "") + _value(p.kind, p.name, api, k) for p in ov.params
             if p.default is REQUIRED and not p.variadic and p.name != "self"]
     if api.name.endswith(".init_buffer"):  # the lengths are optional in the signature, required by the checker
         args = ["b_init", "1024"] if ov.params[1].kind == "TBuf" else ["que_init", "2", "1024"]

@@ -45,6 +45,13 @@ KNOWN: tuple[Known, ...] = (
     Known("m08_softmax_temp_buffer", "calls",
           "CANN's translation drops softmax's temp_buffer (SoftMax without sharedTmpBuffer); we pass the buffer the "
           "kernel gives, as Ascend C's overload with sharedTmpBuffer takes it"),
+    Known("b07_select_keyword_register", "calls",
+          "select(dst, sel, src, src1=.., sel_mode=.., mask=.., repeat_times=.., repeat_params=..): CANN takes any "
+          "call with two positional tensors and the keywords repeat_times, repeat_params and sel_mode as the register "
+          "form and drops the other keywords; we keep the form written (Select with the mask tensor and src1)"),
+    Known("b45_ln_int32", "false-error",
+          "CANN's tracer checks no dtype for the unary ops; the vln instruction has half and float forms only (the "
+          "page says so), so bisheng rejects the Ln<int32_t> CANN emits: we report PA402 at the call"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

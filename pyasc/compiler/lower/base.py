@@ -99,7 +99,7 @@ class LowerBase:
         self.all_symbols: list[ir.Symbol] = []
         self.block: list[int] = []
         self._block_counter = 0
-        self.deferred: list[C.Deferred] = []
+        self.deferred: list[C.Deferred | C.DeferredCombo] = []
         self.calls: list[CallRecord] = []
         self.typed: list[ir.Expr] = []
         self.helpers: list[LowerResult] = []

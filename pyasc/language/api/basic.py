@@ -108,15 +108,17 @@ def _reduce_tmp(name: str, cpp: str, doc: str, cal_index: bool) -> ApiSpec:
 
 
 def _whole_reduce(name: str, cpp: str, doc: str, order: bool) -> ApiSpec:
-    """WholeReduce*: each repeat's masked lanes into one value (plus its index for max/min)."""
-    order_sig = ", order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX" if order else ""
+    """WholeReduce*: each repeat's masked lanes into one value (plus its index for max/min).  CANN's max and min take
+    an order and no is_set_mask (their pages list one, CANN's functions do not); the sum takes is_set_mask."""
+    tail = ", order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX" if order else f", {_SET_MASK}"
     order_cpp = ", {order}" if order else ""
+    tmpl = "{T}" if order else "{T}, {is_set_mask}"
     forms = []
     for mask in ("int", "IntList"):
         forms.append((
             f"(dst: LocalTensor, src: LocalTensor, mask: {mask}, repeat_time: int, dst_rep_stride: int,"
-            f" src_blk_stride: int, src_rep_stride: int{order_sig}, {_SET_MASK}) -> None",
-            f"AscendC::{cpp}<{{T}}, {{is_set_mask}}>({{dst}}, {{src}}, {{mask}}, {{repeat_time}}, {{dst_rep_stride}},"
+            f" src_blk_stride: int, src_rep_stride: int{tail}) -> None",
+            f"AscendC::{cpp}<{tmpl}>({{dst}}, {{src}}, {{mask}}, {{repeat_time}}, {{dst_rep_stride}},"
             f" {{src_blk_stride}}, {{src_rep_stride}}{order_cpp})",
         ))
     return api(name, "basic.vec_reduce", doc, forms, dtypes=[same("dst", "src", allowed=FLOATS)],
@@ -171,32 +173,27 @@ def _cmp_scalar_forms() -> list[tuple[str, str | None]]:
 
 
 def _select_forms() -> list[tuple[str, str | None]]:
-    head = "dst: LocalTensor, sel_mask: LocalTensor, src0: LocalTensor"
+    """CANN's select reads dst, sel_mask and src0 by position and takes no is_set_mask (its dispatcher registers
+    none, so passing one matches no form); the register form without a mask tensor is reached by keyword only."""
+    head = "dst: LocalTensor, sel_mask: LocalTensor, src0: LocalTensor, /"
     rep = "repeat_times: int, repeat_params: BinaryRepeatParams"
     scalar = "static_cast<{T}>({src1})"
-    tmpl = "AscendC::Select<{T}, {sel_mask.T}, {is_set_mask}>"
-    return [
+    masked = "{dst}, {sel_mask}, {src0}, {src1_cpp}, {{sel_mode}}, {{mask}}, {{repeat_times}}, {{repeat_params}}"
+    forms = [
         (f"({head}, src1: float, sel_mode: SelMode, count: int) -> None",
          f"AscendC::Select({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{count}})"),
         (f"({head}, src1: LocalTensor, sel_mode: SelMode, count: int) -> None",
          "AscendC::Select({dst}, {sel_mask}, {src0}, {src1}, {sel_mode}, {count})"),
-        (f"({head}, src1: float, sel_mode: SelMode, mask: IntList, {rep}, {_SET_MASK}) -> None",
-         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
-         " {repeat_params})"),
-        (f"({head}, src1: float, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
-         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {scalar}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
-         " {repeat_params})"),
-        (f"({head}, {rep}) -> None",
-         "AscendC::Select({dst}, {sel_mask}, {src0}, {repeat_times}, {repeat_params})"),
-        (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: IntList, {rep}, {_SET_MASK}) -> None",
-         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
-         " {repeat_params})"),
-        (f"({head}, src1: LocalTensor, sel_mode: SelMode, mask: int, {rep}, {_SET_MASK}) -> None",
-         f"{tmpl}({{dst}}, {{sel_mask}}, {{src0}}, {{src1}}, {{sel_mode}}, {{mask}}, {{repeat_times}},"
-         " {repeat_params})"),
-        (f"(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, {rep}, sel_mode: SelMode) -> None",
-         "AscendC::Select<{T}, {sel_mode}>({dst}, {src0}, {src1}, {repeat_times}, {repeat_params})"),
     ]
+    for src1, src1_cpp in (("float", scalar), ("LocalTensor", "{src1}")):
+        args = masked.format(dst="{dst}", sel_mask="{sel_mask}", src0="{src0}", src1_cpp=src1_cpp)
+        forms += [(f"({head}, src1: {src1}, sel_mode: SelMode, mask: {m}, {rep}) -> None",
+                   f"AscendC::Select({args})") for m in ("IntList", "int")]
+    forms.insert(4, (f"({head}, {rep}) -> None",
+                     "AscendC::Select({dst}, {sel_mask}, {src0}, {repeat_times}, {repeat_params})"))
+    forms.append((f"(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, /, *, {rep}, sel_mode: SelMode) -> None",
+                  "AscendC::Select<{T}, {sel_mode}>({dst}, {src0}, {src1}, {repeat_times}, {repeat_params})"))
+    return forms
 
 
 _DC_PIPES = {"GlobalTensor->LocalTensor": "MTE2", "LocalTensor->GlobalTensor": "MTE3", "LocalTensor->LocalTensor": "V"}
@@ -479,5 +476,6 @@ APIS: list[ApiSpec] = [
           "AscendC::LoadImageToLocal({dst}, {load_data_params})")], pipe="MTE2", writes=("dst",)),
     api("set_pad_value", "basic.data_copy", "Set the value data_copy_pad writes into padding.",
         [("(padding_value: Number, pos: Optional[TPosition] = TPosition.MAX) -> None",
-          "AscendC::SetPadValue<{padding_value.T}, {pos}>({padding_value})")], pipe="S"),
+          "AscendC::SetPadValue<{padding_value.T}, {pos}>({padding_value})")], pipe="S",
+        members={"pos": frozenset({"MAX", "VECIN", "VECOUT"})}),
 ]

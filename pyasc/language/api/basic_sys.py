@@ -83,9 +83,10 @@ APIS: list[ApiSpec] = [
     # --- masks and modes ----------------------------------------------------------------------------------------
     _sys("set_vector_mask", "basic.common",
          "Set the vector mask register: a lane count (counter mode) or two 64-bit words (normal mode).",
-         [("(length: int, dtype: DataType, mode: MaskMode) -> None",
+         # CANN takes the mask words from *args and dtype, mode by keyword only
+         [("(length: int, /, *, dtype: DataType, mode: MaskMode) -> None",
            "AscendC::SetVectorMask<{dtype:type}, {mode}>({length})"),
-          ("(mask_high: int, mask_low: int, dtype: DataType, mode: MaskMode) -> None",
+          ("(mask_high: int, mask_low: int, /, *, dtype: DataType, mode: MaskMode) -> None",
            "AscendC::SetVectorMask<{dtype:type}, {mode}>({mask_high}, {mask_low})")]),
     _nullary("reset_mask", "AscendC::ResetMask", "Reset the vector mask to all lanes.", "basic.common"),
     _nullary("set_mask_count", "AscendC::SetMaskCount", "Switch the vector mask to counter mode.", "basic.common"),
