@@ -1,6 +1,6 @@
 """select: the tensor-tensor and tensor-scalar forms with each SelMode, by count and in both repeat forms, plus the
-register forms (set_cmp_mask then select without a mask tensor; the second by keyword only, as CANN takes
-it), and compare producing the mask."""
+register form without a mask tensor after set_cmp_mask (by keyword only, as CANN takes it), and compare producing
+the mask."""
 
 import asc
 import numpy as np
@@ -37,7 +37,6 @@ def select_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
                repeat_params=params)
     asc.select(dst, sel, src, dst, asc.SelMode.VSEL_CMPMASK_SPR, mask=64, repeat_times=4, repeat_params=params)
     asc.set_cmp_mask(sel)
-    asc.select(dst, sel, src, 4, params)
     asc.select(dst, src, dst, repeat_times=4, repeat_params=params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)
     q_out.enque(dst)
     q_in.free_tensor(src)

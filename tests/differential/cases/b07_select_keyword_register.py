@@ -37,7 +37,6 @@ def select_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
                repeat_times=4, repeat_params=params)
     asc.select(dst, sel, src, dst, asc.SelMode.VSEL_CMPMASK_SPR, mask=64, repeat_times=4, repeat_params=params)
     asc.set_cmp_mask(sel)
-    asc.select(dst, sel, src, 4, params)
     asc.select(dst, src, dst, repeat_times=4, repeat_params=params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)
     q_out.enque(dst)
     q_in.free_tensor(src)

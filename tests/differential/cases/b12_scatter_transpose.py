@@ -1,5 +1,5 @@
 """scatter in its three forms (keywords as the page writes them), transpose in the 16x16 form and the enhanced
-form with TransposeParamsExt, trans_data_to_5hd with lists of tensors and with uint64 address tensors."""
+form with TransposeParamsExt."""
 
 import asc
 import numpy as np
@@ -16,12 +16,10 @@ def layout_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
     out_queue_z = asc.TQue(asc.TPosition.VECOUT, 1)
     tmp_queue = asc.TQue(asc.TPosition.VECIN, 1)
     off_buf = asc.TBuf(asc.TPosition.VECCALC)
-    addr_buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(in_queue_x, 1, 512)
     pipe.init_buffer(out_queue_z, 1, 512)
     pipe.init_buffer(tmp_queue, 1, 1024)
     pipe.init_buffer(off_buf, 1024)
-    pipe.init_buffer(addr_buf, 256)
     x_local = in_queue_x.alloc_tensor(asc.float16)
     asc.data_copy(x_local, x_gm, 256)
     in_queue_x.enque(x_local)
@@ -39,18 +37,6 @@ def layout_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
     params = asc.TransposeParamsExt(n_size=1, c_size=16, h_size=4, w_size=4,
                                     transpose_type=asc.TransposeType.TRANSPOSE_NCHW2NHWC)
     asc.transpose(z_local, x_local, tmp_buffer, params)
-    five = asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=1, dst_rep_stride=0,
-                                    src_rep_stride=0)
-    dst_list = [z_local, z_local[16:], z_local[32:], z_local[48:], z_local[64:], z_local[80:], z_local[96:],
-                z_local[112:], z_local[128:], z_local[144:], z_local[160:], z_local[176:], z_local[192:],
-                z_local[208:], z_local[224:], z_local[240:]]
-    src_list = [x_local, x_local[16:], x_local[32:], x_local[48:], x_local[64:], x_local[80:], x_local[96:],
-                x_local[112:], x_local[128:], x_local[144:], x_local[160:], x_local[176:], x_local[192:],
-                x_local[208:], x_local[224:], x_local[240:]]
-    asc.trans_data_to_5hd(dst_list, src_list, five)
-    addrs = addr_buf.get(asc.uint64)
-    addrs.set_value(0, x_local.get_phy_addr())
-    asc.trans_data_to_5hd(addrs, addrs, five)
     tmp_queue.free_tensor(tmp_buffer)
     out_queue_z.enque(z_local)
     in_queue_x.free_tensor(x_local)
