@@ -37,10 +37,6 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("p13_grid_forms", "ValueError",
              "kernel[()] leaves core_num 0, which CANN's launcher also refuses at run time after its tracer "
              "accepted the file", deliberate=True),
-    SimKnown("p11_iterate_into_local", "PS104",
-             "get_tensor_c into a VECIN tensor is not seen as synchronous (sync=True) by the race check"),
-    SimKnown("p11_matmul_iterate", "PS101",
-             "get_tensor_c to GM writes each block at its place in C; the case also offsets c by the block count"),
     SimKnown("m24_xor_float_dtype", "TypeError",
              "Xor of float tensors on purpose (CANN's tracer accepts the dtype, the real headers reject it)",
              deliberate=True),

@@ -194,11 +194,12 @@ def _operands(core: Any, st: dict[str, Any], what: str, mm: Any = None
     return (a.T if ta else a), (b.T if tb else b), bias
 
 
-def _store(core: Any, tensor: Any, c: np.ndarray, stride: int, atomic: bool, what: str) -> bool:
-    """Write the [rows, cols] block c at the start of `tensor` with the given row stride (on the FIX pipe)."""
+def _store(core: Any, tensor: Any, c: np.ndarray, stride: int, atomic: bool, what: str, pipe: int = FIX) -> bool:
+    """Write the [rows, cols] block c at the start of `tensor` with the given row stride (on the FIX pipe, or the
+    pipe that waited for it)."""
     rows, cols = c.shape
     hi = (rows - 1) * stride + cols if rows and cols else 0
-    if not core.access(FIX, ((tensor, 0, hi),) if atomic else (), ((tensor, 0, hi),), what):
+    if not core.access(pipe, ((tensor, 0, hi),) if atomic else (), ((tensor, 0, hi),), what):
         return False
     flat = tensor.view() if isinstance(tensor, LocalTensor) else tensor.view(0, hi)
     idx = np.arange(rows)[:, None] * stride + np.arange(cols)[None, :]
@@ -445,11 +446,11 @@ def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atom
     else:
         stride = n if isinstance(tensor, LocalTensor) else on
         target = tensor[r0 * stride + c0:]
-    if not _store(core, target, c, stride, atomic, "Matmul.get_tensor_c"):
-        return False
-    if to_ub:
-        core.join(V, core.snapshot(FIX))  # CrossCoreWaitFlag<PIPE_V>: the vector pipe waits for the block
-    return True
+    if to_ub:  # CrossCoreWaitFlag<PIPE_V>: the block is there for the vector pipe, which is its writer to the
+        # vector core's program (later MTE3 or MTE2 access needs V's synchronization, as after any vector op)
+        core.join(V, core.snapshot(FIX))
+        return _store(core, target, c, stride, atomic, "Matmul.get_tensor_c", pipe=V)
+    return _store(core, target, c, stride, atomic, "Matmul.get_tensor_c")
 
 
 def wait_get_tensor_c(self: Any) -> None:

@@ -1,4 +1,5 @@
-"""Point 11: `with matmul.iterate() as count:`, CANN's loop over a Matmul's result blocks."""
+"""Point 11: `with matmul.iterate() as count:`, CANN's loop over a Matmul's result blocks (each written whole at block
+`count` of c)."""
 
 import asc
 import numpy as np
@@ -27,7 +28,7 @@ def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, wor
     mm.set_tensor_a(a_gm)
     mm.set_tensor_b(b_gm)
     with mm.iterate() as count:
-        mm.get_tensor_c(c_gm[count * 4096:])
+        mm.get_tensor_c(c_gm[count * 4096:], en_sequential_write=True)  # block `count` as 64 x 64 rows
     mm.end()
 
 

@@ -39,7 +39,7 @@ extern "C" __global__ __aicore__ void kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM
     mm.SetTensorA(a_gm);
     mm.SetTensorB(b_gm);
     for (int32_t count = 0; mm.Iterate(); ++count) {
-        mm.GetTensorC(c_gm[count * 4096]);
+        mm.GetTensorC(c_gm[count * 4096], 0, true);
     }
     mm.End();
 }
