@@ -40,7 +40,4 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m24_xor_float_dtype", "TypeError",
              "Xor of float tensors on purpose (CANN's tracer accepts the dtype, the real headers reject it)",
              deliberate=True),
-    SimKnown("b13_select_register_scalar", "PS110",
-             "select's register-scalar form (no src1: the scalar set beside set_cmp_mask) has no simulator semantics"),
-    SimKnown("b14_trans_data_5hd", "PS110", "trans_data_to_5hd (every form) has no simulator semantics"),
 )

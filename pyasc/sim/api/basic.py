@@ -358,8 +358,14 @@ def select(dst: LocalTensor, sel_mask: Any = None, src0: Any = None, src1: Any =
     sel_mask, or from the CMPMASK register (VSEL_CMPMASK_SPR, or the form without sel_mask) for every repeat."""
     core = cur()
     mode = enum_member_name(sel_mode, "SelMode") if sel_mode is not None else "VSEL_CMPMASK_SPR"
+    if src1 is None and sel_mask is not None:
+        # select(dst, sel_mask, src0, repeat_times, repeat_params): VSEL_TENSOR_SCALAR_MODE with the scalar in the
+        # CMPMASK register, i.e. the first element of what set_cmp_mask loaded, read as dst's type
+        reg = core.scalar_state.get("cmpmask", np.zeros(16, np.uint8))
+        src1 = reg[:dst.esize].view(dst.npdt)[0]
+        mode = "VSEL_TENSOR_SCALAR_MODE"
     if src1 is None:
-        core.report("unsupported", "select with a scalar held in a register (no src1) is not modelled; pass src1")
+        core.report("bad-call", "select without src1 needs sel_mask (the scalar then comes from set_cmp_mask)")
         return
     epr = epr_of(dst)
     if count is not None:
@@ -987,7 +993,7 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     get_sort_offset,
     set_aipp_functions,
     set_pad_value,
-    trans_data_to_5hd,
 )
 from .cube import fixpipe, load_data, mmad  # noqa: E402, F401 - the spec's pointers name pyasc.sim.api.basic
 from .interp import bilinear_interpolation  # noqa: E402, F401 - the spec's pointer is basic:bilinear_interpolation
+from .trans5hd import trans_data_to_5hd  # noqa: E402, F401 - the spec's pointer is basic:trans_data_to_5hd

@@ -29,12 +29,6 @@ def get_sort_offset(elem_offset: Any) -> int:
     return int(elem_offset) * _SORTED_ELEMENTS
 
 
-def trans_data_to_5hd(params: Any, dst: Any = None, src: Any = None, dst_list: Any = None,
-                      src_list: Any = None) -> None:
-    cur().report("unsupported", "trans_data_to_5hd (NCHW to NC1HWC0 by address lists) is not modelled by the "
-                 "simulator; dst is left unchanged")
-
-
 def set_aipp_functions(src0: GlobalTensor, input_format: Any, config: Any, src1: Any = None) -> None:
     cur().report("unsupported", "set_aipp_functions (AIPP image input) is not modelled by the simulator")
 
