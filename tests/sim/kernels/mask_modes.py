@@ -27,7 +27,7 @@ def counter_adds(x: asc.GlobalAddress, z: asc.GlobalAddress):
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     asc.set_mask_count()
-    asc.set_vector_mask(0, COUNT, asc.float32, asc.MaskMode.COUNTER)
+    asc.set_vector_mask(0, COUNT, dtype=asc.float32, mode=asc.MaskMode.COUNTER)
     asc.adds(u, t, 1.0, 0, 1, asc.UnaryRepeatParams(1, 1, 8, 8), is_set_mask=False)
     asc.set_mask_norm()
     asc.reset_mask()
