@@ -686,7 +686,15 @@ class KernelGen(AutoEmit):
                         for i, item in enumerate(arg.items):
                             if i:
                                 self.e.write(", ")
+                            # a run-time value of another type would be a narrowing conversion in the braces,
+                            # which clang (and so bisheng) rejects
+                            cast = isinstance(item.type, ScalarT) and not isinstance(item, ir.Const) and \
+                                elem in _C_NUMBERS and self.types.of(item.type) != elem
+                            if cast:
+                                self.e.write(f"static_cast<{elem}>(")
                             self.expr(item)
+                            if cast:
+                                self.e.write(")")
                         self.e.write("};")
                     self.e.newline()
 
@@ -1198,6 +1206,10 @@ _LIST_TYPE = re.compile(r"\{(\w+):(u?int(?:8|16|32|64)_t|float|bool)\}")
 
 _ARRAY_KINDS = frozenset({"IntList", "List[int]", "list", "list[int]", "NumberList", "BoolList", "Array",
                           "TensorList"})
+
+
+_C_NUMBERS = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
+                        "half", "float", "bfloat16_t"})
 
 
 def _array_kind(kind: str) -> bool:

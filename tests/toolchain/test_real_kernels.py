@@ -143,3 +143,13 @@ def test_clang_error_on_a_line_the_python_side_already_flags_is_not_repeated():
     # Suppressing the Python finding hands the line to clang again.
     analysis, diags = run(source("asc.exp(b, b, TILE)  # pyasc: ignore[PA402]"))
     assert [(d.code, d.span.line) for d in diags] == [("clang-error", line)]
+
+
+def test_run_time_values_in_a_list_argument_are_converted_to_its_element_type():
+    """`asc.ShapeInfo(asc.array(asc.int32, (rows, n)))` with `n` a run-time int: the uint32_t array's braces would
+    narrow an int32_t, which clang (and bisheng) reject, so the generator converts it."""
+    text = source("rows = n // 2\n    shape = asc.ShapeInfo(asc.array(asc.int32, (rows, 16)))\n    "
+                  "t.set_shape_info(shape)")
+    analysis, diags = run(text)
+    assert "uint32_t shape_list0[] = {static_cast<uint32_t>(rows), 16};" in analysis.cpp
+    assert [d for d in diags if d.severity == Severity.ERROR] == []

@@ -18,7 +18,7 @@ extern "C" __global__ __aicore__ void convert(GM_ADDR x, GM_ADDR y) {
     AscendC::LocalTensor<half> b = b_buf.Get<half>();
     AscendC::DataCopy(a, x_gm, 256);
     int64_t low = 4294967295LL;
-    uint64_t mask_list0[] = {FULL, low};
+    uint64_t mask_list0[] = {FULL, static_cast<uint64_t>(low)};
     AscendC::Adds<float, true>(a, a, 1.0f, mask_list0, 2, AscendC::UnaryRepeatParams(1, 1, 8, 8));
     AscendC::Cast(b, a, AscendC::RoundMode::CAST_RINT, 256);
     AscendC::DataCopy(y_gm, b, 256);
