@@ -1793,7 +1793,13 @@ def mul_cast(
 ) -> None: ...
 
 @overload
-def add_relu_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int) -> None: ...
+def add_relu_cast(
+    dst: LocalTensor,
+    src0: LocalTensor,
+    src1: LocalTensor,
+    count: int,
+    is_set_mask: bool = ...,
+) -> None: ...
 @overload
 def add_relu_cast(
     dst: LocalTensor,
@@ -1816,7 +1822,13 @@ def add_relu_cast(
 ) -> None: ...
 
 @overload
-def sub_relu_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: int) -> None: ...
+def sub_relu_cast(
+    dst: LocalTensor,
+    src0: LocalTensor,
+    src1: LocalTensor,
+    count: int,
+    is_set_mask: bool = ...,
+) -> None: ...
 @overload
 def sub_relu_cast(
     dst: LocalTensor,
@@ -2261,13 +2273,7 @@ def cast(
 ) -> None: ...
 
 @overload
-def cast_deq(
-    dst: LocalTensor,
-    src: LocalTensor,
-    count: int,
-    is_vec_deq: bool = ...,
-    half_block: bool = ...,
-) -> None: ...
+def cast_deq(dst: LocalTensor, src: LocalTensor, count: int) -> None: ...
 @overload
 def cast_deq(
     dst: LocalTensor,
@@ -2276,8 +2282,6 @@ def cast_deq(
     repeat_times: int,
     repeat_params: UnaryRepeatParams,
     is_set_mask: bool = ...,
-    is_vec_deq: bool = ...,
-    half_block: bool = ...,
 ) -> None: ...
 @overload
 def cast_deq(
@@ -2287,8 +2291,6 @@ def cast_deq(
     repeat_times: int,
     repeat_params: UnaryRepeatParams,
     is_set_mask: bool = ...,
-    is_vec_deq: bool = ...,
-    half_block: bool = ...,
 ) -> None: ...
 
 @overload
@@ -2309,7 +2311,6 @@ def compare(
     mask: int,
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def compare(
@@ -2320,7 +2321,6 @@ def compare(
     mask: Sequence[int],
     repeat_times: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def compare(
@@ -2329,7 +2329,6 @@ def compare(
     cmp_mode: CMPMODE,
     mask: Sequence[int],
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def compare(
@@ -2338,7 +2337,6 @@ def compare(
     cmp_mode: CMPMODE,
     mask: int,
     repeat_params: BinaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 
 @overload
@@ -2358,7 +2356,6 @@ def compare_scalar(
     mask: int,
     repeat_times: int,
     repeat_params: UnaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 @overload
 def compare_scalar(
@@ -2369,7 +2366,6 @@ def compare_scalar(
     mask: Sequence[int],
     repeat_times: int,
     repeat_params: UnaryRepeatParams,
-    is_set_mask: bool = ...,
 ) -> None: ...
 
 def get_cmp_mask(dst: LocalTensor) -> None:
@@ -2468,7 +2464,7 @@ def select(
 ) -> None: ...
 
 @overload
-def duplicate(dst: LocalTensor, scalar: int | float, count: int) -> None: ...
+def duplicate(dst: LocalTensor, scalar: int | float, count: int, is_set_mask: bool = ...) -> None: ...
 @overload
 def duplicate(
     dst: LocalTensor,
@@ -2856,46 +2852,34 @@ def data_copy(dst: GlobalTensor, src: GlobalTensor, repeat_params: DataCopyParam
 def data_copy(
     dst: LocalTensor,
     src: GlobalTensor,
-    intri_params: DataCopyParams,
+    repeat_params: DataCopyParams,
     enhanced_params: DataCopyEnhancedParams,
 ) -> None: ...
 @overload
 def data_copy(
     dst: LocalTensor,
     src: LocalTensor,
-    intri_params: DataCopyParams,
+    repeat_params: DataCopyParams,
     enhanced_params: DataCopyEnhancedParams,
 ) -> None: ...
 @overload
 def data_copy(
     dst: GlobalTensor,
     src: LocalTensor,
-    intri_params: DataCopyParams,
+    repeat_params: DataCopyParams,
     enhanced_params: DataCopyEnhancedParams,
 ) -> None: ...
 @overload
 def data_copy(
     dst: GlobalTensor,
     src: GlobalTensor,
-    intri_params: DataCopyParams,
+    repeat_params: DataCopyParams,
     enhanced_params: DataCopyEnhancedParams,
 ) -> None: ...
 @overload
-def data_copy(
-    dst: GlobalTensor,
-    src: LocalTensor,
-    slice_list1: Any,
-    slice_list2: Any,
-    dim_value: int = ...,
-) -> None: ...
+def data_copy(dst: GlobalTensor, src: LocalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None: ...
 @overload
-def data_copy(
-    dst: LocalTensor,
-    src: GlobalTensor,
-    slice_list1: Any,
-    slice_list2: Any,
-    dim_value: int = ...,
-) -> None: ...
+def data_copy(dst: LocalTensor, src: GlobalTensor, slice_list1: Any, slice_list2: Any, dim_value: int) -> None: ...
 @overload
 def data_copy(dst: LocalTensor, src: GlobalTensor, intri_params: Nd2NzParams) -> None: ...
 @overload
@@ -3137,7 +3121,7 @@ def get_store_atomic_config() -> tuple[int, int]:
     """The atomic dtype and operation of stores (a pair)."""
 
 @overload
-def data_cache_clean_and_invalid(entire_type: CacheLine, dcci_dst: DcciDst, dst: GlobalTensor) -> None: ...
+def data_cache_clean_and_invalid(entire_type: CacheLine, dst: GlobalTensor, dcci_dst: DcciDst) -> None: ...
 @overload
 def data_cache_clean_and_invalid(entire_type: CacheLine, dst: GlobalTensor) -> None: ...
 

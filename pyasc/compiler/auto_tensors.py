@@ -56,7 +56,7 @@ def cpp_op(call: ir.Call) -> str:
     if not tpl or not tpl.startswith("AscendC::"):
         return ""
     name = tpl[len("AscendC::"):]
-    for stop in "<(":
+    for stop in "<({":
         name = name.split(stop, 1)[0]
     return name
 

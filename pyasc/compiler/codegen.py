@@ -1047,9 +1047,9 @@ class KernelGen(AutoEmit):
             if not items:
                 self._trim_comma()
             return
-        if ph.startswith(","):
+        if ph.startswith(","):  # an Optional argument given as None is omitted too, as CANN's tracer omits it
             name = ph[1:]
-            if name in args:
+            if name in args and not (isinstance(args[name], ir.Const) and args[name].value is None):
                 e.write(", ")
                 self.expr(args[name])
             return
@@ -1068,7 +1068,10 @@ class KernelGen(AutoEmit):
                 for i, n in enumerate(names[:passed[-1] + 1]):
                     if i:
                         e.write(", ")
-                    self._arg_or_default(n, ov, args)
+                    if n == "T" and ov.param("T") is None:  # the primary tensor's element type
+                        e.write(self.primary_dtype(ov, args, receiver))
+                    else:
+                        self._arg_or_default(n, ov, args)
                 e.write(">")
             return
         if "." in ph and ph.endswith(".T"):

@@ -11,9 +11,9 @@ Signature vocabulary (parameter annotations):
     adv.TCubeTiling), NumberList (a list of numbers), BoolList, Any.
     `Optional[X]` is X whose default is None.  A leading `*` parameter (`*args: Any`) is variadic.
 Return annotations use the same vocabulary plus:
-    None, `LocalTensor[p]` / `GlobalTensor[p]` (element dtype taken from DataType parameter p, or from tensor
-    parameter p, or `self`: a tensor's, or a Matmul's C matrix), `Scalar[p]` (a scalar of the element dtype of
-    tensor p or `self`), `Scalar[int]`,
+    None, `LocalTensor[p]` / `GlobalTensor[p]` / `GlobalAddress[p]` (element dtype taken from DataType parameter
+    p, or from tensor parameter p, or `self`: a tensor's, or a Matmul's C matrix, or a dtype by name:
+    `GlobalAddress[uint8]`), `Scalar[p]` (a scalar of the element dtype of tensor p or `self`), `Scalar[int]`,
     `Scalar[bool]`, `Scalar[uint64]` (a dtype by name), `Scalar[dtype]` (a scalar of DataType parameter dtype),
     `Tuple[int, ...]` forms such as `Tuple[int, int]` (with `{out0:uint16_t}`, ... in the template: the values are
     out-parameters of those types, unpacked by the caller), and a class name for constructed values
@@ -38,7 +38,8 @@ C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {~p}       a trailing positional argument: `, <p>` (its default when omitted) when p or a later `{~q}` was
                passed, nothing otherwise, so that C++ takes its own defaults for the rest
     {<p,q}     template arguments `<p, q>` up to the last one passed (`IterateAll<false>`), nothing when none was;
-               each must be known at compile time
+               each must be known at compile time; `T` there is the primary tensor's element type (`{<T,is_set_mask}`:
+               `Adds<half, false>` when is_set_mask was passed, else no template arguments)
     {self}     the receiver of a method call
     {*p}       a variadic parameter's arguments joined with ", "
 A template of None means the API is known but code generation does not support it yet.  A class's C++ type may

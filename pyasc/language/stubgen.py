@@ -28,7 +28,7 @@ _SIMPLE = {
     "BoolList": "Sequence[bool]", "LocalTensor": "LocalTensor", "GlobalTensor": "GlobalTensor",
     "Tensor": "LocalTensor | GlobalTensor", "GlobalAddress": "GlobalAddress",
 }
-_KW = re.compile(r"^(LocalTensor|GlobalTensor)\[\w+\]$")
+_KW = re.compile(r"^(LocalTensor|GlobalTensor|GlobalAddress)\[\w+\]$")
 _SCALAR = re.compile(r"^Scalar\[(\w+)\]$")
 _TUPLE = re.compile(r"^Tuple\[(.*)\]$")
 

@@ -36,8 +36,10 @@ def test_core_templates_match_the_ascend_c_spelling() -> None:
     assert cpp("add") == "AscendC::Add({dst}, {src0}, {src1}, {count})"
     assert cpp("add", 1) == ("AscendC::Add<{T}, {is_set_mask}>({dst}, {src0}, {src1}, {mask}, {repeat_times},"
                              " {repeat_params})")
-    assert cpp("adds") == "AscendC::Adds({dst}, {src}, {scalar:T}, {count})"
+    assert cpp("adds") == "AscendC::Adds{<T,is_set_mask}({dst}, {src}, {scalar:T}, {count})"
     assert cpp("duplicate") == "AscendC::Duplicate({dst}, {scalar:T}, {count})"
+    assert cpp("compare", 1) == ("AscendC::Compare({dst}, {src0}, {src1}, {cmp_mode}, {mask}, {repeat_times},"
+                                 " {repeat_params})")
     assert cpp("cast") == "AscendC::Cast({dst}, {src}, {round_mode}, {count})"
     assert cpp("reduce_max", 2) == "AscendC::ReduceMax({dst}, {src}, {shared_tmp_buffer}, {count}, {cal_index})"
     assert cpp("get_block_idx") == "AscendC::GetBlockIdx()"

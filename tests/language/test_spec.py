@@ -22,7 +22,7 @@ PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 def _fields(template: str) -> list[str]:
     return [m.group(1) for m in PLACEHOLDER.finditer(template) if m.group(1) is not None]
 SCALAR_RET = re.compile(r"^Scalar\[(\w+)\]$")
-TENSOR_RET = re.compile(r"^(LocalTensor|GlobalTensor)\[(\w+)\]$")
+TENSOR_RET = re.compile(r"^(LocalTensor|GlobalTensor|GlobalAddress)\[(\w+)\]$")
 TUPLE_RET = re.compile(r"^Tuple\[(int(, int)*)\]$")
 
 
@@ -63,6 +63,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
         if field.startswith("<"):  # template arguments: each names a parameter with a default
             for name in field[1:].split(","):
                 p = params.get(name)
+                if name == "T" and p is None and has_tensor:  # the primary tensor's element type
+                    continue
                 if p is None or p.default is REQUIRED:
                     problems.append(f"{{{field}}}: {name} is not an optional parameter")
             continue
@@ -143,6 +145,8 @@ def _check_return(ret: str, params: dict[str, Param], receiver: str | None) -> l
         ref = m.group(2)
         if ref == "self":
             return [] if receiver else [f"{ret} outside a method"]
+        if m.group(1) == "GlobalAddress" and ref in dtypes.DTYPES:  # a pointer of a fixed type (GM_ADDR: uint8)
+            return []
         p = params.get(ref)
         return [] if p is not None and (p.kind in TENSORS or p.kind == "DataType") else [f"bad return {ret}"]
     if TUPLE_RET.match(ret):

@@ -217,7 +217,7 @@ class CallLowering(LowerBase):
 
     def result_type(self, spec: ApiSpec, b: C.Binding, receiver: ir.Expr | None, sp: Span) -> Type:
         ret = b.overload.returns
-        m = re.fullmatch(r"(LocalTensor|GlobalTensor|Scalar)\[(\w+)\]", ret)
+        m = re.fullmatch(r"(LocalTensor|GlobalTensor|GlobalAddress|Scalar)\[(\w+)\]", ret)
         rt = receiver.type if receiver is not None else None
         if m:
             what, src = m.groups()
@@ -240,6 +240,8 @@ class CallLowering(LowerBase):
                 dvar = DVar()
             if what == "Scalar":
                 return ScalarT(dvar)
+            if what == "GlobalAddress":
+                return AddrT(dvar)
             pos, origin = None, None
             if isinstance(rt, ObjT) and rt.cls in ("TQue", "TQueBind", "TBuf"):
                 p = rt.args.get("pos")

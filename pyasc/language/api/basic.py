@@ -27,15 +27,14 @@ _SET_MASK = "is_set_mask: bool = True"
 
 def _repeat_forms(head: str, args: str, params: str, cpp: str | None, *, count: str = "count: int",
                   count_cpp: str | None = None, set_mask: bool = True,
-                  count_set_mask: bool | None = None, tmpl_args: str | None = None) -> list[tuple[str, str | None]]:
+                  tmpl_args: str | None = None) -> list[tuple[str, str | None]]:
     """Count form plus the two repeat forms (`mask: int` and `mask: IntList`) of one instruction.
 
     `head` is the parameter list before the form-specific tail, `args` the C++ arguments for it; `cpp` is the C++
     function name (None for "known, not generated").
     """
     tail = f", {_SET_MASK}" if set_mask else ""
-    count_tail = tail if count_set_mask is None else (f", {_SET_MASK}" if count_set_mask else "")
-    count_sig = f"({head}, {count}{count_tail}) -> None" if count else None
+    count_sig = f"({head}, {count}{tail}) -> None" if count else None
     mask_args = f"{args}, {{mask}}, {{repeat_times}}, {{repeat_params}}"
     tmpl_args = tmpl_args or ("{T}, {is_set_mask}" if set_mask else "{T}")
     forms: list[tuple[str, str | None]] = []
@@ -52,15 +51,13 @@ _BIN_ARGS = "{dst}, {src0}, {src1}"
 
 
 def _binary(name: str, cpp: str, doc: str, allowed: frozenset[str], *, mixed: DTypeRule | None = None,
-            set_mask: bool = True, masked_cpp: bool = True, count_set_mask: bool | None = None,
-            tmpl_args: str | None = None) -> ApiSpec:
+            set_mask: bool = True, masked_cpp: bool = True, tmpl_args: str | None = None) -> ApiSpec:
     """dst = f(src0, src1) elementwise; `mixed` replaces the same-dtype rule for converting forms (MulCast).
 
     `tmpl_args` overrides the repeat forms' template arguments (`<{T}, {is_set_mask}>`); converting instructions
     name both element types (`AddReluCast<{dst.T}, {src0.T}, {is_set_mask}>`).
     """
-    forms = _repeat_forms(_BIN_HEAD, _BIN_ARGS, "BinaryRepeatParams", cpp, set_mask=set_mask,
-                          count_set_mask=count_set_mask, tmpl_args=tmpl_args)
+    forms = _repeat_forms(_BIN_HEAD, _BIN_ARGS, "BinaryRepeatParams", cpp, set_mask=set_mask, tmpl_args=tmpl_args)
     if not masked_cpp:
         forms = [forms[0]] + [(sig, None) for sig, _ in forms[1:]]
     rules = [mixed] if mixed is not None else [same("dst", "src0", "src1", allowed=allowed)]
@@ -80,10 +77,12 @@ def _unary(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
 
 
 def _scalar(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
-    """dst = f(src, scalar) elementwise; the scalar is converted to the tensor's element type."""
+    """dst = f(src, scalar) elementwise; the scalar is converted to the tensor's element type.  Unlike the binary
+    instructions, the count form keeps an is_set_mask passed in the C++ (`Adds<half, false>(..., count)`), as CANN's
+    does."""
     head = "dst: LocalTensor, src: LocalTensor, scalar: Number"
     forms = _repeat_forms(head, "{dst}, {src}, {scalar:T}", "UnaryRepeatParams", cpp,
-                          count_cpp=f"AscendC::{cpp}({{dst}}, {{src}}, {{scalar:T}}, {{count}})")
+                          count_cpp=f"AscendC::{cpp}{{<T,is_set_mask}}({{dst}}, {{src}}, {{scalar:T}}, {{count}})")
     return api(name, "basic.vec_binary_scalar", doc, forms, dtypes=[same("dst", "src", allowed=allowed)],
                positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
 
@@ -139,25 +138,26 @@ def _block_reduce(name: str, cpp: str, doc: str) -> ApiSpec:
 
 
 def _cmp_forms() -> list[tuple[str, str | None]]:
+    """Compare's forms; CANN's tracer takes no is_set_mask for any of them (the mask is always set)."""
     head = "dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE"
     args = "{dst}, {src0}, {src1}, {cmp_mode}"
     forms: list[tuple[str, str | None]] = [(f"({head}, count: int) -> None", f"AscendC::Compare({args}, {{count}})")]
     for mask in ("int", "IntList"):
         forms.append((
-            f"({head}, mask: {mask}, repeat_times: int, repeat_params: BinaryRepeatParams, {_SET_MASK}) -> None",
-            f"AscendC::Compare<{{src0.T}}, {{dst.T}}, {{is_set_mask}}>({args}, {{mask}}, {{repeat_times}},"
-            " {repeat_params})",
+            f"({head}, mask: {mask}, repeat_times: int, repeat_params: BinaryRepeatParams) -> None",
+            f"AscendC::Compare({args}, {{mask}}, {{repeat_times}}, {{repeat_params}})",
         ))
     for mask in ("IntList", "int"):
         forms.append((
             f"(src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, mask: {mask},"
-            f" repeat_params: BinaryRepeatParams, {_SET_MASK}) -> None",
-            "AscendC::Compare<{src0.T}, {is_set_mask}>({src0}, {src1}, {cmp_mode}, {mask}, {repeat_params})",
+            " repeat_params: BinaryRepeatParams) -> None",
+            "AscendC::Compare({src0}, {src1}, {cmp_mode}, {mask}, {repeat_params})",
         ))
     return forms
 
 
 def _cmp_scalar_forms() -> list[tuple[str, str | None]]:
+    """CompareScalar's forms; as for Compare, no is_set_mask."""
     head = "dst: LocalTensor, src0: LocalTensor, src1_scalar: Number, cmp_mode: CMPMODE"
     args = "{dst}, {src0}, static_cast<{src0.T}>({src1_scalar}), {cmp_mode}"
     forms: list[tuple[str, str | None]] = [
@@ -165,9 +165,8 @@ def _cmp_scalar_forms() -> list[tuple[str, str | None]]:
     ]
     for mask in ("int", "IntList"):
         forms.append((
-            f"({head}, mask: {mask}, repeat_times: int, repeat_params: UnaryRepeatParams, {_SET_MASK}) -> None",
-            f"AscendC::CompareScalar<{{src0.T}}, {{dst.T}}, {{is_set_mask}}>({args}, {{mask}}, {{repeat_times}},"
-            " {repeat_params})",
+            f"({head}, mask: {mask}, repeat_times: int, repeat_params: UnaryRepeatParams) -> None",
+            f"AscendC::CompareScalar({args}, {{mask}}, {{repeat_times}}, {{repeat_params}})",
         ))
     return forms
 
@@ -200,18 +199,20 @@ _DC_PIPES = {"GlobalTensor->LocalTensor": "MTE2", "LocalTensor->GlobalTensor": "
 
 
 def _data_copy_forms() -> list[tuple[str, str | None] | Overload]:
+    """DataCopy's forms with the parameter names CANN's tracer binds (its page names the enhanced form's
+    DataCopyParams `intri_params`; the tracer takes `repeat_params`, and dim_value has no default)."""
     dirs = [("LocalTensor", "GlobalTensor"), ("LocalTensor", "LocalTensor"), ("GlobalTensor", "LocalTensor")]
     forms: list[tuple[str, str | None] | Overload] = []
     for tail, cpp_tail in (("count: int", "{count}"), ("repeat_params: DataCopyParams", "{repeat_params}"),
-                           ("intri_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams",
-                            "{intri_params}, {enhanced_params}")):
+                           ("repeat_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams",
+                            "{repeat_params}, {enhanced_params}")):
         for d, s in dirs:
             forms.append((f"(dst: {d}, src: {s}, {tail}) -> None", f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
         # CANN's dispatcher does not look at the memories: it writes a DataCopy from Global Memory to Global Memory
         forms.append(cann_only(CALL, f"(dst: GlobalTensor, src: GlobalTensor, {tail}) -> None",
                                f"AscendC::DataCopy({{dst}}, {{src}}, {cpp_tail})"))
     forms += [
-        (f"(dst: {d}, src: {s}, slice_list1: List[SliceInfo], slice_list2: List[SliceInfo], dim_value: int = 1)"
+        (f"(dst: {d}, src: {s}, slice_list1: List[SliceInfo], slice_list2: List[SliceInfo], dim_value: int)"
          " -> None", "AscendC::DataCopy({dst}, {src}, {slice_list1:list}, {slice_list2:list}, {dim_value})")
         for d, s in (("GlobalTensor", "LocalTensor"), ("LocalTensor", "GlobalTensor"))
     ]
@@ -266,12 +267,12 @@ APIS: list[ApiSpec] = [
             mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
                                                         ("int8", "float16", "float16"),
                                                         ("int8", "int16", "int16")]),
-            count_set_mask=False, tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
+            tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     _binary("sub_relu_cast", "SubReluCast", "dst = cast(max(src0 - src1, 0)) into a narrower dtype.", BINARY,
             mixed=combos("dst", "src0", "src1", table=[("float16", "float32", "float32"),
                                                         ("int8", "float16", "float16"),
                                                         ("int8", "int16", "int16")]),
-            count_set_mask=False, tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
+            tmpl_args="{dst.T}, {src0.T}, {is_set_mask}"),
     api("bilinear_interpolation", "basic.vec_binary",
         "Bilinear interpolation of src0 gathered by src0_offset, weighted by src1.",
         [(f"(dst: LocalTensor, src0: LocalTensor, src0_offset: LocalTensor, src1: LocalTensor, mask: {m},"
@@ -321,12 +322,13 @@ APIS: list[ApiSpec] = [
             " {repeat_params})") for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=CAST_TABLE)], positions=ub("dst", "src"), pipe="V", reads=("src",),
         writes=("dst",)),
+    # CANN's tracer takes no is_vec_deq/half_block (its page lists them) and always emits both false.
     api("cast_deq", "basic.vec_vconv", "Dequantize int16 src into int8/uint8 dst with the scale set by set_deq_scale.",
-        [("(dst: LocalTensor, src: LocalTensor, count: int, is_vec_deq: bool = True, half_block: bool = True) -> None",
-          "AscendC::CastDeq<{dst.T}, {src.T}, {is_vec_deq}, {half_block}>({dst}, {src}, {count})")]
+        [("(dst: LocalTensor, src: LocalTensor, count: int) -> None",
+          "AscendC::CastDeq<{dst.T}, {src.T}, false, false>({dst}, {src}, {count})")]
         + [(f"(dst: LocalTensor, src: LocalTensor, mask: {m}, repeat_times: int, repeat_params: UnaryRepeatParams,"
-            f" {_SET_MASK}, is_vec_deq: bool = True, half_block: bool = True) -> None",
-            "AscendC::CastDeq<{dst.T}, {src.T}, {is_set_mask}, {is_vec_deq}, {half_block}>({dst}, {src}, {mask},"
+            f" {_SET_MASK}) -> None",
+            "AscendC::CastDeq<{dst.T}, {src.T}, {is_set_mask}, false, false>({dst}, {src}, {mask},"
             " {repeat_times}, {repeat_params})")
            for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=[("int8", "int16"), ("uint8", "int16")])], positions=ub("dst", "src"),
@@ -360,7 +362,8 @@ APIS: list[ApiSpec] = [
         positions=ub("dst", "sel_mask", "src0", "src1"), pipe="V", reads=("sel_mask", "src0", "src1"), writes=("dst",)),
     # --- fill, broadcast, gather, scatter -----------------------------------------------------------------------
     api("duplicate", "basic.vec_duplicate", "Fill dst with a scalar.",
-        [("(dst: LocalTensor, scalar: Number, count: int) -> None", "AscendC::Duplicate({dst}, {scalar:T}, {count})")]
+        [(f"(dst: LocalTensor, scalar: Number, count: int, {_SET_MASK}) -> None",
+          "AscendC::Duplicate({dst}, {scalar:T}, {count})")]
         + [(f"(dst: LocalTensor, scalar: Number, mask: {m}, repeat_times: int, dst_block_stride: int,"
             f" dst_repeat_stride: int, {_SET_MASK}) -> None",
             "AscendC::Duplicate<{T}, {is_set_mask}>({dst}, {scalar:T}, {mask}, {repeat_times}, {dst_block_stride},"

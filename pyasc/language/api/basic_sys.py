@@ -99,11 +99,11 @@ APIS: list[ApiSpec] = [
     _sys("set_mm_layout_transform", "basic.common", "Choose the Mmad output layout order.",
          [("(mm_layout_mode: bool) -> None", "AscendC::SetMMLayoutTransform({mm_layout_mode})")]),
     _sys("get_sys_workspace", "basic.common", "The system workspace in Global Memory.",
-         [("() -> GlobalAddress", "GetSysWorkSpacePtr()")]),
+         [("() -> GlobalAddress[uint8]", "GetSysWorkSpacePtr()")]),
     _sys("set_sys_workspace", "basic.common", "Set the system workspace in Global Memory.",
          [("(workspace: GlobalAddress) -> None", "AscendC::SetSysWorkspace({workspace})")]),
     _sys("get_hccl_context", "basic.common", "The communication context `index` (for collective kernels).",
-         [("(index: int) -> GlobalAddress", "AscendC::GetHcclContext<{index}>()")]),
+         [("(index: int) -> GlobalAddress[uint8]", "AscendC::GetHcclContext<{index}>()")]),
     _sys("set_hccl_context", "basic.common", "Set the communication context `index`.",
          [("(index: int, context: GlobalAddress) -> None", "AscendC::SetHcclContext<{index}>({context})")]),
     _sys("pop_stack_buffer", "basic.common", "Take a tensor from the stack space of the Unified Buffer.",
@@ -133,7 +133,9 @@ APIS: list[ApiSpec] = [
          [("() -> Tuple[int, int]", "AscendC::GetStoreAtomicConfig({out0:uint16_t}, {out1:uint16_t})")]),
     # --- caches -------------------------------------------------------------------------------------------------
     _sys("data_cache_clean_and_invalid", "basic.cache", "Write back and invalidate the data cache for dst.",
-         [("(entire_type: CacheLine, dcci_dst: DcciDst, dst: GlobalTensor) -> None",
+         # CANN's tracer binds (entire_type, dst, dcci_dst=None): its page's (entire_type, dcci_dst, dst) order
+         # works by keyword only
+         [("(entire_type: CacheLine, dst: GlobalTensor, dcci_dst: DcciDst) -> None",
            "AscendC::DataCacheCleanAndInvalid<{dst.T}, {entire_type}, {dcci_dst}>({dst})"),
           ("(entire_type: CacheLine, dst: GlobalTensor) -> None",
            "AscendC::DataCacheCleanAndInvalid<{dst.T}, {entire_type}>({dst})")]),
