@@ -63,7 +63,7 @@ def test_every_reference_overload_form_is_listed() -> None:
     assert [o.signature for o in registry.APIS["data_copy"].overloads if o.cann_only] == [
         f"(dst: GlobalTensor, src: GlobalTensor, {tail}) -> None" for tail in (
             "count: int", "repeat_params: DataCopyParams",
-            "intri_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams")]
+            "repeat_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams")]
     assert len(registry.APIS["data_copy_pad"].overloads) == 6
     assert len(registry.APIS["select"].overloads) == 8
     assert len(registry.APIS["compare"].overloads) == 5

@@ -36,7 +36,7 @@ def binary_mask_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.Global
     asc.div(c, c, b, [uint64_max, uint64_max], 4, params, False)
     kw = asc.BinaryRepeatParams(dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8,
                                 src0_rep_stride=8, src1_rep_stride=8)
-    asc.fused_mul_add(c, a, b, 64, 8, kw)
+    asc.fused_mul_add(c, a, b, 64, 4, kw)
     asc.fused_mul_add_relu(c, a, b, mask=mask, repeat_times=4, repeat_params=kw, is_set_mask=True)
     asc.add_relu(c, a, b, 128, 4, params)
     s = a_buf.get(asc.int16)

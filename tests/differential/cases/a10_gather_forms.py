@@ -1,5 +1,5 @@
 """gather with src_base and count, a lane-count mask and a bit mask (keywords as on its page); gatherb with
-GatherRepeatParams; gather_mask with a pattern tensor and with a built-in pattern number, its count used."""
+GatherRepeatParams."""
 
 import asc
 import numpy as np
@@ -34,12 +34,7 @@ def gather_kernel(x: asc.GlobalAddress, o: asc.GlobalAddress, z: asc.GlobalAddre
     params = asc.GatherRepeatParams(1, 8)
     asc.gatherb(z_local, x_local, src_offset, 2, params)
     asc.gatherb(z_local, x_local, src_offset, repeat_times=2, repeat_params=asc.GatherRepeatParams(1, 8))
-    gm_params = asc.GatherMaskParams(src0_block_stride=1, repeat_times=1, src0_repeat_stride=0, src1_repeat_stride=0)
-    kept = asc.gather_mask(z_local, x_local, 2, False, 0, gm_params, asc.GatherMaskMode.DEFAULT)
-    pattern = o_buf.get(asc.uint16)
-    kept2 = asc.gather_mask(z_local, x_local, pattern, True, 128, asc.GatherMaskParams(1, 1, 8, 0))
-    asc.data_copy(z_gm, z_local, kept)
-    asc.data_copy(z_gm[N // 2:], z_local, kept2)
+    asc.data_copy(z_gm, z_local, N)
 
 
 def launch():

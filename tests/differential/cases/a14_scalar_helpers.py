@@ -30,7 +30,7 @@ def scalar_helpers_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
     src = in_buf.get(asc.float32)
     dst = out_buf.get(asc.float32)
     asc.data_copy(src, x_gm, N * 4)
-    sort_list = asc.MrgSortSrcList(asc.float32, src[0:], src[N * 2:], src[N * 4:], src[N * 6:])
+    sort_list = asc.MrgSortSrcList(asc.float32, src[0:], src[N // 2:], src[N:], src[N * 3 // 2:])
     element_count_list = [N // 4, N // 4, N // 4, N // 4]
     sorted_num = [0, 0, 0, 0]
     asc.mrg_sort(dst, sort_list, element_count_list, sorted_num, valid_bit=15, repeat_time=1)

@@ -1,7 +1,6 @@
 """Caches and cross-core synchronization: data_cache_preload (keywords as on its page), data_cache_clean_and_invalid
 with and without dcci_dst (keywords, and positionally in CANN's parameter order), data_sync_barrier,
-cross_core_set_flag / cross_core_wait_flag, ib_set / ib_wait on a Global Memory workspace, get_sys_workspace and
-get_hccl_context."""
+cross_core_set_flag / cross_core_wait_flag, ib_set / ib_wait on a Global Memory workspace."""
 
 import asc
 import numpy as np
@@ -33,12 +32,6 @@ def cache_sync_kernel(x: asc.GlobalAddress, w: asc.GlobalAddress, sync: asc.Glob
     ub = buf.get(asc.int32)
     asc.ib_set(gm, ub, block_idx=0, event_id=0)
     asc.ib_wait(gm, ub, 0, 0, True)
-    workspace = asc.get_sys_workspace()
-    ctx = asc.get_hccl_context(1)
-    ws_gm = asc.GlobalTensor()
-    ws_gm.set_global_buffer(workspace)
-    ctx_gm = asc.GlobalTensor()
-    ctx_gm.set_global_buffer(ctx)
 
 
 def launch():
