@@ -110,6 +110,10 @@ def install() -> None:
     """Make `import asc` (and its submodules) resolve to pyasc's simulator in this process."""
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+    from ..sim.jit import set_launch_hook
+    from .jit import launch_through_launcher
+
+    set_launch_hook(launch_through_launcher)
     for name in [n for n in sys.modules if n == "asc" or n.startswith("asc.")]:
         del sys.modules[name]  # a CANN pyasc imported earlier in this process must not shadow the simulator
 
@@ -118,5 +122,8 @@ def uninstall() -> None:
     """Undo install(): `asc` names imported through it are forgotten."""
     if _FINDER in sys.meta_path:
         sys.meta_path.remove(_FINDER)
+    from ..sim.jit import set_launch_hook
+
+    set_launch_hook(None)
     for name in [n for n in sys.modules if n == "asc" or n.startswith("asc.")]:
         del sys.modules[name]

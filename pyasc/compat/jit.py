@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..language.dtypes import DType
+from ..sim.findings import Report
 from ..sim.jit import JITFunction, jit
 from . import config
 
-__all__ = ["CodegenOptions", "CompileOptions", "JITFunction", "LaunchOptions", "MockTensor", "MockValue", "jit"]
+__all__ = ["CodegenOptions", "CompileOptions", "JITFunction", "LaunchOptions", "Launcher", "MockTensor", "MockValue",
+           "jit"]
 
 
 @dataclass
@@ -61,3 +63,35 @@ class MockValue:
 
     def __init__(self, dtype: DType) -> None:
         self.dtype = dtype
+
+
+class PreparedLaunch:
+    """What `Launcher.run` receives as the kernel: a launch ready to run on the simulator."""
+
+    def __init__(self, kernel: JITFunction, run: Any) -> None:
+        self.kernel = kernel
+        self._run = run
+        self.report: Report | None = None
+
+    def run(self) -> Report:
+        self.report = self._run()
+        return self.report
+
+
+class Launcher:
+    """`asc.runtime.launcher.Launcher`: every launch goes through `run`, as in CANN, so a program or test that
+    replaces it (CANN's unit tests patch it to count launches without a device) replaces the simulation too."""
+
+    def __init__(self, options: LaunchOptions) -> None:
+        self.options = options
+
+    def run(self, kernel: PreparedLaunch, function_name: str, user_args: tuple[Any, ...]) -> None:
+        kernel.run()
+
+
+def launch_through_launcher(kernel: JITFunction, core_num: int, stream: Any, args: tuple[Any, ...],
+                            run: Any) -> Report:
+    """The simulator's launch hook while `import asc` is pyasc's: the launch is Launcher(...).run(...)."""
+    prepared = PreparedLaunch(kernel, run)
+    Launcher(LaunchOptions(core_num, stream)).run(prepared, kernel.__name__, args)
+    return prepared.report if prepared.report is not None else Report()

@@ -35,6 +35,16 @@ KERNELS: dict[str, dict[str, JITFunction]] = {}
 """Every @asc.jit function by name, then by defining module, for `pyasc.Kernel("name")`."""
 
 _LOCK = threading.RLock()
+_LAUNCH_HOOK: list[Callable[..., Report] | None] = [None]
+
+
+def set_launch_hook(hook: Callable[..., Report] | None) -> None:
+    """Route launches through `hook(kernel, core_num, stream, args, run)`, which calls `run()` to simulate (CANN's
+    programs reach the launch through asc.runtime.launcher.Launcher.run, which their tests may replace); None
+    launches directly."""
+    _LAUNCH_HOOK[0] = hook
+
+
 _DEFAULTS = state.Options()
 _COLLECTORS: list[Report] = []
 _LAST: list[Report] = [Report()]
@@ -208,8 +218,12 @@ class JITFunction:
         options.cube_only, options.mix = kernel_kind(self.fn, merged)
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
         options.profile = forced_profile or profiling.active()
-        with _LOCK:
-            return self._run(int(core_num), args, kwargs, options, forced_profile)
+        def run() -> Report:
+            with _LOCK:
+                return self._run(int(core_num), args, kwargs, options, forced_profile)
+
+        hook = _LAUNCH_HOOK[0]
+        return run() if hook is None else hook(self, int(core_num), stream, args, run)
 
     def _bind(self, launch: state.Launch, args: tuple[Any, ...], kwargs: dict[str, Any]
               ) -> tuple[list[Any], list[Callable[[], None]]]:
@@ -323,6 +337,9 @@ def _convert(launch: state.Launch, name: str, value: Any, kind: str, writebacks:
         return float(np.float32(value))
     if isinstance(value, np.generic):
         return value
+    if type(value).__name__ in ("MockTensor", "MockValue"):  # asc.runtime.jit's stand-ins (pyasc.compat.jit)
+        raise TypeError(f"argument '{name}' is a {type(value).__name__}, which has no data: the simulator runs the "
+                        f"kernel, so pass an array (numpy or torch) or a number of {value.dtype.name}")
     raise TypeError(f"Argument type in JIT function is not supported: {type(value).__name__} (parameter '{name}')")
 
 

@@ -133,3 +133,29 @@ def test_struct_packs_as_a_c_struct(asc_modules):
         o.n = 1.5
     with pytest.raises(RuntimeError, match="at least one field"):
         type("Empty", (Struct,), {})
+
+
+def test_launches_go_through_launcher_run(asc_modules):
+    """CANN's unit tests replace asc.runtime.launcher.Launcher.run to count launches without a device: the launch
+    then calls it once and the simulator runs nothing; unreplaced, it runs the kernel."""
+    from unittest.mock import patch
+
+    import asc
+    from asc.runtime.jit import MockTensor
+
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, 8)
+        g.set_value(0, 5.0)
+
+    x = np.zeros(8, np.float32)
+    with patch("asc.runtime.launcher.Launcher.run", return_value=None) as run:
+        report = k[2](x)
+    assert run.call_count == 1 and report.findings == [] and not x.any()
+    (prepared, name, args), _ = run.call_args  # the class attribute replaced: called without the Launcher
+    assert (name, args) == ("k", (x,)) and prepared.kernel is k
+    k[1](x)
+    assert x[0] == 5.0
+    with pytest.raises(TypeError, match="argument 'x' is a MockTensor, which has no data"):
+        k[1](MockTensor(asc.float32))

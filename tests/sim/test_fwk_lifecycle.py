@@ -71,3 +71,17 @@ def test_a_pools_tbuf_gets_its_length():
     with sim.collect() as rep:
         k[1](np.zeros(64, np.float32))
     assert rep.errors == []
+
+
+def test_a_pool_without_memory_and_an_empty_shape_info_are_findings_not_crashes():
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        pool = asc.TBufPool(asc.TPosition.VECCALC, 2)
+        que = asc.TQue(asc.TPosition.VECIN, 1)
+        pool.init_buffer(que, 1, 256)  # the pool was never given memory by init_buf_pool
+        assert asc.get_shape_size(asc.ShapeInfo()) == 1  # no dims: the empty product
+
+    with sim.collect() as rep:
+        k[1](np.zeros(8, np.float32))
+    assert [(f.code, f.line) for f in rep.errors] == [("PS107", 81)]
+    assert "init_buf_pool has not given memory yet" in rep.errors[0].message

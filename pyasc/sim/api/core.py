@@ -183,7 +183,9 @@ def alloc(self: Any, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
 
 
 def _dims(arr: Any) -> list[int]:
-    if arr is None:
+    """The dims of a ShapeInfo field; a field never given (`asc.ShapeInfo()`) has none (the attribute read then
+    finds ShapeInfo's method of the same name)."""
+    if arr is None or callable(arr):
         return []
     vals = getattr(arr, "values", arr)
     return [int(v) for v in vals]

@@ -14,6 +14,8 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
     """Carve `num` buffers of `len` bytes (rounded up to 32) for a queue, or one of `num` bytes for a TBuf."""
     core = cur()
     core.scalar_tick()
+    if not _has_memory(core, self, "init_buffer"):
+        return
     target = que if que is not None else buf
     if isinstance(target, TBuf) and (buf is not None or int(len or 0) == 0):
         count, size = 1, int(num) or int(len or 0)  # TPipe's (buf, num) and TBufPool's (buf, len) forms
@@ -51,6 +53,15 @@ def init_buffer(self: TPipe, que: Any = None, num: Any = 0, len: Any = 0, buf: A
         core.report("ub-over-capacity",
                     f"init_buffer brings the pipe's buffers to {self.next_addr} bytes, over the {core.capacity} "
                     f"usable bytes of {core.launch.soc.name}'s Unified Buffer: use smaller tiles or fewer buffers")
+
+
+def _has_memory(core: Any, owner: Any, what: str) -> bool:
+    """A TPipe has its memory; a TBufPool only once init_buf_pool gave it a range (else a finding, not a crash)."""
+    if isinstance(owner, TPipe) or hasattr(owner, "next_addr"):
+        return True
+    core.report("queue-misuse", f"{what} on a TBufPool that init_buf_pool has not given memory yet: call "
+                                "pipe.init_buf_pool(pool, len) first")
+    return False
 
 
 def _tensor_of(q: TQueBind, buf: Buffer, dtype: Any) -> LocalTensor:
@@ -268,6 +279,9 @@ def init_buf_pool(self: Any, buf_pool: Any, len: Any = 0, share_buf: Any = None)
     take their buffers from that range (a shared pool reuses share_buf's range)."""
     core = cur()
     core.scalar_tick()
+    if not _has_memory(core, self, "init_buf_pool") or (
+            share_buf is not None and not _has_memory(core, share_buf, "init_buf_pool's share_buf")):
+        return
     size = -(-int(len) // 32) * 32
     if share_buf is not None:
         buf_pool.next_addr = share_buf.base
