@@ -52,7 +52,8 @@ _c("PA103", "print-in-kernel", E, "print() does not exist on the device; use asc
 _c("PA104", "unsupported-loop", E, "for loops must iterate over range, asc.range or asc.static_range, with no else.",
    _K + "    for v in [1, 2]:\n        pass\n", _K + "    for i in range(2):\n        pass\n")
 _c("PA105", "return-in-nested-block", E,
-   "return may only appear at the end of a function body, not inside if/for/while.",
+   "return may not appear inside an if/for/while on run-time values (a compile-time if or asc.static_range is "
+   "fine: what follows the return is never traced).",
    _K + "    if asc.get_block_idx() == 0:\n        return\n", _K + "    if asc.get_block_idx() != 0:\n        pass\n")
 _c("PA106", "chained-bool-op", E, "and/or take exactly two operands; group longer chains with parentheses.",
    _K + "    ok = a and b and c\n", _K + "    ok = (a and b) and c\n")
@@ -82,6 +83,14 @@ _c("PA113", "untraceable-operator", E, "An operator CANN's tracer cannot apply: 
    "(the tracer calls them as methods of its run-time values, which a Python bool lacks).",
    _K + "    if x.dtype.is_int() and x.dtype.is_signed():\n        pass\n",
    _K + "    if x.dtype.is_int() & x.dtype.is_signed():\n        pass\n")
+_HELPER = "@asc.jit\ndef scale(t: asc.LocalTensor, n: asc.ConstExpr[int]):\n    asc.muls(t, t, 2.0, n)\n\n\n" + _K + \
+    "    pipe = asc.TPipe()\n    buf = asc.TBuf(asc.TPosition.VECCALC)\n    pipe.init_buffer(buf, 1024)\n" \
+    "    t = buf.get(asc.float32)\n"
+_c("PA114", "helper-signature-changes", E, "A jit helper called again in the same kernel with run-time arguments "
+   "of other types (a float where the first call passed an int, a tensor of another dtype): CANN's pyasc compiles "
+   "a helper once per kernel, from its first call, and the second call does not fit it.",
+   _HELPER + "    scale(t, 64)\n    h = buf.get(asc.float16)\n    scale(h, 64)\n",
+   _HELPER + "    scale(t, 64)\n    scale(t[64:], 64)\n")
 # -- names ----------------------------------------------------------------------------------------------------------
 _c("PA201", "unknown-name", E, "A name that is neither a local, a parameter, a module constant nor a jit helper.",
    _K + "    n = lenght * 2\n", _K + "    length = 8\n    n = length * 2\n")
@@ -262,6 +271,10 @@ _c("PA704", "naming-convention", W, "Names should be snake_case (kernels, variab
    "@asc.jit\ndef vec_add(x: asc.GlobalAddress):\n    block_len = 8\n", enabled=False)
 _c("PA705", "unused-result", W, "The result of a call that has no effect besides its result is discarded.",
    _K + "    q.alloc_tensor(asc.float32)\n", _K + "    t = q.alloc_tensor(asc.float32)\n")
+_c("PA706", "helper-compiled-once", W, "A jit helper called again in the same kernel with other ConstExpr values: "
+   "CANN's pyasc compiles a helper once per kernel, from its first call, and runs that version for every call "
+   "(this analysis compiles one version per value, as the Python reads).",
+   _HELPER + "    scale(t, 64)\n    scale(t, 128)\n", _HELPER + "    scale(t, 64)\n    scale(t[64:], 64)\n")
 # -- C++ tier and toolchain -----------------------------------------------------------------------------------------
 _c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code that maps to no single Python "
    "statement; shown on the kernel's def line with the C++ location.", _K + "    ...\n", _K + "    ...\n")

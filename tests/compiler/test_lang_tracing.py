@@ -73,3 +73,45 @@ def test_a_conditional_expression_is_a_run_time_number_of_one_kind() -> None:
 def test_minus_of_a_negative_value_is_not_a_decrement_in_cpp() -> None:
     cpp = analyze(KERNEL + "    a = n - -(-1)\n    a = -(-a)\n" + USE, "k.py").cpp
     assert "a = n - -(-1);" in cpp and "a = -(-a);" in cpp
+
+
+HELPER = "import asc\n\n@asc.jit\ndef scale(t: asc.LocalTensor, n: asc.ConstExpr[int]):\n    asc.muls(t, t, 2.0, n)\n" \
+    "\n@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n    pipe = asc.TPipe()\n" \
+    "    buf = asc.TBuf(asc.TPosition.VECCALC)\n    pipe.init_buffer(buf, 1024)\n    t = buf.get(asc.float32)\n" \
+    "    h = buf.get(asc.float16)\n"
+
+
+def _helper_findings(calls: str) -> list[tuple[str, str, str]]:
+    text = HELPER + calls
+    lines = text.split("\n")
+    return [(d.code, d.severity.name, lines[d.span.line - 1][d.span.col:d.span.end_col])
+            for d in analyze(text, "k.py").diagnostics if d.code in ("PA114", "PA706")]
+
+
+def test_a_helper_is_compiled_once_per_kernel_from_its_first_call() -> None:
+    assert _helper_findings("    scale(t, 64)\n    scale(t[64:], 64)\n") == []
+    assert _helper_findings("    scale(t, 64)\n    scale(h, 64)\n") == [("PA114", "ERROR", "scale(h, 64)")]
+    assert _helper_findings("    scale(t, 64)\n    scale(t, 128)\n") == [("PA706", "WARNING", "scale(t, 128)")]
+
+
+def test_return_ends_the_function_outside_run_time_blocks() -> None:
+    assert _errors("    if 2 > 1:\n        return\n    a = int(n)\n") == []  # never traced
+    assert _errors("    for i in asc.static_range(2):\n        return\n") == []
+    assert _errors("    if n > 1:\n        return\n") == [("PA105", 2, "return")]
+
+
+def test_identity_isinstance_and_strings_are_computed_while_tracing() -> None:
+    assert _errors("    v = None\n    if v is None:\n        a = 1\n    if n is not None:\n        a = 2\n") == []
+    assert _errors("    if isinstance(n, int):\n        a = int(n)\n") == []  # a run-time int is no Python int
+    assert _errors("    if isinstance(x, asc.GlobalAddress) & isinstance(3, (int, float)):\n        a = 1\n") == []
+    assert _errors("    if isinstance(x, int):\n        a = int(n)\n") == []
+    assert _errors("    mode = 'fast'\n    if mode == 'slow':\n        a = int(n)\n") == []
+    assert _errors("    a = len(range(0, 64, 2))\n" + USE) == []
+
+
+def test_helper_parameters_bind_as_python_binds_them() -> None:
+    helper = "import asc\n\n@asc.jit\ndef h(v: int, /, w: int, *, z: float = 1.0):\n    asc.printf('%d', v)\n\n"
+    call = "@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n    h({})\n"
+    codes = [[d.code for d in analyze(helper + call.format(args), "k.py").errors]
+             for args in ("n, 2", "n, w=2, z=2.0", "v=n, w=2", "n, 2, 3.0", "n")]
+    assert codes == [[], [], ["PA302"], ["PA301"], ["PA301"]]

@@ -18,6 +18,10 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
+    Known("l14_helper_constexpr_two_values", "calls",
+          "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
+          "per name), so the second call with another ConstExpr value runs the first version; we compile one "
+          "version per value as the Python reads, and warn (PA706)"),
     Known("p10_auto_helper_two_writes", "calls",
           "insert_sync enqueues what a helper wrote after the call (both EnQue after both copies); "
           "CANN inlines the helper and enqueues after each copy inside it"),

@@ -120,6 +120,13 @@ class LowerBase:
         """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
         """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
+        self.helper_signatures: dict[str, tuple[dict[str, str], dict[str, object], Span]] = {}
+        """Per helper, what its first call in this kernel passed (shared by the helpers it calls): the run-time
+        argument types and ConstExpr values of the one version CANN's tracer compiles."""
+        self.ct_blocks: dict[str, tuple[int, ...]] = {}
+        """The block in which each name of ct_locals was bound."""
+        self.returned = False
+        """A return has been lowered outside any run-time block: nothing after it is traced."""
         self.if_frames: list = []
         """The run-time ifs being lowered, innermost last (rebind.IfFrame)."""
         self.rebind_reported: set[ir.Symbol] = set()
@@ -154,7 +161,8 @@ class LowerBase:
         yields the sink that collects its findings; every record it leaves is undone afterwards."""
         saved = (self.sink, dict(self.symbols), dict(self.ct_locals), len(self.typed), len(self.calls),
                  len(self.constructs), len(self.all_symbols), len(self.helpers), len(self.deferred),
-                 len(self.scalar_checks), len(self.returns), set(self.helpers_called))
+                 len(self.scalar_checks), len(self.returns), set(self.helpers_called), self.returned,
+                 dict(self.helper_signatures))
         self.sink = DiagnosticSink(kernel=self.sink.kernel)
         try:
             yield self.sink
@@ -163,7 +171,9 @@ class LowerBase:
             del self.typed[saved[3]:], self.calls[saved[4]:], self.constructs[saved[5]:]
             del self.all_symbols[saved[6]:], self.helpers[saved[7]:], self.deferred[saved[8]:]
             del self.scalar_checks[saved[9]:], self.returns[saved[10]:]
-            self.helpers_called = saved[11]
+            self.helpers_called, self.returned = saved[11], saved[12]
+            self.helper_signatures.clear()
+            self.helper_signatures.update(saved[13])  # the same dict: the helpers lowered from here share it
 
     def _head_span(self, node: ast.AST) -> Span:
         """The first line of a compound statement (not its whole body)."""

@@ -10,7 +10,7 @@ from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
 from .. import calls as C
 from .. import constexpr, ir, pure
-from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
+from ..diagnostics import DiagnosticSink, Fix, Related, Severity, Span, TextEdit
 from ..structs import tiling_struct
 from ..types import (
     AddrT,
@@ -35,6 +35,7 @@ from ..types import (
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
 from .consteval import Unknown, from_value, is_binding, py_value
 from .construct import MATMUL_OPERANDS
+from .introspect import instance_of, trace_class
 
 
 class CallLowering(LowerBase):
@@ -310,41 +311,29 @@ class CallLowering(LowerBase):
             self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
             return ir.invalid(sp)
         node = jit.node
-        params = node.args.args
-        if any(a.keyword is not None for a in args):
-            by_name = {p.arg: i for i, p in enumerate(params)}
-            ordered: list[ir.Expr | None] = [None] * len(params)
-            pos_args = [a for a in args if a.keyword is None]
-            for i, a in enumerate(pos_args):
-                if i < len(ordered):
-                    ordered[i] = a.expr
-            for a in args:
-                if a.keyword is not None:
-                    if a.keyword not in by_name:
-                        self.report("PA302", f"{name}() has no parameter '{a.keyword}'", a.keyword_span or sp)
-                        return ir.invalid(sp)
-                    ordered[by_name[a.keyword]] = a.expr
-            if any(o is None for o in ordered[: len(params) - len(node.args.defaults)]):
-                self.report("PA301", f"{name}() is missing arguments", sp)
-                return ir.invalid(sp)
-            exprs = [o for o in ordered if o is not None]
-        else:
-            exprs = [a.expr for a in args]
-            ordered = list(exprs) + [None] * (len(params) - len(exprs))
-        required = len(params) - len(node.args.defaults)
-        if not required <= len(exprs) <= len(params):
-            self.report("PA301", f"{name}() takes {len(params)} arguments, {len(exprs)} given", sp)
+        bound = self._bind_helper_args(name, node.args, args, sp)
+        if bound is None:
             return ir.invalid(sp)
+        params, defaults, ordered = bound
         self.helpers_called.add(key)
         foreign = jit.module is not None and jit.module is not self.m
-        bindings = self.specialize(params[required:], node.args.defaults, ordered[required:])
+        optional = [i for i, d in enumerate(defaults) if d is not None]
+        bindings = self.specialize([params[i] for i in optional], [defaults[i] for i in optional],  # type: ignore
+                                   [ordered[i] for i in optional])
         if bindings is None:
             self.report("PA303", f"a default of {name}() is not a compile-time value", sp)
             return ir.invalid(sp)
         constexprs = self.constexpr_arguments(name, params, ordered)
         if constexprs is None:
             return ir.invalid(sp)
+        for p, e in zip(params, ordered, strict=True):
+            if e is not None and isinstance(e.type, NoneT) and p.arg not in constexprs:
+                self.report("PA303", f"None passed to the parameter '{p.arg}' of {name}(): CANN's pyasc passes a "
+                            "helper's arguments as run-time values, and None has none (Unsupported value type for "
+                            "materialization); leave the parameter out, or pass a number", e.span)
+                return ir.invalid(sp)
         bindings.update(constexprs)
+        self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
         sink = DiagnosticSink(kernel=name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
@@ -353,6 +342,7 @@ class CallLowering(LowerBase):
         if bindings:
             sub.cpp_name = jit.cpp_name + "".join(f"_{p}_{_slug(v)}" for p, v in bindings.items())
         sub.foreign = foreign or self.foreign
+        sub.helper_signatures = self.helper_signatures
         sub.deadline = self.deadline
         result = sub.run()
         result.foreign = foreign or self.foreign
@@ -364,6 +354,80 @@ class CallLowering(LowerBase):
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+
+    def check_helper_signature(self, key: str, name: str, params: list[ast.arg], given: list[ir.Expr | None],
+                               bindings: dict[str, ir.Expr], constexprs: dict[str, ir.Expr], sp: Span) -> None:
+        """CANN's tracer compiles a helper once per kernel, from its first call (its module holds one function per
+        name): a later call whose run-time arguments have other types does not fit that function (PA114); one with
+        other ConstExpr values runs it unchanged (PA706)."""
+        runtime: list[tuple[str, str]] = []
+        values: list[tuple[str, object]] = []
+        for p, e in zip(params, given, strict=True):
+            arg = e if e is not None else bindings.get(p.arg)
+            if arg is None:
+                continue
+            if p.arg in constexprs:
+                t = arg.type
+                values.append((p.arg, t.const if isinstance(t, ScalarT) else _slug(arg)))
+                continue
+            kind = _runtime_kind(arg.type)
+            if kind is not None:
+                runtime.append((p.arg, kind))
+        first = self.helper_signatures.get(key)
+        if first is None:
+            self.helper_signatures[key] = (dict(runtime), dict(values), sp)
+            return
+        kinds, consts, first_span = first
+        changed = [f"'{p}' is {k} here, {kinds[p]} there" for p, k in runtime if p in kinds and kinds[p] != k]
+        related = (Related(first_span, f"the first call of {name}(), the one CANN's pyasc compiles"),)
+        if changed:
+            self.report("PA114", f"{name}() is called again with run-time arguments of other types ("
+                        f"{'; '.join(changed)}): CANN's pyasc compiles a helper once per kernel, from its first call, "
+                        "and this call does not fit it (Failed to run passes); give this call a helper of its own, "
+                        "or pass the same types", sp, related=related)
+            return
+        other = [f"{p}={v!r} (first call: {consts[p]!r})" for p, v in values if p in consts and consts[p] != v]
+        if other:
+            self.report("PA706", f"{name}() is called again with other ConstExpr values ({', '.join(other)}): CANN's "
+                        "pyasc compiles a helper once per kernel, from its first call, and runs that version here "
+                        "too; this analysis compiles one version per value, as the Python reads (give the variants "
+                        "helpers of their own to get the same code from both)", sp, Severity.WARNING,
+                        related=related)
+
+    def _bind_helper_args(self, name: str, a: ast.arguments, args: list[C.Arg], sp: Span
+                          ) -> tuple[list[ast.arg], list[ast.expr | None], list[ir.Expr | None]] | None:
+        """A helper call's arguments bound to its parameters as Python binds them (positional-only, ordinary and
+        keyword-only parameters; CANN's tracer binds them with inspect.signature): (the parameters, the default of
+        each or None, the argument given for each or None); None when the call does not bind, reported."""
+        positional = a.posonlyargs + a.args
+        params = positional + a.kwonlyargs
+        defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+        defaults += list(a.kw_defaults)
+        ordered: list[ir.Expr | None] = [None] * len(params)
+        given = [x for x in args if x.keyword is None]
+        if len(given) > len(positional):
+            self.report("PA301", f"{name}() takes {len(positional)} positional arguments, {len(given)} given", sp)
+            return None
+        for i, x in enumerate(given):
+            ordered[i] = x.expr
+        by_name = {p.arg: i for i, p in enumerate(params) if i >= len(a.posonlyargs)}
+        for x in args:
+            if x.keyword is None:
+                continue
+            if x.keyword not in by_name:
+                only = " (it is positional-only)" if x.keyword in {p.arg for p in a.posonlyargs} else ""
+                self.report("PA302", f"{name}() has no parameter '{x.keyword}'{only}", x.keyword_span or sp)
+                return None
+            if ordered[by_name[x.keyword]] is not None:
+                self.report("PA305", f"{name}() gets '{x.keyword}' twice", x.keyword_span or sp)
+                return None
+            ordered[by_name[x.keyword]] = x.expr
+        missing = [p.arg for p, e, d in zip(params, ordered, defaults, strict=True) if e is None and d is None]
+        if missing:
+            self.report("PA301", f"{name}() is missing arguments: {', '.join(missing)} ({len(params)} parameters, "
+                        f"{len(args)} arguments given)", sp)
+            return None
+        return params, defaults, ordered
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
                             ) -> dict[str, ir.Expr] | None:
@@ -424,6 +488,22 @@ class CallLowering(LowerBase):
                         f"{', '.join(KERNEL_BUILTINS)}; any other is a NameError when it traces the kernel); compute "
                         "it in a module constant, where Python's builtins apply", sp)
             return ir.invalid(sp)
+        if name == "isinstance" and len(args) == 2 and not any(a.keyword for a in args):
+            value_class = trace_class(args[0].expr)
+            answer = instance_of(value_class, args[1].expr) if value_class is not None else None
+            if answer is None:
+                return ir.Expr(sp, UnknownT())  # a class, or a value, this analysis cannot name: no finding
+            return ir.Const(sp, scalar("int1", answer, sp), answer)
+        if name == "range":
+            try:
+                bounds = range(*(py_value(a.expr) for a in args if a.keyword is None))  # type: ignore[arg-type]
+            except (Unknown, TypeError, ValueError):
+                bounds = None
+            if bounds is not None and len(bounds) <= 1024 and not any(a.keyword for a in args):
+                out = from_value(sp, tuple(bounds))  # a range object of the tracer's, as the tuple it iterates
+                if out is not None:
+                    self.has_lists = True
+                    return out
         folded = self.builtin_value(name, args, sp)
         if folded is not None:
             return folded
@@ -469,6 +549,15 @@ class CallLowering(LowerBase):
         if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
             self.has_lists = True
         return out
+
+
+def _runtime_kind(t: Type) -> str | None:
+    """The type a run-time helper argument has in CANN's IR, as far as it is known here."""
+    if isinstance(t, ScalarT) and t.dvar.value is not None:
+        return t.dvar.value.name
+    if isinstance(t, TensorT) and t.dvar.value is not None:
+        return f"{'GlobalTensor' if t.memory == 'global' else 'LocalTensor'}[{t.dvar.value.name}]"
+    return None
 
 
 def _compile_time(e: ir.Expr) -> bool:

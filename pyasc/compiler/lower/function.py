@@ -105,10 +105,11 @@ class FunctionLowering(LowerBase):
         for bad, what in ((a.vararg, "*args"), (a.kwarg, "**kwargs")):
             if bad is not None:
                 self.report("PA109", f"{what} parameters are not supported in a jit function", self.span(bad))
-        for arg in a.kwonlyargs:
-            self.report("PA109", "keyword-only parameters are not supported in a jit function", self.span(arg))
-        for arg in a.posonlyargs:
-            self.report("PA109", "positional-only parameters are not supported in a jit function", self.span(arg))
+        if self.kind == "kernel":  # a helper's are bound as Python binds them (callsite._bind_helper_args)
+            for arg in a.kwonlyargs:
+                self.report("PA109", "keyword-only parameters are not supported in a kernel", self.span(arg))
+            for arg in a.posonlyargs:
+                self.report("PA109", "positional-only parameters are not supported in a kernel", self.span(arg))
         if a.defaults and self.kind == "kernel":
             for d in a.defaults:
                 self.report("PA109", "kernel parameters cannot have default values; pass every argument at launch",
@@ -117,7 +118,7 @@ class FunctionLowering(LowerBase):
         if self.kind == "kernel" and self.arg_types is None:
             root = constexpr.launch_root(self.m.tree, self.fn.scope)
             self.const_values = constexpr.values(node, root, self.m.constants, self.m.asc_aliases, self.const_args)
-        for i, arg in enumerate(a.posonlyargs + a.args):
+        for i, arg in enumerate(a.posonlyargs + a.args + (a.kwonlyargs if self.kind != "kernel" else [])):
             if arg.arg in self.ct_locals:
                 continue  # a Python default this specialization fixes: a compile-time value, not a parameter
             typ, is_constexpr = self.param_type(arg, i, node)

@@ -8,9 +8,10 @@ from dataclasses import replace
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
-from ..types import AddrT, DTypeValT, IntListT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import AddrT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
+from .introspect import identity
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
@@ -174,10 +175,11 @@ class OperatorLowering(LowerBase):
         right = self.lower_expr(node.comparators[0])
         if op is None:
             name = {ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}[type(node.ops[0])]
-            if name in ("is", "is not") and isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) \
-                    and left.type.const is not None and right.type.const is not None:
-                value = (left.type.const is right.type.const) == (name == "is")
-                return ir.Const(sp, scalar("int1", value), value)
+            if name in ("is", "is not"):
+                same = _same_object(left, right)
+                if same is not None:  # identity is a Python bool at trace time
+                    value = same == (name == "is")
+                    return ir.Const(sp, scalar("int1", value), value)
             self.report("PA111", f"'{name}' is not supported on run-time values; use == or !=", sp)
             return ir.invalid(sp)
         const = None
@@ -187,6 +189,10 @@ class OperatorLowering(LowerBase):
                 value = (left.type.dvar.find() is right.type.dvar.find() or a == b) == (op == "==")
                 return ir.Const(sp, scalar("int1", value, sp), value)
             return ir.BinOp(sp, scalar("int1", None, sp), op, left, right)  # IsSameType of the template
+        if isinstance(left.type, StrT) and isinstance(right.type, StrT) and \
+                isinstance(left, (ir.Const, ir.ConstName)) and isinstance(right, (ir.Const, ir.ConstName)):
+            value = COMPARE[op](str(left.value), str(right.value))  # strings compare in Python while tracing
+            return ir.Const(sp, scalar("int1", value, sp), value)
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT):
             if left.type.const is not None and right.type.const is not None:
                 fn = COMPARE[op]
@@ -285,3 +291,16 @@ def _python_value(e: ir.Expr) -> bool:
     a ConstExpr, a dtype predicate."""
     t = e.type
     return isinstance(t, ScalarT) and t.compile_time and not isinstance(e, ir.ApiConst)
+
+
+def _same_object(a: ir.Expr, b: ir.Expr) -> bool | None:
+    """`a is b` at trace time where it is known: two compile-time values, or None against anything (a run-time
+    value or a tensor is an object of its own, never None)."""
+    try:
+        return identity(a) == identity(b)
+    except LookupError:
+        pass
+    if isinstance(a.type, NoneT) != isinstance(b.type, NoneT) and not isinstance(a.type, UnknownT) and \
+            not isinstance(b.type, UnknownT):
+        return False
+    return None

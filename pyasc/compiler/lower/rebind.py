@@ -36,6 +36,7 @@ class RebindLowering(LowerBase):
 
     if_frames: list[IfFrame]
     rebind_reported: set[ir.Symbol]
+    ct_blocks: dict[str, tuple[int, ...]]
 
     def check_rebind(self, sym: ir.Symbol, new: Type, tspan: Span, value_span: Span | None) -> None:
         """`sym = <value of type new>` at tspan, sym being a scalar; reports what CANN's tracer rejects."""
@@ -88,6 +89,20 @@ class RebindLowering(LowerBase):
                         "body; CANN's pyasc rejects the change from a run-time value to a Python number "
                         f"(re-assigned to an object with different type): write asc.number(..., asc.{_dtype(old)})",
                         tspan, related=related, fixes=fixes)
+
+    def check_binding_rebind(self, name: str, tspan: Span) -> None:
+        """A name bound outside a run-time if/for/while to a dtype, enum member, string, list or other Python value
+        is re-bound to one inside it: the tracer would carry it out of the body as a run-time value, which such a
+        value cannot be (Unsupported value type for materialization)."""
+        block = self.ct_blocks.get(name)
+        if name not in self.ct_locals or block is None or tuple(self.block[:len(block)]) != block or \
+                len(self.block) == len(block):
+            return
+        shown = self.ct_locals[name].type.display()
+        self.report("PA108", f"'{name}' holds {shown}, a compile-time value, and is re-bound inside an if/for/while "
+                    "body on run-time values; CANN's pyasc carries re-bound names out of such a body as run-time "
+                    "values, which this one cannot be (Unsupported value type for materialization): choose it "
+                    "with a compile-time condition, or use another name inside the body", tspan)
 
     def merge_if(self, frame: IfFrame, before: dict[str, Type]) -> None:
         """After both branches: a compile-time number re-bound in one branch only is rejected; re-bound in both, it

@@ -49,8 +49,10 @@ class StmtLowering(RebindLowering):
             if top and i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
                     isinstance(stmt.value.value, str):
                 continue  # docstring
-            lowered = self.lower_stmt(stmt, last_at_top=top and i == len(stmts) - 1)
+            lowered = self.lower_stmt(stmt)
             out.extend(lowered)
+            if self.returned:
+                break  # CANN's tracer discards everything after a return it has traced
         return out
 
     def enter_block(self) -> None:
@@ -60,7 +62,7 @@ class StmtLowering(RebindLowering):
     def exit_block(self) -> None:
         self.block.pop()
 
-    def lower_stmt(self, node: ast.stmt, last_at_top: bool = False) -> list[ir.Stmt]:
+    def lower_stmt(self, node: ast.stmt) -> list[ir.Stmt]:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TooComplex(self.fn.node.name)
         sp = self.span(node)
@@ -104,7 +106,7 @@ class StmtLowering(RebindLowering):
         if isinstance(node, ast.If):
             return self.lower_if(node)
         if isinstance(node, ast.Return):
-            return self.lower_return(node, last_at_top)
+            return self.lower_return(node)
         if isinstance(node, ast.Assert):
             self.lower_assert(node)  # compile-time only, as in CANN's pyasc
             return []
@@ -129,6 +131,10 @@ class StmtLowering(RebindLowering):
             self.unsupported(node, "chained assignment (a = b = ...)", "assign one name at a time")
             return []
         target = targets[0]
+        if isinstance(target, ast.Tuple) and not all(isinstance(t, ast.Name) for t in target.elts):
+            self.unsupported(target, "a tuple target holding anything but names (a, (b, c) = ...; a, t[0] = ...)",
+                             "CANN's pyasc assigns a name or a tuple of names: unpack in two steps")
+            return []
         if isinstance(target, ast.Tuple):
             if isinstance(value_node, ast.Tuple) and len(value_node.elts) == len(target.elts):
                 out: list[ir.Stmt] = []
@@ -189,8 +195,14 @@ class StmtLowering(RebindLowering):
         if is_binding(value):
             # a dtype, enum member, class, function, list or string: a compile-time value the name stands for
             # (as at trace time), not a C++ variable
+            self.check_binding_rebind(target.id, tspan)
             self.ct_locals[target.id] = value
+            self.ct_blocks[target.id] = tuple(self.block)
             return []
+        if isinstance(value.type, NoneT) and target.id not in self.symbols:
+            # None (or the result of a helper that returns nothing) is a Python value the name stands for
+            self.ct_locals[target.id] = ir.Const(value.span, NoneT(), None)
+            return [ir.ExprStmt(sp, value)] if isinstance(value, (ir.HelperCall, ir.Call)) else []
         self.ct_locals.pop(target.id, None)
         if isinstance(value.type, NoneT):
             self.report("PA303", f"'{target.id}' is assigned None (the call returns nothing)", value.span)
@@ -406,6 +418,8 @@ class StmtLowering(RebindLowering):
         out: list[ir.Stmt] = []
         tspan = self.span(node.target)
         for v in values:
+            if self.returned:
+                break
             self.ct_locals[name] = ir.Const(tspan, scalar("int32", v), v, folded=True)
             body = self.lower_body(node.body)
             const = ir.Const(tspan, scalar("int1", True), True)
@@ -457,12 +471,16 @@ class StmtLowering(RebindLowering):
             if d.code in ("PA202", "PA205") or d.code == "PA203" and " has no member " in d.message:
                 self.diag(d)
 
-    def lower_return(self, node: ast.Return, last_at_top: bool) -> list[ir.Stmt]:
+    def lower_return(self, node: ast.Return) -> list[ir.Stmt]:
+        """A return outside run-time if/for/while bodies (a compile-time if or an unrolled asc.static_range is no
+        such body) ends the function: as in CANN's tracer, what follows it is never traced."""
         sp = self.span(node)
-        if len(self.block) > 1 or not last_at_top:
-            self.report("PA105", "return is only allowed as the last statement of a jit function, not inside "
-                        "if/for/while or before other statements", sp)
+        if len(self.block) > 1:
+            self.report("PA105", "return is not allowed inside an if/for/while on run-time values (CANN's pyasc: "
+                        "Return statement is not allowed in nested blocks); assign the result to a name and return "
+                        "it at the end", sp)
             return []
+        self.returned = True
         if node.value is None:
             return [ir.Return(sp, None)]
         if self.kind == "kernel":

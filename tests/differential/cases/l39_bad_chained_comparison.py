@@ -1,0 +1,21 @@
+"""Language, rejected: a chained comparison on a run-time value (only one operation, one comparator)."""
+
+import asc
+import numpy as np
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 1024)
+    t = buf.get(asc.float32)
+    if 0 < n <= 16:
+        asc.data_copy(t, x_gm, 64)
+    asc.data_copy(x_gm, t, 64)
+
+
+def launch():
+    kernel[1](np.zeros(1024, np.float32), 8)
