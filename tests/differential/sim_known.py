@@ -42,6 +42,4 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              deliberate=True),
     SimKnown("a17_list_tensor_desc", "AttributeError",
              "ListTensorDesc/TensorDesc have no simulator semantics (a list of tensors in one Global Memory argument)"),
-    SimKnown("a18_gather_mask", "PS110", "gather_mask has no simulator semantics"),
-    SimKnown("a19_workspace_context", "PS109", "the simulator has no HCCL context: get_hccl_context gives None"),
 )

@@ -236,11 +236,3 @@ def test_sort_sizes_and_pad_value():
         k[1](out)
     assert out[:2].tolist() == [200, 20]  # sorted (value, index) structures are two floats each
     assert rep.findings == []
-
-
-def test_gather_mask_is_reported_as_unmodelled_and_leaves_dst(ub):
-    src = ub("float32", np.arange(64, dtype=np.float32))
-    dst = ub("float32", np.zeros(64, np.float32))
-    with pytest.raises(sim.SimulationError, match=r"PS110 \[unsupported\].*gather_mask is not modelled"):
-        asc.gather_mask(dst, src, 1, False, 64, asc.GatherMaskParams(1, 1, 8, 0))
-    assert not dst.view().any()

@@ -1,5 +1,5 @@
 """trans_data_to_5hd on the simulator (the 16-, 32- and 8-bit block transposes, the address forms and repeats)
-and select's register-scalar form."""
+and select's register-scalar form, gather_mask, an unset HCCL context."""
 
 from __future__ import annotations
 
@@ -75,3 +75,41 @@ def test_select_register_scalar_form_takes_the_scalar_from_set_cmp_mask(ub):
     asc.select(dst, sel, src, 2, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))
     lanes = np.arange(256)
     np.testing.assert_array_equal(dst.view()[:256], np.where(lanes % 16 < 8, x, np.float16(7.5)))
+
+
+def test_gather_mask_built_in_pattern_in_normal_mode(ub):
+    src = ub("float16", np.arange(1, 257, dtype=np.float16))
+    dst = ub("float16", np.zeros(256, np.float16))
+    kept = asc.gather_mask(dst, src, 2, False, 0, asc.GatherMaskParams(1, 2, 8, 0))  # the odd elements, 2 repeats
+    assert kept == 128 and asc.get_gather_mask_remain_count() == 128
+    np.testing.assert_array_equal(dst.view()[:128], np.arange(2, 257, 2, dtype=np.float16))
+    kept = asc.gather_mask(dst, src, 5, False, 0, asc.GatherMaskParams(1, 1, 8, 0))  # the third of every four
+    assert kept == 32
+    np.testing.assert_array_equal(dst.view()[:32], np.arange(3, 129, 4, dtype=np.float16))
+
+
+def test_gather_mask_pattern_tensor_in_counter_mode(ub):
+    x = np.arange(256, dtype=np.float32)
+    src = ub("float32", x)
+    dst = ub("float32", np.zeros(256, np.float32))
+    bits = np.zeros(256, bool)
+    bits[[0, 3, 35, 69]] = True
+    pattern = ub("uint32", np.packbits(bits, bitorder="little").view(np.uint32))
+    # 70 elements per repeat, 2 repeats 4 blocks (32 floats) apart, the same pattern bits for both
+    kept = asc.gather_mask(dst, src, pattern, True, 70, asc.GatherMaskParams(1, 2, 4, 0))
+    assert kept == 8
+    np.testing.assert_array_equal(dst.view()[:8], [0, 3, 35, 69, 32, 35, 67, 101])
+
+
+def test_an_unset_hccl_context_is_a_zeroed_gm_context_per_launch():
+    seen = []
+
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        ctx = asc.get_hccl_context(1)
+        g = asc.GlobalTensor()
+        g.set_global_buffer(ctx, 64)
+        seen.append((ctx is asc.get_hccl_context(1), int(g.get_value(0)), ctx is asc.get_hccl_context(0)))
+
+    k[1](np.zeros(8, np.float32))
+    assert seen == [(True, 0, False)]

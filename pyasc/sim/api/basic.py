@@ -987,7 +987,6 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     wait_pre_block,
 )
 from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
-    gather_mask,
     get_arch_version,
     get_sort_len,
     get_sort_offset,
@@ -995,5 +994,6 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     set_pad_value,
 )
 from .cube import fixpipe, load_data, mmad  # noqa: E402, F401 - the spec's pointers name pyasc.sim.api.basic
+from .gathermask import gather_mask  # noqa: E402, F401 - the spec's pointer is basic:gather_mask
 from .interp import bilinear_interpolation  # noqa: E402, F401 - the spec's pointer is basic:bilinear_interpolation
 from .trans5hd import trans_data_to_5hd  # noqa: E402, F401 - the spec's pointer is basic:trans_data_to_5hd

@@ -529,7 +529,19 @@ def set_sys_workspace(workspace: Any) -> None:
 
 
 def get_hccl_context(index: Any) -> Any:
-    return cur().scalar_state.get(("hccl", int(index)))
+    """The context set_hccl_context gave, else a zeroed 64 KiB GM context per launch and index (a launch on one
+    device has no communicator to describe)."""
+    core = cur()
+    got = core.scalar_state.get(("hccl", int(index)))
+    if got is not None:
+        return got
+    contexts = core.launch.__dict__.setdefault("hccl_contexts", {})
+    if int(index) not in contexts:
+        from ...language.dtypes import lookup
+
+        buf = state.GmBuffer(f"hccl_context{int(index)}", np.zeros(64 << 10, dtype=np.uint8), np.dtype(np.uint8))
+        contexts[int(index)] = GlobalAddress(buf, 0, lookup("uint8"))
+    return contexts[int(index)]
 
 
 def set_hccl_context(index: Any, context: Any) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..objects import GlobalTensor, LocalTensor, enum_member_name
+from ..objects import GlobalTensor, enum_member_name
 from ._vec import cur
 
 _SORTED_ELEMENTS = 2
@@ -37,8 +37,3 @@ def get_arch_version(core_version: Any) -> None:
     """GetArchVersion writes the version into a copy of core_version (as CANN's pyasc does): nothing to observe."""
 
 
-def gather_mask(dst: LocalTensor, src0: LocalTensor, src1_pattern: Any, reduce_mode: Any, mask: Any, params: Any,
-                gather_mask_mode: Any = None) -> int:
-    cur().report("unsupported", "gather_mask is not modelled by the simulator; dst is left unchanged and the count "
-                 "kept is 0")
-    return 0
