@@ -366,6 +366,12 @@ def check_rules(
             shown = ", ".join(f"{e.enum}.{m}" for m in sorted(members))
             report(Diagnostic("PA303", Severity.ERROR, f"'{name}' of {display}() must be one of {shown}, got "
                               f"{e.enum}.{e.member}", e.span))
+    for name, (lo, hi) in api.ranges.items():
+        e = b.args.get(name)
+        value = e.type.const if e is not None and isinstance(e.type, ScalarT) else None
+        if type(value) is int and not lo <= value <= hi:
+            report(Diagnostic("PA303", Severity.ERROR, f"'{name}' of {display}() must be {lo} to {hi}, got {value}",
+                              e.span))
     for name, allowed in api.positions.items():
         e = b.args.get(name)
         if e is None or not isinstance(e.type, TensorT):

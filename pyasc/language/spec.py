@@ -154,6 +154,9 @@ class ApiSpec:
     members: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Enum parameters that take only some members (CANN's set_pad_value raises for a `pos` other than MAX, VECIN
     and VECOUT): parameter name -> the allowed member names."""
+    ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Int parameters that take only the compile-time values lo..hi (CANN's gather_mask raises for a built-in
+    pattern outside 1..7): parameter name -> (lo, hi); a run-time value is not checked."""
 
     @cached_property
     def overloads(self) -> tuple[Overload, ...]:
@@ -438,6 +441,7 @@ def api(
     pipes: Mapping[str, str] | None = None,
     extent: str | None = None,
     members: Mapping[str, frozenset[str]] | None = None,
+    ranges: Mapping[str, tuple[int, int]] | None = None,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -454,6 +458,7 @@ def api(
         pipes=dict(pipes or {}),
         extent=extent,
         members=dict(members or {}),
+        ranges=dict(ranges or {}),
     )
 
 

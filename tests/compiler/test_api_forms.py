@@ -74,3 +74,35 @@ def test_scalar_types_presets_and_constructor_order() -> None:
     assert "AscendC::SetPadValue<float, AscendC::TPosition::VECIN>(0.5f);" in body
     assert ("AscendC::Fixpipe<float, float, AscendC::CFG_ROW_MAJOR>(gx, acc, AscendC::FixpipeParamsV220(16, 16, 16,"
             " 16, true, QuantMode_t::NoQuant, 0, 1, 0, 0, 0, false));") in body
+
+
+GATHER_MASK = '''\
+import pyasc as asc
+
+
+@asc.jit
+def patterns(x: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    b = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(b, 4096)
+    h = b.get_with_offset(256, 0, asc.float16)
+    bits = b.get_with_offset(64, 1024, asc.{bits})
+    params = asc.GatherMaskParams(1, 1, 8, 0)
+    asc.gather_mask(h, h, {pattern}, False, 0, params)
+'''
+
+
+def _errors(src: str) -> list[tuple[str, str]]:
+    return [(d.code, d.message) for d in analyze(src, "patterns.py").diagnostics if d.severity is Severity.ERROR]
+
+
+def test_a_built_in_gather_mask_pattern_is_one_to_seven() -> None:
+    assert _errors(GATHER_MASK.format(bits="uint16", pattern="7")) == []
+    assert _errors(GATHER_MASK.format(bits="uint16", pattern="8")) == [
+        ("PA303", "'src1_pattern' of asc.gather_mask() must be 1 to 7, got 8")]
+
+
+def test_a_gather_mask_pattern_tensor_has_a_bit_per_element() -> None:
+    assert _errors(GATHER_MASK.format(bits="uint16", pattern="bits")) == []
+    [(code, message)] = _errors(GATHER_MASK.format(bits="uint32", pattern="bits"))
+    assert code == "PA402" and "(float16, uint32)" in message

@@ -53,6 +53,30 @@ KNOWN: tuple[Known, ...] = (
           "select(dst, sel, src, src1=.., sel_mode=.., mask=.., repeat_times=.., repeat_params=..): CANN takes any "
           "call with two positional tensors and the keywords repeat_times, repeat_params and sel_mode as the register "
           "form and drops the other keywords; we keep the form written (Select with the mask tensor and src1)"),
+    Known("a21_compare_mask_float16", "false-error",
+          "CANN's tracer checks no dtype of compare's dst; Ascend C's Compare writes its bits into an int8_t/uint8_t "
+          "tensor (the real headers assert it in CPU-debug builds): we report the dtype (PA402)"),
+    Known("a22_duplicate_int8", "false-error",
+          "CANN's tracer checks no dtype of duplicate and writes Duplicate<int8_t>; the vector fill has 16- and 32-bit "
+          "forms only (the real headers assert it): we report the dtype (PA402)"),
+    Known("a23_block_reduce_int16", "false-error",
+          "CANN's tracer checks no dtype of the block reductions and writes BlockReduceSum<int16_t>; the instruction "
+          "has half and float forms only: we report the dtype (PA402)"),
+    Known("a24_gather_int32_offsets", "false-error",
+          "CANN's tracer writes Gather with an int32_t offset tensor, which the real headers reject (srcOffset is a "
+          "LocalTensor<uint32_t>): we report the dtype (PA402)"),
+    Known("a62_bad_mask_tuple", "missed-error",
+          "CANN's dispatcher takes a bit mask only as a list (isinstance list); we take a tuple of the two words as "
+          "the same C array, since a module constant's list and tuple are one compile-time value to us"),
+    Known("a69_bad_ib_set_not_aiv_only", "missed-error",
+          "CANN's ib_set passes is_aiv_only=False to an IR builder without that argument (TypeError on every false "
+          "value); we emit Ascend C's IBSet<false>"),
+    Known("a70_bad_sort_len_result_used", "missed-error",
+          "CANN's get_sort_len returns its IR value bare (not a PlainValue), so no later operation can take it; we "
+          "emit Ascend C's GetSortLen, whose result is an ordinary integer"),
+    Known("a71_bad_list_desc_data_ptr", "missed-error",
+          "CANN's ListTensorDesc.get_data_ptr(index, dtype) returns an address without its dtype, which "
+          "set_global_buffer refuses; Ascend C's GetDataPtr<T> is typed and we emit it so"),
     Known("b45_ln_int32", "false-error",
           "CANN's tracer checks no dtype for the unary ops; the vln instruction has half and float forms only (the "
           "page says so), so bisheng rejects the Ln<int32_t> CANN emits: we report PA402 at the call"),

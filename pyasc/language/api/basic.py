@@ -343,7 +343,9 @@ APIS: list[ApiSpec] = [
     api("compare", "basic.vec_cmpsel",
         "Compare src0 with src1 lane by lane; dst receives one bit per lane (or the CMPMASK register when no dst).",
         _cmp_forms(),
-        dtypes=[same("src0", "src1", allowed=dtypes_of("float16", "float32", "int32")), each("dst", allowed=MASKS)],
+        # the bits go to an 8-bit tensor in Ascend C (int8_t or uint8_t), or to any unsigned one viewed as bits
+        dtypes=[same("src0", "src1", allowed=dtypes_of("float16", "float32", "int32")),
+                each("dst", allowed=MASKS | {"int8"})],
         positions=ub("dst", "src0", "src1"), pipe="V", reads=("src0", "src1"), writes=("dst",)),
     api("compare_scalar", "basic.vec_cmpsel", "Compare src0 with a scalar lane by lane; dst receives one bit per lane.",
         _cmp_scalar_forms(),
@@ -408,9 +410,12 @@ APIS: list[ApiSpec] = [
           " params: GatherMaskParams, gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT) -> Scalar[int]",
           "AscendC::GatherMask<{T}>({dst}, {src0}, static_cast<uint8_t>({src1_pattern}), {reduce_mode}, {mask},"
           " {params}, {out:uint64_t})")],
-        dtypes=[same("dst", "src0", allowed=B16_B32), each("src1_pattern", allowed=dtypes_of("uint16", "uint32"))],
+        # a pattern tensor has one bit per element: uint16 for 16-bit data, uint32 for 32-bit (CANN checks the pair)
+        dtypes=[same("dst", "src0", allowed=B16_B32),
+                combos("dst", "src1_pattern", table=[(d, "uint16") for d in ("float16", "int16", "uint16")]
+                       + [(d, "uint32") for d in ("float32", "int32", "uint32")])],
         positions=ub("dst", "src0", "src1_pattern"), pipe="V",
-        reads=("src0", "src1_pattern"), writes=("dst",)),
+        reads=("src0", "src1_pattern"), writes=("dst",), ranges={"src1_pattern": (1, 7)}),
     api("get_gather_mask_remain_count", "basic.vec_gather_mask", "Number of elements the last gather_mask kept.",
         [("() -> Scalar[int]", "AscendC::GetGatherMaskRemainCount()")], pipe="S"),
     api("transpose", "basic.vec_transpose",

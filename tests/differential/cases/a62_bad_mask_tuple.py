@@ -1,0 +1,27 @@
+"""Rejected: a bit mask given as a tuple; CANN's repeat forms take the two mask words as a list."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def mask_tuple_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    a_buf = asc.TBuf(asc.TPosition.VECCALC)
+    b_buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(a_buf, N * 4)
+    pipe.init_buffer(b_buf, N * 4)
+    a = a_buf.get(asc.float16)
+    asc.data_copy(a, x_gm, N)
+    asc.abs(a, a, (2**64 - 1, 2**64 - 1), 2, asc.UnaryRepeatParams(1, 1, 8, 8))
+    asc.data_copy(z_gm, a, N)
+
+
+def launch():
+    mask_tuple_kernel[1](np.ones(N, np.float16), np.zeros(N, np.float16))
