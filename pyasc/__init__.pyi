@@ -200,7 +200,7 @@ class MatmulConfigMode(IntEnum):
     CONFIG_IBSHARE = 4
 
 class MatmulPolicy(IntEnum):
-    """Matmul scheduling policy."""
+    """Matmul scheduling policy (a class template of Ascend C's Matmul, AscendC::Impl::Detail::<member>)."""
     MatmulPolicy = 0
     TrianUpperMatmulPolicy = 1
     TrianLowerMatmulPolicy = 2

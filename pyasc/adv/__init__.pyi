@@ -31,7 +31,7 @@ class Matmul:
         b: MatmulType,
         c: MatmulType,
         bias: MatmulType | None = ...,
-        matmul_config: MatmulConfig | None = ...,
+        matmul_config: Any | None = ...,
         matmul_policy: MatmulPolicy = ...,
     ) -> None: ...
     def init(self, tiling: TCubeTiling) -> None:
@@ -993,23 +993,15 @@ def get_ib_share_norm_config(
 ) -> MatmulConfig:
     """A MatmulConfig for IBShare (shared L1 operands)."""
 
-@overload
 def get_matmul_api_tiling(
     mm_cfg: MatmulConfig,
-    l1_size: int,
     a_type: MatmulType,
     b_type: MatmulType,
     c_type: MatmulType,
     bias_type: MatmulType,
-) -> MatmulApiStaticTiling: ...
-@overload
-def get_matmul_api_tiling(
-    mm_cfg: MatmulConfig,
     l1_size: int,
-    a_type: MatmulType,
-    b_type: MatmulType,
-    c_type: MatmulType,
-) -> MatmulApiStaticTiling: ...
+) -> MatmulApiStaticTiling:
+    """A static tiling computed at compile time for the given types."""
 
 def get_mdl_config(
     intrinsics_limit: bool = ...,

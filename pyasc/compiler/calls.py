@@ -100,9 +100,10 @@ def _subclass(cls: str, wanted: str) -> bool:
     return spec is not None and any(_subclass(b, wanted) for b in spec.bases)
 
 
-# Enums CANN's tracer hands to its IR builder as they are, which converts an int to the member of that value;
-# elsewhere CANN reads the argument's `.value` (data_sync_barrier(0) fails there), so an int stays an error.
-_INT_ENUMS = ("PipeID",)
+# Enums CANN's tracer hands to its IR builder as they are, which converts an int to the member of that value
+# (MatmulPolicy: CANN's Matmul never reads it, and its own default is the int 0); elsewhere CANN reads the
+# argument's `.value` (data_sync_barrier(0) fails there), so an int stays an error.
+_INT_ENUMS = ("PipeID", "MatmulPolicy")
 
 
 def enum_member(t: Type, kind: str) -> str | None:
@@ -110,6 +111,15 @@ def enum_member(t: Type, kind: str) -> str | None:
     if kind not in _INT_ENUMS or not isinstance(t, ScalarT) or type(t.const) is not int:
         return None
     return next((m for m, v in ENUMS[kind].members.items() if v == t.const), None)
+
+
+def enum_args(b: Binding) -> None:
+    """An int given for an enum parameter (where enum_member converts it) becomes the member of that value."""
+    for param in b.overload.params:
+        given = b.args.get(param.name)
+        member = enum_member(given.type, param.kind) if given is not None and param.kind in ENUMS else None
+        if member is not None and given is not None:
+            b.args[param.name] = ir.EnumMember(given.span, EnumT(param.kind, member), param.kind, member)
 
 
 def fits(t: Type, kind: str) -> bool:

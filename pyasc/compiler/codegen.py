@@ -213,6 +213,9 @@ class KernelGen(AutoEmit):
         self.value_params: dict[int, dict[str, str]] = {}
         """A helper's queue parameters whose depth is not known here (a kernel's ConstExpr with no value): symbol id
         -> {template argument: the helper's deduced template parameter}, `TQue<pos, depth_q>& q`."""
+        self.type_params: dict[int, str] = {}
+        """A helper's Matmul parameters, by symbol id: the deduced template parameter that is its type (`MM_T& mm`),
+        as each kernel that calls the helper may build its Matmul from other types and configuration."""
 
     # -- top level --------------------------------------------------------------------------------------------------
     def generate(self) -> Code:
@@ -226,6 +229,8 @@ class KernelGen(AutoEmit):
             self.value_params = {id(p): {k: f"{k}_{p.cpp_name}" for k, v in p.type.args.items() if v is None}
                                  for p in self.k.params if isinstance(p.type, ObjT) and p.type.cls in _QUEUES}
             self.value_params = {k: v for k, v in self.value_params.items() if v}
+            self.type_params = {id(p): f"{p.cpp_name.upper()}_T" for p in self.k.params
+                                if isinstance(p.type, ObjT) and p.type.cls == "adv.Matmul"}
         kernel = self.k.kind == "kernel"
         # a helper that makes auto tensors synchronizes them itself (CANN inlines it into a kernel that inserts sync)
         insert_sync = inserts_sync(self.k, self.helpers) if kernel else bool(auto_symbols(self.k))
@@ -247,10 +252,12 @@ class KernelGen(AutoEmit):
         decls = [self.param_decl(p) for p in params]
         generic = sorted(set(self.types.generic.values()))
         values = [n for p in params for n in self.value_params.get(id(p), {}).values()]
+        classes = [self.type_params[id(p)] for p in params if id(p) in self.type_params]
         is_kernel = self.k.kind == "kernel"
         name = self.k.name
-        if generic or values:
-            heads = [f"typename {g}" for g in generic] + [f"int32_t {v}" for v in values]
+        if generic or values or classes:
+            heads = [f"typename {g}" for g in generic] + [f"int32_t {v}" for v in values] + [
+                f"class {c}" for c in classes]
             self.e.boiler("template <" + ", ".join(heads) + ">\n")
         if is_kernel and generic:
             sig_name = f"{name}_impl"
@@ -335,6 +342,8 @@ class KernelGen(AutoEmit):
             return f"GM_ADDR {p.cpp_name}"
         if isinstance(t, TensorT):
             return f"{self.types.of(t)}& {p.cpp_name}" if self.k.kind == "helper" else f"GM_ADDR {p.cpp_name}"
+        if isinstance(t, ObjT) and id(p) in self.type_params:
+            return f"{self.type_params[id(p)]}& {p.cpp_name}"
         if isinstance(t, ObjT):
             return f"{self.obj_type(t, None, self.value_params.get(id(p)))}& {p.cpp_name}"
         return f"{self.types.of(t) if not isinstance(t, ScalarT) or t.dvar.value else 'int32_t'} {p.cpp_name}"
@@ -356,7 +365,9 @@ class KernelGen(AutoEmit):
                 a = construct.args.get(p.name)
                 if a is not None and isinstance(a.type, DTypeValT):  # `{dtype:type}`: the element type it names
                     args[f"{p.name}:type"] = self.types.dtype(a.type.dvar)
-                if a is not None:
+                if isinstance(a, ir.EnumMember) and p.default == f"{a.enum}.{a.member}":
+                    args[p.name] = default_cpp(p.default)  # its C++ default: `{,p}` leaves it out
+                elif a is not None:
                     args[p.name] = args[f",{p.name}"] = (given or {}).get(p.name) or self.expr_text(a)
                 elif p.default is not REQUIRED and p.kind == "DataType" and isinstance(p.default, str):
                     dtype = dtype_lookup(p.default)  # `dtype: DataType = float32` -> float
@@ -370,13 +381,14 @@ class KernelGen(AutoEmit):
         if "T" in t.dvars:  # a struct typed by the tensors it is used with: LoadData3DParamsV2<half>
             args["T"] = self.types.dtype(t.dvars["T"])
         # `{,p}`: `, <p>` for a template argument passed explicitly (Matmul's bias type), nothing otherwise;
-        # `{,p=q}`: a positional one that takes q's argument when omitted before a later one that was passed
+        # `{,p=q}`: a positional one that takes q's argument (or the C++ text q) when omitted before a later one
+        # that was passed
         later = False
-        for m in reversed(list(re.finditer(r"\{,(\w+)(?:=(\w+))?\}", tpl))):
+        for m in reversed(list(re.finditer(r"\{,(\w+)(?:=([^{}]+))?\}", tpl))):
             name, fallback = m.groups()
             text = args.get("," + name)
             if text is None and later and fallback is not None:
-                text = args.get(fallback)
+                text = args.get(fallback, fallback)
             later = later or text is not None
             tpl = tpl[:m.start()] + (f", {text}" if text is not None else "") + tpl[m.end():]
         return re.sub(r"\{(\w+(?::type)?)\}", lambda m: args.get(m.group(1), m.group(0)), tpl)
@@ -987,7 +999,13 @@ class KernelGen(AutoEmit):
         for m in _PLACEHOLDER.finditer(tpl):
             literal = tpl[pos:m.start()]
             pos = m.end()
-            self._literal(_member_template(literal) if dependent else literal, callee_span if first_literal else None)
+            ph = m.group(1) or ""
+            if dependent and ph.startswith("<") and any(n in args for n in ph[1:].split(",")):
+                literal += "<"  # `.IterateAll{<sync}`: the template arguments that follow make `.F` a member template
+                literal = _member_template(literal)[:-1]
+            elif dependent:
+                literal = _member_template(literal)
+            self._literal(literal, callee_span if first_literal else None)
             first_literal = False
             token = m.group(0)
             if token in ("{{", "}}"):
@@ -1000,12 +1018,14 @@ class KernelGen(AutoEmit):
 
     def _dependent(self, e: ir.Expr | None) -> bool:
         """Whether e's C++ type depends on a template parameter, so that its member templates are called as
-        `e.template F<...>()`: a tensor of a generic element type, a queue parameter of a deduced depth."""
+        `e.template F<...>()`: a tensor of a generic element type, a queue parameter of a deduced depth, a Matmul
+        parameter of a deduced type."""
         if e is None:
             return False
         if isinstance(e.type, TensorT):
             return e.type.dvar.value is None
-        return isinstance(e, ir.Name) and e.symbol is not None and id(e.symbol) in self.value_params
+        return isinstance(e, ir.Name) and e.symbol is not None and (
+            id(e.symbol) in self.value_params or id(e.symbol) in self.type_params)
 
     def _literal(self, text: str, callee_span: Span | None) -> None:
         if not text:

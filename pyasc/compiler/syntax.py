@@ -468,6 +468,9 @@ def scan_module(
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             value = stmt.value
+            if value is not None and len(targets) == 1 and isinstance(targets[0], (ast.Tuple, ast.List)):
+                _unpack_constants(targets[0], value, stmt, info)  # `M, N, K = 128, 128, 64`
+                continue
             if value is None or len(targets) != 1 or not isinstance(targets[0], ast.Name):
                 continue
             try:
@@ -498,6 +501,25 @@ def scan_module(
     if nested:
         _unique_cpp_names(info)
     return info
+
+
+def _unpack_constants(target: ast.Tuple | ast.List, value: ast.expr, stmt: ast.stmt, info: ModuleInfo) -> None:
+    """Module constants bound by unpacking a folded tuple of as many items (`M, N, K = 128, 128, 64`)."""
+    names = [t.id if isinstance(t, ast.Name) else None for t in target.elts]
+    try:
+        folded = fold(value, info.constants, info.pure_names)
+    except (NotConstant, RecursionError):
+        folded = None
+    ok = None not in names and isinstance(folded, (tuple, list)) and len(folded) == len(names)
+    for i, name in enumerate(names):
+        if name is None:
+            continue
+        info.ct_exprs.pop(name, None)
+        if ok:
+            info.constants[name] = folded[i]  # type: ignore[index]
+            info.constant_nodes[name] = stmt
+        else:
+            info.constants.pop(name, None)
 
 
 def _pure_names(tree: ast.Module) -> dict[str, str]:

@@ -231,6 +231,9 @@ class EnumSpec:
     cpp_prefix: str
     """`AscendC::TPosition::` for scoped enums, `` for PipeID's bare `PIPE_ALL`."""
     doc: str = ""
+    top_level: bool = True
+    """False for an enum CANN's `asc` does not export (`asc.MatmulPolicy` fails there): only an import from
+    asc.language.core.enums names it."""
 
     def cpp(self, member: str) -> str:
         return f"{self.cpp_prefix}{member}"

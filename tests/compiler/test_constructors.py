@@ -92,7 +92,9 @@ class _Values:
             default = str(p.default).rsplit(".", 1)[-1]
             members = [m for m in ENUMS[kind].members if m != default and (kind, m) not in self.used]
             if kind == "TPosition":  # the Unified Buffer positions a vector queue accepts
-                members = [m for m in ("VECOUT", "VECCALC", "VECIN") if m != default and (kind, m) not in self.used]
+                # (a TQue at VECCALC names it twice, as the TQueBind from and to it: test_analysis checks that)
+                ub = ("VECOUT", "VECIN") if cls == "TQue" else ("VECOUT", "VECCALC", "VECIN")
+                members = [m for m in ub if m != default and (kind, m) not in self.used]
             member = members[-1]
             self.used.add((kind, member))
             return _Arg(f"asc.{kind}.{member}", [enum_cpp(kind, member)])

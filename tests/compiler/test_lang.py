@@ -263,11 +263,23 @@ _MM_HEAD = ("import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress, flag: bool, d
             "    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)\n")
 
 
-def test_matmul_policy_is_reported_not_dropped() -> None:
-    text = _MM_HEAD + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=asc.MatmulPolicy.MatmulPolicy)\n    mm.end()\n"
-    got = [(d.code, d.span.line, d.message) for d in analyze(text, "k.py").diagnostics if d.code == "PA204"]
-    assert got == [("PA204", 9, "asc.adv.Matmul(..., matmul_policy=) is known but code generation does not support "
-                    "it yet; leave it out for the default policy")]
+def test_matmul_policy_is_the_class_template_argument_ascend_c_takes() -> None:
+    """The default policy (a member or CANN's int 0) writes nothing, as CANN does; another is the last template
+    argument after the configuration and callback Ascend C defaults to; CANN's asc does not export MatmulPolicy."""
+    head = _MM_HEAD.replace("import asc\n", "import asc\nfrom asc.language.core.enums import MatmulPolicy\n")
+    for policy in ("0", "MatmulPolicy.MatmulPolicy"):
+        a = analyze(head + f"    mm = asc.adv.Matmul(t, t, t, matmul_policy={policy})\n    mm.end()\n", "k.py")
+        assert not a.errors and "AscendC::Matmul<t, t, t> mm;" in a.cpp
+    for policy in ("1", "MatmulPolicy.TrianUpperMatmulPolicy"):
+        a = analyze(head + f"    mm = asc.adv.Matmul(t, t, t, matmul_policy={policy})\n    mm.end()\n", "k.py")
+        assert not a.errors
+        assert ("AscendC::Matmul<t, t, t, t, CFG_NORM, AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>, "
+                "AscendC::Impl::Detail::TrianUpperMatmulPolicy> mm;") in a.cpp
+    a = analyze(head + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=depth)\n    mm.end()\n", "k.py")
+    assert [(d.code, d.span.line) for d in a.errors] == [("PA303", 10)]
+    a = analyze(_MM_HEAD + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=asc.MatmulPolicy.MatmulPolicy)\n", "k.py")
+    assert [d.code for d in a.errors] == ["PA202"]
+    assert "from asc.language.core.enums import MatmulPolicy" in a.errors[0].message
 
 
 def test_matmul_config_is_a_constexpr_record_the_matmul_type_names() -> None:
@@ -550,3 +562,24 @@ def test_helper_constexpr_parameter_needs_a_compile_time_value_of_its_kind() -> 
     assert got == [("PA303", "2.5", "the ConstExpr[int] parameter 'count' of part() needs a compile-time int, got "
                     "float 2.5 (CANN's pyasc: ConstExpr[int] is required); pass a literal, a module constant or a "
                     "ConstExpr of the caller")]
+
+
+def test_a_helper_taking_a_matmul_is_a_template_of_its_type() -> None:
+    """Kernels may build their Matmul from other types and configurations: the helper deduces the Matmul's type, and
+    calls its member templates as `mm.template F<...>()`."""
+    text = (_MM_HEAD + "    mm = asc.adv.Matmul(t, t, t)\n    run(mm, x_gm)\n\n\n"
+            "@asc.jit\ndef run(mm: asc.adv.Matmul, c: asc.GlobalTensor) -> None:\n"
+            "    mm.iterate_all(c, sync=False)\n    mm.end()\n")
+    a = analyze(text, "k.py")
+    assert not a.errors
+    assert "template <class MM_T>\n__aicore__ inline void run(MM_T& mm, " in a.cpp
+    assert "    mm.template IterateAll<false>(c);\n" in a.cpp
+
+
+def test_module_constants_bound_by_unpacking() -> None:
+    text = ("import asc\n\nM, N = 128, 2 * 32\nA, B = (1, M // 64)\n\n\n"
+            "@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n"
+            "    x_gm = asc.GlobalTensor()\n    x_gm.set_global_buffer(x, M * N + A + B)\n")
+    a = analyze(text, "k.py")
+    assert not a.errors
+    assert "M * N + A + B" in a.cpp and "constexpr int32_t N = 64;" in a.cpp

@@ -46,6 +46,16 @@ KNOWN: tuple[Known, ...] = (
     Known("m28_sin_mixed_dtype", "false-error",
           "CANN's tracer writes Sin with a float dst and a half src, for which the real headers have no overload; we "
           "report the mismatch (PA401)"),
+    Known("m11_matmul_async", "calls",
+          "CANN's dead-code elimination removes `mm.iterate(sync=False)` as a statement (its result unused), so the "
+          "asynchronous blocks are never computed; we keep the Iterate<false>() the kernel asks for"),
+    Known("m19_matmul_operand_dtype", "false-error",
+          "CANN's tracer checks no Matmul operand dtype and writes SetTensorA of a float tensor for a half A matrix, "
+          "which Ascend C's SetTensorA(const GlobalTensor<SrcAT>&) does not take; we report the conflict (PA403)"),
+    Known("m31_bad_iterate_batch_flags_form", "missed-error",
+          "CANN's pyasc 1.1.1 documents iterate_batch(tensor, en_partial_sum, en_atomic, en_sequential_write) but "
+          "calls its IR builder with an argument short (TypeError on every call); we emit Ascend C's IterateBatch "
+          "overload of that form"),
     Known("m08_softmax_temp_buffer", "calls",
           "CANN's translation drops softmax's temp_buffer (SoftMax without sharedTmpBuffer); we pass the buffer the "
           "kernel gives, as Ascend C's overload with sharedTmpBuffer takes it"),

@@ -27,6 +27,8 @@ TUPLE_RET = re.compile(r"^Tuple\[(int(, int)*)\]$")
 
 
 def _known_kind(kind: str) -> bool:
+    if kind.startswith("Union[") and kind.endswith("]"):  # each alternative a known kind
+        return all(_known_kind(k.strip()) for k in kind[6:-1].split(","))
     return kind in BASE_KINDS or kind in registry.ENUMS or kind in registry.CLASSES
 
 
@@ -193,8 +195,12 @@ def test_class_templates_use_constructor_parameters() -> None:
     for cls in registry.CLASSES.values():
         names = {p.name for o in cls.constructors for p in o.params} | {"T"}
         for field in _fields(cls.cpp):
-            # `{,p}`: an optional template argument; `{,p=q}`: one that takes q's when a later one is passed
-            for name in re.split(r"[.:]", field)[0].lstrip(",").split("="):
+            # `{,p}`: an optional template argument; `{,p=q}`: one that takes q's when a later one is passed; `{,p=T}`
+            # with T C++ text (not a parameter's name): a C++ argument of its own, written only before a later one
+            first, _, fallback = field.lstrip(",").partition("=")
+            by_name = fallback.isidentifier() and fallback.islower()
+            for name in ([re.split(r"[.:]", first)[0]] if by_name or not fallback else []) + (
+                    [fallback] if by_name else []):
                 if name not in names:
                     bad.append(f"{cls.name}: {{{field}}}")
     assert bad == []

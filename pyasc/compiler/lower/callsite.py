@@ -18,7 +18,6 @@ from ..types import (
     ClassRefT,
     DTypeValT,
     DVar,
-    EnumT,
     FuncRefT,
     IntListT,
     NoneT,
@@ -152,11 +151,7 @@ class CallLowering(LowerBase):
                                          callee_span))
             return ir.invalid(sp)
         assert ov is not None
-        for param in ov.params:  # an int given for an enum parameter is the member of that value
-            given = b.args.get(param.name)
-            member = C.enum_member(given.type, param.kind) if given is not None and param.kind in ENUMS else None
-            if member is not None and given is not None:
-                b.args[param.name] = ir.EnumMember(given.span, EnumT(param.kind, member), param.kind, member)
+        C.enum_args(b)  # an int given for an enum parameter is the member of that value
         C.check_rules(spec, disp, b, self.diag, self.deferred)
         if receiver is None:
             helper = self.language_helper(spec.name, b, sp)

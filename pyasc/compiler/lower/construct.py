@@ -39,6 +39,7 @@ class ConstructLowering(LowerBase):
                                              callee_span))
                 return ir.invalid(sp)
             ov = b.overload
+            C.enum_args(b)
             if ov.cpp is None and ov.params and not {cls.family, cls.name} & _OTHER_LOWERING:
                 self.report("PA204", f"{display}({', '.join(p.name for p in ov.params)}) is known but code "
                             "generation does not support this form yet", callee_span)
@@ -86,10 +87,10 @@ class ConstructLowering(LowerBase):
                 for e in bargs.values():  # AippParams(dtype, padding_params=...): its members share the dtype
                     if isinstance(e.type, ObjT) and "T" in e.type.dvars:
                         unify(e.type.dvars["T"], d.type.dvar)
-            if cls.name == "adv.Matmul" and "matmul_policy" in bargs:
-                # a template template argument of the C++; never drop it silently
-                self.report("PA204", "asc.adv.Matmul(..., matmul_policy=) is known but code generation does not "
-                            "support it yet; leave it out for the default policy", bargs["matmul_policy"].span)
+            policy = bargs.get("matmul_policy") if cls.name == "adv.Matmul" else None
+            if policy is not None and not isinstance(policy, (ir.EnumMember, ir.Invalid)):  # Invalid: reported
+                self.report("PA303", "'matmul_policy' of asc.adv.Matmul() must be a MatmulPolicy member (or its "
+                            "int value) known at compile time: it is a template argument of the C++", policy.span)
             if cls.constexpr:
                 self.require_compile_time(display, bargs)
         if cls.name == "TPipe":

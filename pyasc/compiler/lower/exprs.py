@@ -235,7 +235,7 @@ class ExprLowering(LowerBase):
         if name in self.m.adv_aliases:
             return ir.Expr(sp, ModuleT("adv."))
         if name in self.m.from_imports:
-            return self._asc_member(self.m.from_imports[name], sp, sp, "")
+            return self._asc_member(self.m.from_imports[name], sp, sp, "", imported=True)
         if name in self.m.jit:
             self.module_refs.setdefault(name, []).append(sp)
             return ir.Expr(sp, FuncRefT(name, "helper"))
@@ -266,12 +266,16 @@ class ExprLowering(LowerBase):
         self.report("PA201", msg, sp, fixes=fixes)
         return ir.invalid(sp)
 
-    def _asc_member(self, attr: str, sp: Span, attr_span: Span, prefix: str) -> ir.Expr:
-        """Resolve `asc.<attr>` (or `asc.adv.<attr>` with prefix 'adv.')."""
+    def _asc_member(self, attr: str, sp: Span, attr_span: Span, prefix: str, imported: bool = False) -> ir.Expr:
+        """Resolve `asc.<attr>` (or `asc.adv.<attr>` with prefix 'adv.'; `imported`: a name imported from asc)."""
         if not prefix:
             d = dt.lookup(attr)
             if d is not None:
                 return ir.DTypeRef(sp, DTypeValT(DVar(d, sp, f"asc.{attr}")))
+            if attr in ENUMS and not ENUMS[attr].top_level and not imported:
+                self.report("PA202", f"asc has no '{attr}': CANN's pyasc keeps it in asc.language.core.enums; "
+                            f"import it with `from asc.language.core.enums import {attr}`", attr_span)
+                return ir.invalid(sp)
             if attr in ENUMS:
                 return ir.Expr(sp, ClassRefT(attr, "enum"))
             if attr in CLASSES:

@@ -135,13 +135,12 @@ APIS: list[ApiSpec] = [
           "MatmulConfig{{.doNorm = true, .intrinsicsCheck = {intrinsics_limit}, .isNBatch = {batch_loop},"
           " .enVecND2NZ = {is_vec_nd2_nz}, .enUnitFlag = {en_unit_flag}, .batchMode = {bmm_mode},"
           " .enableDoubleCache = {is_double_cache}}}")]),
+    # CANN's tracer takes (mm_cfg, a_type, b_type, c_type, bias_type, l1_size), whatever its documentation's order;
+    # without l1_size it fails (it reads the L1 capacity with arguments its property() does not take)
     api("adv.get_matmul_api_tiling", "adv.matmul", "A static tiling computed at compile time for the given types.",
-        [("(mm_cfg: adv.MatmulConfig, l1_size: int, a_type: adv.MatmulType, b_type: adv.MatmulType,"
-          " c_type: adv.MatmulType, bias_type: adv.MatmulType) -> adv.MatmulApiStaticTiling",
-          "AscendC::GetMatmulApiTiling<{a_type}, {b_type}, {c_type}, {bias_type}>({mm_cfg}, {l1_size})"),
-         ("(mm_cfg: adv.MatmulConfig, l1_size: int, a_type: adv.MatmulType, b_type: adv.MatmulType,"
-          " c_type: adv.MatmulType) -> adv.MatmulApiStaticTiling",
-          "AscendC::GetMatmulApiTiling<{a_type}, {b_type}, {c_type}, {c_type}>({mm_cfg}, {l1_size})")]),
+        [("(mm_cfg: adv.MatmulConfig, a_type: adv.MatmulType, b_type: adv.MatmulType, c_type: adv.MatmulType,"
+          " bias_type: adv.MatmulType, l1_size: int) -> adv.MatmulApiStaticTiling",
+          "AscendC::GetMatmulApiTiling<{a_type}, {b_type}, {c_type}, {bias_type}>({mm_cfg}, {l1_size})")]),
     api("adv.get_mdl_config", "adv.matmul", "A MatmulConfig for the MDL template (multi-block loads).",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, do_mte2_preload: int = 0,"
           " is_vec_nd2_nz: bool = False, is_per_tensor: bool = False, has_anti_quant_offset: bool = False,"
@@ -369,10 +368,12 @@ CLASSES: list[ClassSpec] = [
     ClassSpec(
         name="adv.Matmul", family="adv.matmul",
         doc="The high-level matrix multiplication object: C = A x B (+ bias) across cube and vector cores.",
-        cpp="AscendC::Matmul<{a}, {b}, {c}{,bias=c}{,matmul_config}>",
+        # a policy other than the default follows the configuration and callback Ascend C defaults to
+        cpp="AscendC::Matmul<{a}, {b}, {c}{,bias=c}{,matmul_config=CFG_NORM}"
+            "{,callback=AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>}{,matmul_policy}>",
         constructors=(parse_signature(
             "(a: adv.MatmulType, b: adv.MatmulType, c: adv.MatmulType, bias: Optional[adv.MatmulType] = None,"
-            " matmul_config: Optional[adv.MatmulConfig] = None,"
+            " matmul_config: Optional[Union[adv.MatmulConfig, adv.MatmulApiStaticTiling]] = None,"
             " matmul_policy: MatmulPolicy = MatmulPolicy.MatmulPolicy)",
             None),),
         methods=_MATMUL_METHODS,

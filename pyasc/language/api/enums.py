@@ -5,12 +5,12 @@ from __future__ import annotations
 from ..spec import EnumSpec
 
 
-def _enum(name: str, members: str, prefix: str | None = None, doc: str = "") -> EnumSpec:
+def _enum(name: str, members: str, prefix: str | None = None, doc: str = "", top_level: bool = True) -> EnumSpec:
     values = {}
     for item in members.split(","):
         key, _, value = item.strip().partition("=")
         values[key] = int(value)
-    return EnumSpec(name, values, f"AscendC::{name}::" if prefix is None else prefix, doc)
+    return EnumSpec(name, values, f"AscendC::{name}::" if prefix is None else prefix, doc, top_level)
 
 
 ENUMS: list[EnumSpec] = [
@@ -113,7 +113,9 @@ ENUMS: list[EnumSpec] = [
     _enum(
         "MatmulPolicy",
         "MatmulPolicy=0, TrianUpperMatmulPolicy=1, TrianLowerMatmulPolicy=2, NBuffer33MatmulPolicy=3",
-        doc="Matmul scheduling policy.",
+        prefix="AscendC::Impl::Detail::",
+        top_level=False,
+        doc="Matmul scheduling policy (a class template of Ascend C's Matmul, AscendC::Impl::Detail::<member>).",
     ),
     _enum(
         "PipeID",

@@ -107,8 +107,8 @@ def get_mm_config(config_mode: Any = None, args: Any = ()) -> Any:
     return cfg
 
 
-def get_matmul_api_tiling(mm_cfg: Any, l1_size: Any, a_type: Any, b_type: Any, c_type: Any,
-                          bias_type: Any = None) -> Any:
+def get_matmul_api_tiling(mm_cfg: Any, a_type: Any, b_type: Any, c_type: Any, bias_type: Any,
+                          l1_size: Any) -> Any:
     cur().report("unsupported", "adv.get_matmul_api_tiling (a tiling fixed at compile time) is not modelled by the "
                  "simulator; pass a TCubeTiling computed on the host (asc.lib.host) instead")
     return CLASSES["adv.MatmulApiStaticTiling"]()

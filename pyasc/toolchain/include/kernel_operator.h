@@ -1986,7 +1986,26 @@ struct MatmulType {
 };
 // One Matmul object per (A, B, C[, bias]) type set. The configuration (MM_CFG) decides which of the methods a
 // kernel may call and how the tiling is read: this header does not model that, so every use is marked partial.
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM>
+// User callbacks of a Matmul (copy-out of C, copy-in of A and B); none by default.
+template <auto COPY_OUT = nullptr, auto COPY_IN_A = nullptr, auto COPY_IN_B = nullptr>
+struct MatmulCallBackFunc {};
+namespace Impl {
+namespace Detail {
+// The scheduling policies a Matmul is instantiated with (its last template argument, a class template).
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct MatmulPolicy {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianUpperMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+template <const auto& MM_CFG, typename IMPL, typename A_TYPE, typename B_TYPE, typename C_TYPE, typename BIAS_TYPE>
+struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, IMPL, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {};
+}  // namespace Detail
+}  // namespace Impl
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto&, typename, typename, typename, typename, typename> class MATMUL_POLICY =
+              Impl::Detail::MatmulPolicy>
 class PYASC_PARTIAL("its MatmulConfig, the tiling and the operand element types are not checked") Matmul {
 public:
     using SrcAT = typename A_TYPE::T;

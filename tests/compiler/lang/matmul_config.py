@@ -52,7 +52,7 @@ def gemm_presets(x: asc.GlobalAddress, w: asc.GlobalAddress, out: asc.GlobalAddr
     features = asc.adv.MatmulFuncParams(enable_reuse=False)
     fixed = asc.adv.get_mm_config(asc.MatmulConfigMode.CONFIG_NORM, shape, features)
     fixed_shape = asc.adv.Matmul(half_nd, half_nd, float_nd, matmul_config=fixed)
-    static_tiling = asc.adv.get_matmul_api_tiling(fixed, 524288, half_nd, half_nd, float_nd)
+    static_tiling = asc.adv.get_matmul_api_tiling(fixed, half_nd, half_nd, float_nd, float_nd, 524288)
     asc.adv.register_matmul(pipe, workspace, by_rows, tiling)
     by_rows.set_tensor_a(x_gm)
     by_rows.set_tensor_b(w_gm)

@@ -1,0 +1,81 @@
+"""adv.Matmul(..., matmul_policy=): the default policy as the int 0 (CANN's own default), the upper-triangle policy
+imported from asc.language.core.enums (CANN's asc does not export MatmulPolicy), and the lower-triangle one by its
+int value (2)."""
+
+import asc
+import numpy as np
+from asc.language.core.enums import MatmulPolicy
+
+
+@asc.jit
+def policy_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                  workspace: asc.GlobalAddress) -> None:
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(a_type, a_type, c_type, c_type, asc.adv.get_normal_config(),
+                        matmul_policy=0)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+@asc.jit
+def upper_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                 workspace: asc.GlobalAddress) -> None:
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(a_type, a_type, c_type, matmul_policy=MatmulPolicy.TrianUpperMatmulPolicy)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+
+@asc.jit
+def lower_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                 workspace: asc.GlobalAddress) -> None:
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(a_type, a_type, c_type, c_type, asc.adv.get_mdl_config(), matmul_policy=2)
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+def launch():
+    tiling = asc.adv.TCubeTiling(used_core_num=1, m=128, k_a=64, k_b=64, n=128, base_m=64, base_k=32, base_n=64,
+                                 single_core_m=128, single_core_k=64, single_core_n=128, depth_a1=1, depth_b1=1,
+                                 step_m=1, step_n=1, is_bias=1, share_mode=0, share_ub_size=0, share_l1_size=0,
+                                 share_l0c_size=0)
+    args = (np.zeros(8192, np.float16), np.zeros(8192, np.float16), np.zeros(16384, np.float32), tiling,
+            np.zeros(1024, np.uint8))
+    policy_kernel[1](*args)
+    upper_kernel[1](*args)
+    lower_kernel[1](*args)
