@@ -220,3 +220,38 @@ def test_the_cube_only_form_takes_the_batches_of_set_batch_num_and_adds_atomical
     report = cube_only_batch[1](a, b, c, WS, _tiling())
     np.testing.assert_array_equal(c, 1 + a.astype(np.float32) @ b.astype(np.float32))
     assert report.findings == []
+
+
+def test_each_core_multiplies_its_block_of_every_batch():
+    """Four cores each take a [M/2, N/2] block of C: the batches of A, B and C are whole matrices apart, not blocks."""
+
+    @asc.jit
+    def blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+               tiling: asc.adv.TCubeTiling):
+        i = asc.get_block_idx()
+        mi, ni = i // 2, i % 2
+        a_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a + mi * (M // 2) * K)
+        b_gm = asc.GlobalTensor()
+        b_gm.set_global_buffer(b + ni * (N // 2))
+        c_gm = asc.GlobalTensor()
+        c_gm.set_global_buffer(c + mi * (M // 2) * N + ni * (N // 2))
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(
+            a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, asc.LayoutMode.NORMAL),
+            b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, asc.LayoutMode.NORMAL),
+            c=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, False, asc.LayoutMode.NORMAL))
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_batch(c_gm, 2, 2, False)
+        mm.end()
+
+    a, b = _operands(2, 2, seed=5)
+    c = np.zeros((2, M, N), np.float32)
+    tiling = asc.adv.TCubeTiling(used_core_num=4, m=M, n=N, k_a=K, k_b=K, single_core_m=M // 2,
+                                 single_core_n=N // 2, single_core_k=K, base_m=M // 2, base_n=N // 2, base_k=K)
+    report = blocks[4](a, b, c, WS, tiling, kernel_type="KernelType.MIX_AIC_1_1")
+    af, bf = a.astype(np.float32), b.astype(np.float32)
+    np.testing.assert_array_equal(c, np.stack([af[0] @ bf[0], af[1] @ bf[1]]))
+    assert report.findings == []

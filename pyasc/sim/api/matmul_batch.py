@@ -80,14 +80,16 @@ class _Batch:
             return f"A's layout {self.lay['a']} and B's {self.lay['b']} must be the same"
         return None
 
-    def operand(self, x: str, i: int, rows: int, cols: int, rstride: int, base: int, c0: int) -> tuple[int, int]:
-        """(first element, row stride) of the matrix operand x takes for C's matrix i (rows x cols stored)."""
+    def operand(self, x: str, i: int, rows: int, cols: int, rstride: int, base: int, c0: int,
+                stored_rows: int | None = None) -> tuple[int, int]:
+        """(first element, row stride) of the matrix operand x takes for C's matrix i (rows x cols of a matrix of
+        stored_rows rows: a core's block of the whole matrix, whose batches are whole matrices apart)."""
         lay = self.lay[x]
         count = self.batch_a if x == "a" else self.batch_b
         if lay in _PLAIN:
             j = i // (self.count // count) + base
             nz = _fmt(self.mm, x) == "NZ"
-            size = (-(-rstride // 16) * 16 * -(-cols // c0) * c0) if nz else rows * rstride
+            size = (-(-rstride // 16) * 16 * -(-cols // c0) * c0) if nz else (stored_rows or rows) * rstride
             return j * (self.stride[x] or size), rstride
         d = self.dims[x]
         b, n, g = _bng(i, self.cbng)  # type: ignore[arg-type]
@@ -122,6 +124,7 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
     nz_a, nz_b = _fmt(mm, "a") == "NZ", _fmt(mm, "b") == "NZ"
     shape_a = (k, m, ok if nz_a else om) if ta else (m, k, om if nz_a else ok)
     shape_b = (n, k, on if nz_b else ok) if tb else (k, n, ok if nz_b else on)
+    stored = {"a": ok if ta else om, "b": on if tb else ok}  # rows of the whole (original-shape) matrix
     cfg = getattr(mm, "matmul_config", None)
     bias_batch = getattr(cfg, "is_bias_batch", True) is not False
     out = []
@@ -130,7 +133,7 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
         for x, (rows, cols, stride), tensor, nz in (("a", shape_a, st["a"], nz_a), ("b", shape_b, st["b"], nz_b)):
             if hasattr(tensor, "esize"):
                 first, rstride = bt.operand(x, i, rows, cols, stride, base_a if x == "a" else base_b,
-                                            max(1, 32 // tensor.esize))
+                                            max(1, 32 // tensor.esize), stored[x])
                 tensor = tensor[first:]
             else:  # a scalar operand: the same constant matrix in every batch
                 rstride = stride
