@@ -112,6 +112,9 @@ class _Methods:
         for mname, mspec in registry.methods(cls.spec_name).items():
             if mname in cls.__dict__:
                 continue
+            if all(o.param("self") is None for o in mspec.overloads):  # a preset of the class: FixpipeConfig.cfg_nz()
+                setattr(cls, mname, staticmethod(dispatch.ApiFunction(mspec, f"{cls.spec_name}.{mname}")))
+                continue
             setattr(cls, mname, _make_method(mspec, f"{cls.spec_name}.{mname}"))
         if cs is not None:
             cls.__doc__ = cls.__doc__ or cs.doc

@@ -106,3 +106,13 @@ def test_a_gather_mask_pattern_tensor_has_a_bit_per_element() -> None:
     assert _errors(GATHER_MASK.format(bits="uint16", pattern="bits")) == []
     [(code, message)] = _errors(GATHER_MASK.format(bits="uint32", pattern="bits"))
     assert code == "PA402" and "(float16, uint32)" in message
+
+
+def test_a_class_preset_is_called_on_the_class() -> None:
+    """asc.FixpipeConfig.cfg_nz() (a classmethod in CANN) is the preset's C++ constant."""
+    src = KERNEL.replace("asc.FixpipeParamsV220(16, 16, 16, 16, relu_en=True))",
+                         "asc.FixpipeParamsV220(16, 16, 16, 16), asc.FixpipeConfig.cfg_nz())")
+    analysis = analyze(src, "forms.py")
+    assert [d.message for d in analysis.diagnostics if d.severity is Severity.ERROR] == []
+    assert ("AscendC::Fixpipe<float, float, AscendC::CFG_NZ>(gx, acc, AscendC::FixpipeParamsV220(16, 16, 16, 16,"
+            " false, QuantMode_t::NoQuant, 0, 1, 0, 0, 0, false));") in analysis.cpp

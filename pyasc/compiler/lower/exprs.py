@@ -382,6 +382,10 @@ class ExprLowering(LowerBase):
                 fixes = (replace_fix(aspan, guess[0]),)
             self.report("PA203", msg, aspan, fixes=fixes)
             return ir.invalid(sp)
+        if isinstance(bt, ClassRefT) and bt.kind == "class":  # a class's preset (asc.FixpipeConfig.cfg_nz())
+            spec = method(bt.name, attr)
+            if spec is not None and all(o.param("self") is None for o in spec.overloads):
+                return ir.MethodRef(sp, BoundMethodT(bt, bt.name, attr), base)
         self.report("PA203", f"{bt.display()} has no attribute '{attr}'", aspan)
         return ir.invalid(sp)
 
