@@ -47,7 +47,8 @@ NAMESPACES = frozenset(f"asc.language.{pkg}.{mod}" for pkg, mods in _LANGUAGE_MO
 namespace of the kernel API, as its package is."""
 
 _TOP_EXTRAS = {"CodegenOptions": "pyasc.compat.jit", "CompileOptions": "pyasc.compat.jit",
-               "LaunchOptions": "pyasc.compat.jit", "jit": "pyasc.compat.jit"}
+               "LaunchOptions": "pyasc.compat.jit", "jit": "pyasc.compat.jit",
+               "DataType": "pyasc.compat.dtype"}  # DataType("int32") is asc.int32 in every asc namespace
 
 
 class _Package(types.ModuleType):
@@ -59,7 +60,7 @@ class _Package(types.ModuleType):
         full = f"{self.__name__}.{name}"
         if full in MODULES or full in PACKAGES or full in NAMESPACES:
             return importlib.import_module(full)
-        if self.__name__ == "asc" and name in _TOP_EXTRAS:
+        if (self.__name__ == "asc" and name in _TOP_EXTRAS) or name == "DataType":
             return getattr(importlib.import_module(_TOP_EXTRAS[name]), name)
         if self.__name__ in ("asc.adv", "asc.language.adv") or self.__name__.startswith("asc.language.adv."):
             return getattr(_pyasc_attr("adv"), name)

@@ -82,7 +82,7 @@ def test_cann_module_paths(asc_modules):
 
     import pyasc
 
-    assert KnownTypes.half is asc.float16 is pyasc.float16 and DataType("int8") is asc.int8
+    assert KnownTypes.half is asc.float16 is pyasc.float16 and DataType("int8") is asc.int8 is asc.DataType("int8")
     assert isinstance(asc.float32, DataType) and asc.float32.is_float() and not asc.int32.is_float()
     assert asc.adv.softmax is asc.language.adv.softmax
     assert MockTensor(asc.float16).dtype is asc.float16

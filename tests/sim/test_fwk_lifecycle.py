@@ -85,3 +85,21 @@ def test_a_pool_without_memory_and_an_empty_shape_info_are_findings_not_crashes(
         k[1](np.zeros(8, np.float32))
     assert [(f.code, f.line) for f in rep.errors] == [("PS107", 81)]
     assert "init_buf_pool has not given memory yet" in rep.errors[0].message
+
+
+def test_init_after_destroy_makes_the_pipe_the_kernels_again():
+    seen = []
+
+    @asc.jit
+    def k(x: asc.GlobalAddress):
+        pipe = asc.TPipe()
+        que = asc.TQue(asc.TPosition.VECIN, 1)
+        pipe.init_buffer(que, 1, 256)
+        pipe.destroy()
+        pipe.init()
+        pipe.init_buffer(que, 1, 256)  # its buffers were taken back: accepted again
+        seen.append(asc.get_tpipe_ptr() is pipe)
+
+    with sim.collect() as rep:
+        k[1](np.zeros(8, np.float32))
+    assert seen == [True] and rep.errors == []

@@ -211,7 +211,13 @@ def free_all_event(self: TQueBind) -> None:
 
 
 def init(self: TPipe) -> None:
-    cur().scalar_tick()
+    """TPipe.init (after destroy): the pipe is the kernel's again (get_tpipe_ptr) with all its memory free."""
+    core = cur()
+    core.scalar_tick()
+    _release(self)
+    self.next_addr = 0
+    self.next_by_mem.clear()
+    core.tpipe = self
 
 
 def _release(self: Any) -> None:
