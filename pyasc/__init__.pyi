@@ -379,7 +379,7 @@ class GlobalTensor:
         """Shape information attached with set_shape_info."""
     def set_shape_info(self, shape_info: ShapeInfo) -> None:
         """Attach shape information (for dump_tensor and the advanced APIs)."""
-    def get_size(self) -> int:
+    def get_size(self) -> Any:
         """Number of elements."""
 
 class LocalTensor:
@@ -397,7 +397,7 @@ class LocalTensor:
         """Read one element with the scalar unit."""
     def set_value(self, index: int, value: int | float) -> None:
         """Write one element with the scalar unit."""
-    def get_length(self) -> int:
+    def get_length(self) -> Any:
         """Length of the tensor's buffer in bytes."""
     @overload
     def get_phy_addr(self) -> Any: ...
@@ -519,7 +519,7 @@ class Property:
 class LocalMemAllocator:
     """Hands out consecutive on-chip buffers as LocalTensors, without queues."""
     def __init__(self, hard: Hardware = ...) -> None: ...
-    def get_cur_addr(self) -> int:
+    def get_cur_addr(self) -> Any:
         """The next free address."""
     def alloc(self, pos: TPosition, data_type: DataType, tile_size: int) -> LocalTensor:
         """Allocate tile_size elements of dtype at position pos."""

@@ -291,6 +291,15 @@ def resolve(
         expected = " or ".join(str(c) for c in counts)
         msg = (f"{display}() takes {expected} required argument{'s' if counts[-1] != 1 else ''}, {given} given "
                f"({reasons[0]}); its forms are:\n{forms}")
+        by_position = next((r for r in reasons if r.endswith("is passed by position only")), None)
+        kw_only = sorted({p.name for o in api.overloads if len([q for q in o.params if q.required]) == given
+                          for p in o.params if p.keyword_only and p.required})
+        if by_position is not None:
+            name = by_position.split(" is ")[0]
+            msg = f"{display}() takes {name} by position, not by keyword; its forms are:\n{forms}"
+        elif kw_only and not any(a.keyword for a in args):
+            names = ", ".join(kw_only)
+            msg = f"{display}() takes {names} by keyword only ({names.split(', ')[0]}=...); its forms are:\n{forms}"
         return Resolution(None, [Diagnostic("PA301", Severity.ERROR, msg, call_span)])
     best = min(bindings, key=lambda b: len(b.mismatches))
     p, arg, why = best.mismatches[0]

@@ -175,6 +175,9 @@ class AddrT(Type):
     """A GlobalAddress: a typed pointer into Global Memory."""
 
     dvar: DVar
+    untyped: bool = False
+    """CANN's GlobalTensor.get_phy_addr() gives an address whose Python side has no dtype: a GlobalTensor cannot be
+    set on it (set_global_buffer raises at trace time)."""
 
     def display(self) -> str:
         return f"GlobalAddress[{_dname(self.dvar)}]"

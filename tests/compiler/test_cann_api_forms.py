@@ -26,7 +26,7 @@ def _cpp(body: str) -> list[str]:
 def test_tuple_results_are_unpacked_from_out_parameters() -> None:
     cpp = _cpp("    atomic_type, atomic_op = asc.get_store_atomic_config()\n"
                "    a, b, c, d = asc.get_mrg_sort_result()\n"
-               "    asc.printf('%d %d\\n', atomic_type + atomic_op, a + d)\n")
+               "    asc.printf('%d %d %d %d\\n', atomic_type, atomic_op, a, d)\n")
     assert "uint16_t atomic_type; uint16_t atomic_op; AscendC::GetStoreAtomicConfig(atomic_type, atomic_op);" in cpp
     assert "uint16_t a; uint16_t b; uint16_t c; uint16_t d; AscendC::GetMrgSortResult(a, b, c, d);" in cpp
 

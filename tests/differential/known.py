@@ -90,6 +90,12 @@ KNOWN: tuple[Known, ...] = (
     Known("b45_ln_int32", "false-error",
           "CANN's tracer checks no dtype for the unary ops; the vln instruction has half and float forms only (the "
           "page says so), so bisheng rejects the Ln<int32_t> CANN emits: we report PA402 at the call"),
+    Known("b59_bad_cur_addr_printf", "missed-error",
+          "CANN's LocalMemAllocator.get_cur_addr() returns its IR value unwrapped, which no API, printf or operator "
+          "takes (TypeError); we give the uint32_t GetCurAddr() returns"),
+    Known("b60_bad_sync_all_not_aiv_only", "missed-error",
+          "CANN's hard sync_all(is_aiv_only=False) passes its IR builder a keyword it does not take (TypeError); we "
+          "write SyncAll<false>(), which Ascend C declares"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

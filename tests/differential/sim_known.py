@@ -47,4 +47,10 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m19_matmul_operand_dtype", "PS104",
              "the C GlobalTensor is also given as A on purpose (a dtype CANN's tracer does not check): the race is "
              "real", deliberate=True),
+    SimKnown("b21_load_data_v2", "PS110",
+             "LoadData2DParamsV2 is the Ascend 950 form: the simulator's default SoC (Ascend910B1) has no such load",
+             deliberate=True),
+    SimKnown("b15_load_data_forms", "PS110",
+             "load_data with LoadData3DParamsV2Pro / V1 has no simulator semantics (2D and 3D V2 have)"),
+    SimKnown("b16_mmad_forms", "PS110", "mmad_with_sparse and load_data_with_sparse have no simulator semantics"),
 )

@@ -290,9 +290,15 @@ class CallLowering(LowerBase):
         if name.startswith("adv.Matmul."):
             for param, operand in MATMUL_OPERANDS.get(name.rsplit(".", 1)[1], ()):
                 self.unify_operand(call.receiver, operand, call.args.get(param), name.rsplit(".", 1)[1])
+        if name == "GlobalTensor.get_phy_addr" and isinstance(call.type, AddrT):
+            call.type.untyped = True
         if name.endswith("set_global_buffer") and isinstance(call.receiver, ir.Expr):
             buf = call.args.get("buffer")
             rt = call.receiver.type
+            if buf is not None and isinstance(buf.type, AddrT) and buf.type.untyped:
+                self.report("PA303", "set_global_buffer() needs a GlobalAddress that knows its dtype (a kernel "
+                            "parameter, or one plus an offset); CANN's pyasc gives get_phy_addr()'s address none and "
+                            "rejects it here", buf.span)
             if buf is not None and isinstance(buf.type, AddrT) and isinstance(rt, TensorT):
                 conflict = unify(rt.dvar, buf.type.dvar)
                 if conflict is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from ...language.registry import ENUMS
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
@@ -80,6 +81,7 @@ class OperatorLowering(LowerBase):
             bad = left if not isinstance(left.type, ScalarT) else right
             self.report("PA303", f"operator '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
             return ir.invalid(sp)
+        self.check_unsigned_operands(op, (node.left, node.right), (left, right))
         result = self._arith_type(left, right, op, sp)
         if isinstance(result, ScalarT) and result.const is not None and any(
                 isinstance(e, ir.Const) and e.folded for e in (left, right)):
@@ -143,6 +145,19 @@ class OperatorLowering(LowerBase):
             self.report("PA303", f"operator '{op}' needs a number, got {C.type_label(operand)}", operand.span)
         return ir.invalid(sp)
 
+    def check_unsigned_operands(self, op: str, nodes: tuple[ast.expr, ...], operands: tuple[ir.Expr, ...]) -> None:
+        """CANN's tracer cannot compute with a run-time unsigned scalar (get_length(), GlobalTensor.get_size(),
+        get_phy_addr(), get_value of a uint tensor): its IR arithmetic and comparisons take signless integers, and
+        its passes fail on the unsigned value (PA113).  Passing such a value on to an API or printf is fine."""
+        for node, e in zip(nodes, operands, strict=True):
+            t = e.type
+            if isinstance(t, ScalarT) and not t.compile_time and t.dvar.value is not None \
+                    and t.dvar.value.is_unsigned:
+                self.report("PA113", f"'{op}' on the run-time {t.dvar.value.name} value {ast.unparse(node)}: CANN's "
+                            "pyasc cannot compute with or compare a run-time unsigned scalar (its passes fail); pass "
+                            "the value to an API as it is, or compute from values the kernel knows", e.span)
+                return
+
     def check_traceable_unary(self, node: ast.UnaryOp, op: str, operand: ir.Expr, sp: Span) -> None:
         """The unary operators CANN's tracer cannot apply (PA113): `-` of a run-time float scalar (its negation
         is no value the tracer can use), `~` of a run-time int, `not` of a Python value (bool and int have no
@@ -193,7 +208,9 @@ class OperatorLowering(LowerBase):
                 isinstance(left, (ir.Const, ir.ConstName)) and isinstance(right, (ir.Const, ir.ConstName)):
             value = COMPARE[op](str(left.value), str(right.value))  # strings compare in Python while tracing
             return ir.Const(sp, scalar("int1", value, sp), value)
+        left, right = _enum_as_int(left, right), _enum_as_int(right, left)
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT):
+            self.check_unsigned_operands(op, (node.left, node.comparators[0]), (left, right))
             if left.type.const is not None and right.type.const is not None:
                 fn = COMPARE[op]
                 try:
@@ -304,3 +321,13 @@ def _same_object(a: ir.Expr, b: ir.Expr) -> bool | None:
             not isinstance(b.type, UnknownT):
         return False
     return None
+
+
+def _enum_as_int(e: ir.Expr, other: ir.Expr) -> ir.Expr:
+    """An enum member compared with a run-time int is its value (CANN's enums are IntEnums: get_position() ==
+    asc.TPosition.VECIN compares with 9)."""
+    if isinstance(e, ir.EnumMember) and isinstance(other.type, ScalarT) and e.enum in ENUMS:
+        value = ENUMS[e.enum].members.get(e.member)
+        if value is not None:
+            return ir.Const(e.span, scalar("int32", value, e.span), value)
+    return e

@@ -313,6 +313,7 @@ class StmtLowering(RebindLowering):
             return []
         value = self.lower_expr(node.value)
         if isinstance(sym.type, ScalarT) and isinstance(value.type, ScalarT):
+            self.check_unsigned_operands(op, (node.target, node.value), (ir.Name(tspan, sym.type, sym), value))
             both = sym.type.compile_time and value.type.compile_time
             self.check_rebind(sym, ScalarT(sym.type.dvar, ctime=both), tspan, None)
             if sym.type.const is not None:

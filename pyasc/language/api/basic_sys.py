@@ -105,7 +105,9 @@ APIS: list[ApiSpec] = [
     _sys("get_hccl_context", "basic.common", "The communication context `index` (for collective kernels).",
          [("(index: int) -> GlobalAddress[uint8]", "AscendC::GetHcclContext<{index}>()")]),
     _sys("set_hccl_context", "basic.common", "Set the communication context `index`.",
-         [("(index: int, context: GlobalAddress) -> None", "AscendC::SetHcclContext<{index}>({context})")]),
+         # the header takes a byte pointer: a typed address (get_phy_addr(), a kernel parameter) is cast to it
+         [("(index: int, context: GlobalAddress) -> None",
+           "AscendC::SetHcclContext<{index}>((__gm__ uint8_t*)({context}))")]),
     _sys("pop_stack_buffer", "basic.common", "Take a tensor from the stack space of the Unified Buffer.",
          [("(dtype: DataType, position: TPosition = TPosition.VECCALC) -> LocalTensor[dtype]", None)]),
     _sys("set_aipp_functions", "basic.common", "Configure the AIPP image preprocessing of load_image_to_local.",

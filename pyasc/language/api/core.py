@@ -89,6 +89,9 @@ GLOBAL_TENSOR = ClassSpec(
         "__call__": _m("GlobalTensor", "__call__", "`t(i)`: a reference to element i.",
                        [("(self, index: int) -> Scalar[self]", "{self}({index})")]),
         **_common("GlobalTensor"),
+        # uint64_t, as in Ascend C and in CANN's IR (where arithmetic on it fails: PA113)
+        "get_size": _m("GlobalTensor", "get_size", "Number of elements.",
+                       [("(self) -> Scalar[uint64]", "{self}.GetSize()")]),
     },
     declared=True,
 )
@@ -115,7 +118,7 @@ LOCAL_TENSOR = ClassSpec(
                         [("(self, index: int, value: Number) -> None", "{self}.SetValue({index}, {value:T})")],
                         writes=("self",), extent="@index"),
         "get_length": _m("LocalTensor", "get_length", "Length of the tensor's buffer in bytes.",
-                         [("(self) -> Scalar[int]", "{self}.GetLength()")]),
+                         [("(self) -> Scalar[uint32]", "{self}.GetLength()")]),
         "get_phy_addr": _m("LocalTensor", "get_phy_addr", "On-chip address of element `offset`.",
                            # uint64_t on the device, a pointer in CPU-debug builds: the cast is valid for both
                            [("(self) -> Scalar[uint64]", "reinterpret_cast<uint64_t>({self}.GetPhyAddr())"),
@@ -227,7 +230,7 @@ CLASSES: list[ClassSpec] = [
         constructors=(parse_signature("(hard: Hardware = Hardware.UB)", "AscendC::LocalMemAllocator<{hard}>"),),
         methods={
             "get_cur_addr": _m("LocalMemAllocator", "get_cur_addr", "The next free address.",
-                               [("(self) -> Scalar[int]", "{self}.GetCurAddr()")]),
+                               [("(self) -> Scalar[uint32]", "{self}.GetCurAddr()")]),
             "alloc": _m("LocalMemAllocator", "alloc", "Allocate tile_size elements of dtype at position pos.",
                         [("(self, pos: TPosition, data_type: DataType, tile_size: int) -> LocalTensor[data_type]",
                           "{self}.Alloc<{pos}, {data_type:type}>({tile_size})")]),
