@@ -24,6 +24,7 @@ from . import checks, constexpr, gm_access, hostcheck, ir
 from .codegen import Code, KernelGen, TypeNamer, cpp_literal
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
+from .gcpause import CollectorPaused
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import MapFlag, Segment, SourceMap
@@ -146,7 +147,8 @@ def analyze(
     came from the cache."""
     config = config or Config()
     try:
-        return _analyze(text, path, config, cache, kernel, early)
+        with CollectorPaused():  # nothing it allocates is cyclic garbage: the collector's passes are pure cost
+            return _analyze(text, path, config, cache, kernel, early)
     except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never crash the caller
         log.exception("pyasc analysis failed for %s", path)
         return Analysis(path=path, text=text, diagnostics=[Diagnostic(

@@ -16,7 +16,7 @@ from ..language.registry import CLASSES, ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
 from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
-from .checks import inserts_sync
+from .checks import inserts_sync, stmt_exprs
 from .codegen_auto import AutoEmit
 from .diagnostics import Span
 from .sourcemap import MapFlag, Segment
@@ -638,8 +638,6 @@ class KernelGen(AutoEmit):
         undeclared variable and the C++ check reports it)."""
         if isinstance(s, ir.While):
             return False
-        from .checks import stmt_exprs
-
         for ex in stmt_exprs(s):
             if not isinstance(ex, ir.Call) or ex.overload is None or not ex.overload.cpp:
                 continue
@@ -664,8 +662,6 @@ class KernelGen(AutoEmit):
     def declare_masks(self, s: ir.Stmt) -> None:
         """Mask lists (`[m0, m1]`) become `uint64_t name[] = {...};` declared before the statement, and a constant
         struct made in an argument (`config=asc.adv.QuantConfig(...)`, a template argument) a `constexpr static`."""
-        from .checks import stmt_exprs
-
         for ex in stmt_exprs(s):
             if not isinstance(ex, (ir.Call, ir.Construct)) or ex.overload is None or is_auto(ex):
                 continue  # (an auto tensor's shape list is its size, not an array)

@@ -15,12 +15,22 @@ from collections.abc import Iterator
 from . import ir
 from .types import AddrT, TensorT
 
+_NOT_CHILDREN = frozenset({"span", "type", "symbol", "target", "var", "api", "overload", "cls"})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The fields of each IR class that may hold sub-nodes, found once per class (dataclasses.fields is slow)."""
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.name not in _NOT_CHILDREN)
+        _CHILD_FIELDS[cls] = names
+    return names
+
 
 def _children(node: object) -> Iterator[object]:
-    for f in dataclasses.fields(node):  # type: ignore[arg-type]
-        if f.name in ("span", "type", "symbol", "target", "var", "api", "overload", "cls"):
-            continue
-        v = getattr(node, f.name)
+    for name in _child_fields(type(node)):
+        v = getattr(node, name)
         if isinstance(v, (ir.Expr, ir.Stmt)):
             yield v
         elif isinstance(v, list):
