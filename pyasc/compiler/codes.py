@@ -129,6 +129,17 @@ _c("PA307", "struct-ir-handle-argument", W,
    "internal IR handle and builds nothing, so the call writes no C++ and its result cannot be used.",
    _K + "    asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0, 1)\n",
    _K + "    p = asc.Nz2NdParamsFull(1, 16, 16, 0, 16, 16, 0)\n    asc.data_copy(x_gm, y_local, p)\n")
+_c("PA308", "cann-enum-spelling", W,
+   "An enum member CANN's pyasc writes as another Ascend C enumerator: its translation writes the enumerator of "
+   "the member's value, and Ascend C numbers the members differently (CacheMode.CACHE_MODE_NORMAL is 0, which is "
+   "CACHE_MODE_DISABLE in Ascend C).",
+   _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_NORMAL)\n",
+   _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)  # Ascend C's CACHE_MODE_NORMAL\n")
+_c("PA309", "cann-untranslated-enum", E,
+   "An enum member CANN's translation has no C++ for (CacheMode.CACHE_MODE_LAST and CACHE_MODE_PERSISTENT in "
+   "set_l2_cache_hint): CANN's pyasc rejects the kernel.",
+   _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_LAST)\n",
+   _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)\n")
 # -- dtypes ---------------------------------------------------------------------------------------------------------
 _c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",

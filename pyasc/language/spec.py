@@ -234,9 +234,15 @@ class EnumSpec:
     top_level: bool = True
     """False for an enum CANN's `asc` does not export (`asc.MatmulPolicy` fails there): only an import from
     asc.language.core.enums names it."""
+    cpp_names: Mapping[str, str] = field(default_factory=dict)
+    """Members CANN's pyasc writes as another Ascend C enumerator: its translation writes the enumerator of the
+    member's value, and Ascend C numbers these members differently (CacheMode's NORMAL is 0 in CANN's pyasc, and 0
+    is CACHE_MODE_DISABLE in Ascend C)."""
+    untranslated: frozenset[str] = frozenset()
+    """Members CANN's translation has no enumerator for: its tracer rejects a call given one."""
 
     def cpp(self, member: str) -> str:
-        return f"{self.cpp_prefix}{member}"
+        return f"{self.cpp_prefix}{self.cpp_names.get(member, member)}"
 
 
 @dataclass(frozen=True)

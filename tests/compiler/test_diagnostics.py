@@ -98,6 +98,10 @@ CASES = [
     ("PA404", "n = N / 8", "N / 8", ["//"]),
     ("PA405", "a = q.alloc_tensor(asc.int32)\nasc.adds(a, a, 0.5, N)", "0.5", ["int32"]),
     ("PA307", "asc.DataCopyParams(1, 8, 0, 0, 99)", "99", ["binds CANN's internal IR handle", "4 fields"]),
+    ("PA308", "g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_NORMAL)", "asc.CacheMode.CACHE_MODE_NORMAL",
+     ["is 0 in CANN's pyasc", "writes AscendC::CacheMode::CACHE_MODE_DISABLE"]),
+    ("PA309", "g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_LAST, asc.CacheRwMode.RW)",
+     "asc.CacheMode.CACHE_MODE_LAST", ["CANN's pyasc rejects CacheMode.CACHE_MODE_LAST"]),
     ("PA501", "asc.add(g, g, g, N)", "g", ["GlobalTensor"]),
     ("PA508", "a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, N)\n"
      "asc.load_data(a1, g, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))",

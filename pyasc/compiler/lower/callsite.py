@@ -152,6 +152,7 @@ class CallLowering(LowerBase):
             return ir.invalid(sp)
         assert ov is not None
         C.enum_args(b)  # an int given for an enum parameter is the member of that value
+        self.cann_enum_values(b, disp)
         C.check_rules(spec, disp, b, self.diag, self.deferred)
         if receiver is None:
             helper = self.language_helper(spec.name, b, sp)
@@ -175,6 +176,21 @@ class CallLowering(LowerBase):
         self.after_call(spec, call)
         self.calls.append(CallRecord(call, spec.name, ov.signature, ov_index, spec.doc, rec_args, callee_span))
         return call
+
+    def cann_enum_values(self, b: C.Binding, display: str) -> None:
+        """Enum members CANN's translation writes as another Ascend C enumerator, or cannot write at all."""
+        for e in b.args.values():
+            spec = ENUMS.get(e.enum) if isinstance(e, ir.EnumMember) else None
+            if spec is None or not isinstance(e, ir.EnumMember):
+                continue
+            if e.member in spec.untranslated:
+                known = ", ".join(m for m in spec.members if m not in spec.untranslated)
+                self.report("PA309", f"CANN's pyasc rejects {e.enum}.{e.member} in {display}() (its translation "
+                            f"writes only {known}); use one of those", e.span)
+            elif e.member in spec.cpp_names:
+                self.report("PA308", f"{e.enum}.{e.member} is {spec.members[e.member]} in CANN's pyasc, and Ascend C's "
+                            f"enumerator {spec.members[e.member]} is {spec.cpp_names[e.member]}: CANN's pyasc writes "
+                            f"{spec.cpp(e.member)} (and so do we)", e.span, Severity.WARNING)
 
     def cann_only_form(self, ov: Overload, display: str, callee_span: Span) -> None:
         """A form CANN's pyasc accepts that Ascend C lacks: a warning that says what the device and bisheng get."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..spec import EnumSpec
 
 
@@ -36,10 +38,13 @@ ENUMS: list[EnumSpec] = [
         "SINGLE_CACHE_LINE=0, ENTIRE_DATA_CACHE=1",
         doc="Scope of data_cache_clean_and_invalid: one cache line or the whole data cache.",
     ),
-    _enum(
-        "CacheMode",
-        "CACHE_MODE_NORMAL=0, CACHE_MODE_DISABLE=1, CACHE_MODE_LAST=2, CACHE_MODE_PERSISTENT=4",
-        doc="L2 cache hint of GlobalTensor.set_l2_cache_hint.",
+    replace(
+        _enum("CacheMode", "CACHE_MODE_NORMAL=0, CACHE_MODE_DISABLE=1, CACHE_MODE_LAST=2, CACHE_MODE_PERSISTENT=4",
+              doc="L2 cache hint of GlobalTensor.set_l2_cache_hint."),
+        # Ascend C numbers them DISABLE=0, NORMAL=1, LAST=2, PERSISTENT=4; CANN's pyasc writes the enumerator of
+        # its own value and knows no enumerator for 2 and 4
+        cpp_names={"CACHE_MODE_NORMAL": "CACHE_MODE_DISABLE", "CACHE_MODE_DISABLE": "CACHE_MODE_NORMAL"},
+        untranslated=frozenset({"CACHE_MODE_LAST", "CACHE_MODE_PERSISTENT"}),
     ),
     _enum(
         "CacheRwMode",

@@ -384,7 +384,8 @@ using SelMode = SELMODE;
 enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
 
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
-enum class CacheMode : uint8_t { CACHE_MODE_NORMAL = 0, CACHE_MODE_DISABLE = 1, CACHE_MODE_LAST = 2,
+// Ascend C numbers DISABLE before NORMAL (the language's CacheMode numbers them the other way round: PA308)
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2,
                                  CACHE_MODE_PERSISTENT = 4 };
 enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };

@@ -9,10 +9,10 @@ template <typename T_dst>
 __aicore__ inline void hinted_copy_impl(GM_ADDR src, GM_ADDR dst) {
     AscendC::GlobalTensor<T_dst> src_gm;
     src_gm.SetGlobalBuffer((__gm__ T_dst*)src, 512);
-    src_gm.template SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);
+    src_gm.template SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_DISABLE);
     AscendC::GlobalTensor<T_dst> dst_gm;
     dst_gm.SetGlobalBuffer((__gm__ T_dst*)dst, 512);
-    dst_gm.template SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_NORMAL);
+    dst_gm.template SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);
     AscendC::TPipe pipe;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> que;
     pipe.InitBuffer(que, 1, 512 * static_cast<int32_t>(sizeof(T_dst)));
