@@ -316,7 +316,10 @@ class KernelIR:
 
 
 def element_dvar(lst: Expr | None) -> DVar | None:
-    """The element dtype of a list argument: its tensors', or that of the tensors its addresses are of."""
+    """The element dtype of a list argument: its tensors', or that of the tensors its addresses are of (also for a
+    uint64 tensor of addresses)."""
+    if lst is not None and isinstance(lst.type, TensorT):
+        return lst.type.addresses_of()
     if not isinstance(lst, IntList):
         return None
     for item in lst.items:

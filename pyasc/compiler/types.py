@@ -194,6 +194,20 @@ class TensorT(Type):
     """TPosition name of a LocalTensor when known (VECIN...)."""
     origin: str | None = None
     """The queue or buffer variable it came from."""
+    addr_of: DVar | None = None
+    """For a uint64 tensor given a get_phy_addr() with set_value: the dtype of the tensor that address is of (the
+    template argument of trans_data_to_5hd over address tensors, as CANN's translation finds it)."""
+    view_of: TensorT | None = None
+    """The tensor this one is a slice of (`t[16:]`): where the addresses of a view come from when it has none."""
+
+    def addresses_of(self) -> DVar | None:
+        """addr_of, else that of the tensor this one is a view of."""
+        t: TensorT | None = self
+        while t is not None:
+            if t.addr_of is not None:
+                return t.addr_of
+            t = t.view_of
+        return None
 
     def display(self) -> str:
         cls = "GlobalTensor" if self.memory == "global" else "LocalTensor"

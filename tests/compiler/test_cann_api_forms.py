@@ -59,6 +59,26 @@ def test_address_lists_of_unknown_tensors_are_reported() -> None:
     assert [d.code for d in a.diagnostics if d.severity == Severity.ERROR] == ["PA204"]
 
 
+ADDRESSES = """    w = asc.LocalTensor(dtype=asc.int16, pos=asc.TPosition.VECCALC, addr=2048, tile_size=512)
+    src_addrs = asc.LocalTensor(dtype=asc.uint64, pos=asc.TPosition.VECCALC, addr=4096, tile_size=32)
+    dst_addrs = src_addrs[16:]
+    p = asc.TransDataTo5HDParams()
+"""
+
+
+def test_trans_data_to_5hd_over_address_tensors_takes_the_type_of_the_addresses_stored_into_dst() -> None:
+    """As CANN's translation: the tensor whose get_phy_addr() dst (or the tensor dst is a slice of) was given by
+    set_value; dst's own before the one of the tensor it is a view of."""
+    call = "    asc.trans_data_to_5hd(dst_addrs, src_addrs, p)\n"
+    src_only = _cpp(ADDRESSES + "    src_addrs.set_value(0, x.get_phy_addr())\n" + call)
+    assert "AscendC::TransDataTo5HD<half>(dst_addrs, src_addrs, p);" in src_only
+    both = _cpp(ADDRESSES + "    dst_addrs.set_value(0, w.get_phy_addr())\n"
+                "    src_addrs.set_value(0, x.get_phy_addr())\n" + call)
+    assert "AscendC::TransDataTo5HD<int16_t>(dst_addrs, src_addrs, p);" in both
+    a = analyze(HEAD + ADDRESSES + "    src_addrs.set_value(0, 64)\n" + call, "k.py")  # CANN fails to translate
+    assert [(d.code, d.span.line) for d in a.diagnostics if d.severity == Severity.ERROR] == [("PA204", 13)]
+
+
 def test_shape_info_from_asc_array() -> None:
     cpp = _cpp("    s = asc.ShapeInfo(asc.array(asc.int32, [8, 16]), data_format=asc.DataFormat.ND)\n"
                "    o = asc.ShapeInfo(asc.array(asc.int32, 2, 4), asc.array(asc.int32, [8, 1]))\n"

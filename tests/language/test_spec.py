@@ -97,7 +97,9 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
             problems.append(f"{{{field}}} on a required parameter")
         if suffix == ".T" and p.kind not in TENSORS and p.kind not in SCALARS:
             problems.append(f"{{{field}}}: {name} is not a tensor or a scalar")
-        if suffix in (":float", ":bool", ":len", ":elem", ":tensors", ":list") or (suffix or "").endswith("_t"):
+        if suffix == ":elem" and p.kind == "LocalTensor":
+            pass  # a uint64 tensor of addresses: the element type of the tensors they are of
+        elif suffix in (":float", ":bool", ":len", ":elem", ":tensors", ":list") or (suffix or "").endswith("_t"):
             if p.kind not in LISTS:
                 problems.append(f"{{{field}}}: {name} is not a list")
         if suffix is not None and (suffix == ":init" or suffix.startswith(":=")) and p.default is not None:

@@ -298,11 +298,22 @@ class CallLowering(LowerBase):
         if name == "LocalTensor.get_phy_addr" and call.receiver is not None and isinstance(
                 call.receiver.type, TensorT) and isinstance(call.type, ScalarT):
             call.type.addr_of = call.receiver.type.dvar  # the address lists of trans_data_to_5hd are typed by it
+        if name == "LocalTensor.set_value" and call.receiver is not None and isinstance(call.receiver.type, TensorT):
+            value = call.args.get("value")
+            if value is not None and isinstance(value.type, ScalarT) and value.type.addr_of is not None:
+                call.receiver.type.addr_of = value.type.addr_of
         lists = [call.args.get("dst_list"), call.args.get("src_list")]
         if name == "trans_data_to_5hd" and call.overload is not None and call.overload.param("dst_list") and \
                 all(ir.element_dvar(x) is None for x in lists):
             self.report("PA204", "asc.trans_data_to_5hd() on address lists needs the element type of the tensors "
                         "the addresses are of: take them from tensor.get_phy_addr() in this kernel", call.span)
+        dst = call.args.get("dst")
+        if name == "trans_data_to_5hd" and dst is not None and ir.element_dvar(dst) is None:
+            # CANN's translation takes the template argument from the get_phy_addr() stored into dst, and fails
+            # without one
+            self.report("PA204", "asc.trans_data_to_5hd() on uint64 address tensors needs the element type of the "
+                        "tensors the addresses are of: store a tensor.get_phy_addr() into dst with set_value first",
+                        dst.span)
         if name.startswith("adv.Matmul."):
             for param, operand in MATMUL_OPERANDS.get(name.rsplit(".", 1)[1], ()):
                 self.unify_operand(call.receiver, operand, call.args.get(param), name.rsplit(".", 1)[1])

@@ -38,7 +38,7 @@ class LanguageHelperLowering(LowerBase):
         if not isinstance(index.type, ScalarT) or (index.type.dtype is not None and not index.type.dtype.is_int):
             self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
             return ir.invalid(sp)
-        return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin), tensor, index)
+        return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin, view_of=t), tensor, index)
 
     def lower_with(self, node: ast.With) -> list[ir.Stmt]:
         """The language's one context manager: `with matmul.iterate(...) as count:` loops while Iterate computes

@@ -265,7 +265,7 @@ class OperatorLowering(LowerBase):
                     index.type.dvar.value.is_float:
                 self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
             t = base.type
-            return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin), base, index)
+            return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin, view_of=t), base, index)
         if isinstance(base, ir.IntList) or isinstance(base, (ir.Const, ir.ConstName)) and isinstance(
                 base.type, (IntListT, StrT)):
             return self.compile_time_index(node, base, sp)

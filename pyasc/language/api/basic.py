@@ -428,8 +428,8 @@ APIS: list[ApiSpec] = [
         positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
         writes=("dst", "shared_tmp_buffer")),
     api("trans_data_to_5hd", "basic.vec_transpose", "Convert NCHW data to the NC1HWC0 (5HD) layout.",
-        [("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None",
-          "AscendC::TransDataTo5HD<{T}>({dst}, {src}, {params})"),
+        [("(dst: LocalTensor, src: LocalTensor, params: TransDataTo5HDParams) -> None",  # uint64 address tensors
+          "AscendC::TransDataTo5HD<{dst:elem}>({dst}, {src}, {params})"),
          ("(dst_list: TensorList, src_list: TensorList, params: TransDataTo5HDParams) -> None",
           "AscendC::TransDataTo5HD<{dst_list:elem}>({dst_list:tensors}, {src_list:tensors}, {params})"),
          ("(dst_list: IntList, src_list: IntList, params: TransDataTo5HDParams) -> None",  # get_phy_addr addresses
