@@ -153,3 +153,12 @@ def test_run_time_values_in_a_list_argument_are_converted_to_its_element_type():
     analysis, diags = run(text)
     assert "uint32_t shape_list0[] = {static_cast<uint32_t>(rows), 16};" in analysis.cpp
     assert [d for d in diags if d.severity == Severity.ERROR] == []
+
+
+def test_math_inf_and_nan_are_known_to_the_cpp_check():
+    """math.inf and math.nan become INFINITY and NAN (as with <cmath>, which the real headers include)."""
+    text = "import math\n\nLOW = -math.inf\n" + source(
+        "asc.duplicate(f, LOW, TILE)\n    asc.duplicate(f, math.inf, TILE)\n    asc.duplicate(f, math.nan, TILE)")
+    analysis, diags = run(text)
+    assert "constexpr float LOW = -INFINITY;" in analysis.cpp and "AscendC::Duplicate(f, NAN, TILE);" in analysis.cpp
+    assert [(d.code, d.message) for d in diags if d.severity == Severity.ERROR] == []

@@ -30,6 +30,14 @@ typedef __UINT32_TYPE__ uint32_t;
 typedef __UINT64_TYPE__ uint64_t;
 typedef __SIZE_TYPE__ size_t;
 
+// ---- the float constants of <cmath> the generator writes for math.inf and math.nan (from compiler builtins) -----
+#ifndef INFINITY
+#define INFINITY (__builtin_inff())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf(""))
+#endif
+
 // ---- address-space and function qualifiers (empty on the CPU, as in CPU-debug builds) ---------------------------
 #define __aicore__
 #define __global__
