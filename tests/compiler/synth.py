@@ -147,7 +147,8 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         cls = CLASSES[base]
         ctor = cls.constructors[0] if cls.constructors else None
         # required arguments, and optional tensors (MrgSortSrcList takes all four lists)
-        args = [_value(p.kind, p.name, api, k) for p in (ctor.params if ctor else ()) if p.name != "self"
+        args = [f"asc.{min(cls.dtype_params[p.name])}" if p.name in cls.dtype_params else  # AippParams: int8
+                _value(p.kind, p.name, api, k) for p in (ctor.params if ctor else ()) if p.name != "self"
                 and (p.required or p.kind == "LocalTensor")]
         prefix = "asc.adv." if base.startswith("adv.") else "asc."
         return f"{prefix}{base.split('.')[-1]}({', '.join(args)})"

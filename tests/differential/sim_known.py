@@ -53,4 +53,5 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("b15_load_data_forms", "PS110",
              "load_data with LoadData3DParamsV2Pro / V1 has no simulator semantics (2D and 3D V2 have)"),
     SimKnown("b16_mmad_forms", "PS110", "mmad_with_sparse and load_data_with_sparse have no simulator semantics"),
+    SimKnown("b22_aipp_functions", "PS110", "set_aipp_functions (AIPP image input) has no simulator semantics"),
 )

@@ -40,6 +40,12 @@ class ConstructLowering(LowerBase):
                 return ir.invalid(sp)
             ov = b.overload
             C.enum_args(b)
+            for pname, allowed in cls.dtype_params.items():
+                d = b.args.get(pname)
+                value = d.type.dvar.value if d is not None and isinstance(d.type, DTypeValT) else None
+                if d is not None and value is not None and value.name not in allowed:
+                    self.report("PA402", f"{display}() takes {' or '.join(sorted(allowed))} for '{pname}', got "
+                                f"{value.name}", d.span)
             if ov.cpp is None and ov.params and not {cls.family, cls.name} & _OTHER_LOWERING:
                 self.report("PA204", f"{display}({', '.join(p.name for p in ov.params)}) is known but code "
                             "generation does not support this form yet", callee_span)

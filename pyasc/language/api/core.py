@@ -423,6 +423,7 @@ CLASSES: list[ClassSpec] = [
             " {dtc_params:init}, {c_padding_params:init}, {csc_params:init}}}"),),
         fields=("padding_params", "swap_params", "single_line_params", "dtc_params", "c_padding_params",
                 "csc_params"),
+        dtype_params={"dtype": frozenset({"int8", "float16"})},
     ),
 ]
 
