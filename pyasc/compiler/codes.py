@@ -286,6 +286,10 @@ _c("PA706", "helper-compiled-once", W, "A jit helper called again in the same ke
    "CANN's pyasc compiles a helper once per kernel, from its first call, and runs that version for every call "
    "(this analysis compiles one version per value, as the Python reads).",
    _HELPER + "    scale(t, 64)\n    scale(t, 128)\n", _HELPER + "    scale(t, 64)\n    scale(t[64:], 64)\n")
+_c("PA707", "loop-counts-down", W, "range() with a negative step in a run-time loop: CANN's pyasc compiles it as "
+   "`i < stop` with the step added, so it runs zero times (or without end), and a loop whose constant bounds give "
+   "no iteration is removed.", _K + "    for i in range(8, 0, -1):\n        pass\n",
+   _K + "    for i in range(8):\n        k = 7 - i\n")
 # -- C++ tier and toolchain -----------------------------------------------------------------------------------------
 _c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code that maps to no single Python "
    "statement; shown on the kernel's def line with the C++ location.", _K + "    ...\n", _K + "    ...\n")

@@ -55,6 +55,7 @@ CASES = [
     ("PA104", "for v in [1, 2]:\n    pass", "[1, 2]", ["range"]),
     ("PA104", "for i in range(2):\n    pass\nelse:\n    pass", "pass", ["else"]),
     ("PA105", "if asc.get_block_idx() > 1:\n    return", "return", ["nested blocks"]),
+    ("PA707", "for i in range(8, 0, -1):\n    pass", "for i in range(8, 0, -1):", ["negative step", "zero times"]),
     ("PA106", "a = 1\nb = a and a and a", "a and a and a", ["parentheses"]),
     ("PA107", "if asc.get_block_idx() > 0:\n    m = 1\nk = m", "m", ["inside a block"]),
     ("PA108", "v = 1\nfor i in range(4):\n    v = 2.5", "v", ["int", "float"]),

@@ -115,3 +115,32 @@ def test_helper_parameters_bind_as_python_binds_them() -> None:
     codes = [[d.code for d in analyze(helper + call.format(args), "k.py").errors]
              for args in ("n, 2", "n, w=2, z=2.0", "v=n, w=2", "n, 2, 3.0", "n")]
     assert codes == [[], [], ["PA302"], ["PA301"], ["PA301"]]
+
+
+def test_run_time_arithmetic_has_the_dtype_of_its_first_run_time_operand() -> None:
+    cpp = analyze(KERNEL + "    a = n * 2.5\n    b = n < 2.5\n    asc.printf('%d %d', a, b)\n", "k.py")
+    assert "int32_t a = n * 2;" in cpp.cpp and "bool b = n < 2;" in cpp.cpp
+    assert [d.code for d in cpp.diagnostics if d.code == "PA405"] == ["PA405", "PA405"]
+    text = KERNEL + "    pipe = asc.TPipe()\n    buf = asc.TBuf(asc.TPosition.VECCALC)\n" \
+        "    pipe.init_buffer(buf, 256)\n    v = buf.get(asc.float32).get_value(0)\n" \
+        "    a = n + v\n    b = v + n\n    asc.printf('%d %f', a, b)\n"
+    cpp = analyze(text, "k.py").cpp
+    assert "a = n + static_cast<int32_t>(v);" in cpp and "b = v + static_cast<float>(n);" in cpp
+    assert _errors("    a = n + 2 ** 31\n" + USE) == [("PA303", 1, "2 ** 31")]
+    assert _errors("    for i in range(2 ** 31):\n        pass\n") == [("PA303", 1, "2 ** 31")]
+
+
+def test_annotations_cann_cannot_test_as_classes_are_rejected() -> None:
+    helper = "import asc\n\n@asc.jit\ndef h(v: asc.int32):\n    asc.printf('%d', v)\n\n"
+    found = analyze(helper, "k.py").errors
+    assert [(d.code, d.span.line) for d in found] == [("PA109", 4)]
+    assert [e.new_text for f in found[0].fixes for e in f.edits] == ["int"]
+    quoted = "import asc\n\n@asc.jit\ndef k(x: 'asc.GlobalAddress', n: int):\n    pass\n"
+    assert [d.code for d in analyze(quoted, "k.py").errors] == ["PA109"]
+    future = "from __future__ import annotations\n" + quoted.replace("'asc.GlobalAddress'", "asc.GlobalAddress")
+    assert [d.code for d in analyze(future, "k.py").errors] == ["PA109"]
+
+
+def test_a_loop_with_no_iteration_is_removed_as_cann_removes_it() -> None:
+    cpp = analyze(KERNEL + "    for i in range(8, 0, -1):\n        asc.printf('%d', i)\n", "k.py").cpp
+    assert "for (" not in cpp

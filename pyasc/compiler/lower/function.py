@@ -110,6 +110,7 @@ class FunctionLowering(LowerBase):
                 self.report("PA109", "keyword-only parameters are not supported in a kernel", self.span(arg))
             for arg in a.posonlyargs:
                 self.report("PA109", "positional-only parameters are not supported in a kernel", self.span(arg))
+        self.check_annotations(node)
         if a.defaults and self.kind == "kernel":
             for d in a.defaults:
                 self.report("PA109", "kernel parameters cannot have default values; pass every argument at launch",
@@ -137,6 +138,47 @@ class FunctionLowering(LowerBase):
             self.all_symbols.append(sym)
             out.append(sym)
         return out
+
+    def check_annotations(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """CANN's tracer reads each parameter's annotation (inspect.get_annotations, unevaluated on Python 3.10 and
+        later) and tests it with issubclass() for ConstExpr: an annotation that is no class (a dtype such as
+        asc.int32, a string, any annotation under `from __future__ import annotations`) fails the launch with
+        "issubclass() arg 1 must be a class"."""
+        a = node.args
+        annotated = [p for p in a.posonlyargs + a.args + a.kwonlyargs if p.annotation is not None]
+        if not annotated:
+            return
+        if any(isinstance(n, ast.ImportFrom) and n.module == "__future__" and any(x.name == "annotations"
+                                                                                 for x in n.names)
+               for n in self.m.tree.body):
+            first = annotated[0].annotation
+            assert first is not None
+            self.report("PA109", "under `from __future__ import annotations` every annotation is a string, which "
+                        "CANN's pyasc cannot test as a class on Python 3.10 and later (issubclass() arg 1 must be a "
+                        "class): remove that import from a file of jit functions", self.span(first))
+            return
+        for p in annotated:
+            ann = p.annotation
+            assert ann is not None
+            if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+                self.report("PA109", f"the annotation of '{p.arg}' is a string, which CANN's pyasc cannot test as a "
+                            "class on Python 3.10 and later (issubclass() arg 1 must be a class): write it "
+                            f"unquoted ({ann.value})", self.span(ann))
+            elif self._dtype_annotation(ann):
+                d = ast.unparse(ann)
+                kind = "float" if "float" in d or "half" in d else "bool" if "bool" in d else "int"
+                self.report("PA109", f"'{p.arg}' is annotated with the dtype {d}, an object, not a class: CANN's "
+                            "pyasc tests each annotation with issubclass() (issubclass() arg 1 must be a class); "
+                            f"annotate it {kind} (a run-time {kind} scalar), or leave it unannotated", self.span(ann),
+                            fixes=(replace_fix(self.span(ann), kind),))
+
+    def _dtype_annotation(self, ann: ast.expr) -> bool:
+        """`asc.int32` (or a dtype imported from asc): an asc DataType value; numpy's dtypes are classes."""
+        if isinstance(ann, ast.Attribute) and isinstance(ann.value, ast.Name):
+            return ann.value.id in self.m.asc_aliases and dt.lookup(ann.attr) is not None
+        if isinstance(ann, ast.Name) and ann.id in self.m.from_imports:
+            return dt.lookup(self.m.from_imports[ann.id]) is not None
+        return False
 
     def param_type(self, arg: ast.arg, index: int, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Type, bool]:
         if self.arg_types is not None and index < len(self.arg_types):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from ...language.dtypes import DType
 from ...language.registry import ENUMS
 from .. import calls as C
 from .. import ir
@@ -82,7 +83,8 @@ class OperatorLowering(LowerBase):
             self.report("PA303", f"operator '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
             return ir.invalid(sp)
         self.check_unsigned_operands(op, (node.left, node.right), (left, right))
-        result = self._arith_type(left, right, op, sp)
+        left, right, traced = self.traced_operands(left, right, node, sp)
+        result = self._arith_type(left, right, op, sp) if traced is None else scalar(traced.name, None, sp)
         if isinstance(result, ScalarT) and result.const is not None and any(
                 isinstance(e, ir.Const) and e.folded for e in (left, right)):
             return ir.Const(sp, const_type(result.const), result.const, folded=True)  # `2**64 - 1`: one literal
@@ -100,6 +102,51 @@ class OperatorLowering(LowerBase):
                 self.report("PA404", msg, sp, Severity.WARNING,
                             fixes=(Fix("Use integer division '//'", fix_edits),) if fix_edits else ())
         return ir.BinOp(sp, result, op, left, right)
+
+    def traced_operands(self, a: ir.Expr, b: ir.Expr, node: ast.expr, sp: Span
+                        ) -> tuple[ir.Expr, ir.Expr, DType | None]:
+        """CANN's arithmetic and comparisons on run-time scalars: the operation has the dtype of its first run-time
+        operand (the left one when both are), and the other operand is converted to it, a Python float truncated
+        for an int (`n * 2.5` is `n * 2`), a run-time value cast.  Returns the operands as converted and that dtype
+        (None when neither operand is a run-time scalar of a known dtype)."""
+        ta, tb = a.type, b.type
+        if not isinstance(ta, ScalarT) or not isinstance(tb, ScalarT):
+            return a, b, None
+        first = a if not ta.compile_time else b if not tb.compile_time else None
+        d = first.type.dvar.value if first is not None else None  # type: ignore[union-attr]
+        if first is None or d is None or d.kind not in ("int", "uint", "float"):
+            return a, b, None
+        return self._to_traced(a, d, first, node, sp), self._to_traced(b, d, first, node, sp), d
+
+    def _to_traced(self, e: ir.Expr, d: DType, first: ir.Expr, node: ast.expr, sp: Span) -> ir.Expr:
+        t = e.type
+        assert isinstance(t, ScalarT)
+        od = t.dvar.value
+        if e is first or od is None or od.name == d.name:
+            return e
+        src = ast.unparse(node)
+        if t.const is not None and not isinstance(e, ir.ApiConst):
+            value = t.const
+            try:
+                converted = float(value) if d.is_float else int(value)  # type: ignore[arg-type]
+            except (TypeError, ValueError, OverflowError):
+                return e
+            if d.is_int and not _fits(converted, d):
+                self.report("PA303", f"{value!r} does not fit the {d.name} of the run-time operand in {src}: CANN's "
+                            f"pyasc makes the Python number a constant of that dtype (it fails on {value!r})", e.span)
+                return e
+            if d.is_int and converted != value:
+                self.report("PA405", f"{src} is computed in {d.name}, the dtype of its run-time operand, as in CANN's "
+                            f"pyasc: the float {value!r} becomes {converted!r}; make the run-time operand a float "
+                            f"first (asc.number(..., asc.float32)) to compute in float", e.span, Severity.WARNING)
+            if converted == value and not isinstance(value, bool):
+                return e  # the same number: C++ converts it as CANN does (and a module constant keeps its name)
+            return ir.Const(e.span, scalar(d.name, converted, e.span), converted, folded=True)
+        if od.is_float and d.is_int:
+            self.report("PA405", f"{src} is computed in {d.name}, the dtype of its first run-time operand, as in "
+                        f"CANN's pyasc: the {od.name} operand is cast to {d.name}; put the float operand first, or "
+                        "convert with asc.number(..., asc.float32)", e.span, Severity.WARNING)
+        return ir.CastExpr(e.span, scalar(d.name, None, e.span), d.name, e)
 
     def sequence_op(self, op: str, left: ir.Expr, right: ir.Expr, sp: Span) -> ir.Expr | None:
         """`+` and `*` of compile-time lists, tuples and strings, computed as Python computes them at trace time
@@ -211,7 +258,8 @@ class OperatorLowering(LowerBase):
         left, right = _enum_as_int(left, right), _enum_as_int(right, left)
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT):
             self.check_unsigned_operands(op, (node.left, node.comparators[0]), (left, right))
-            if left.type.const is not None and right.type.const is not None:
+            left, right, _ = self.traced_operands(left, right, node, sp)
+            if left.type.const is not None and right.type.const is not None:  # type: ignore[union-attr]
                 fn = COMPARE[op]
                 try:
                     const = fn(left.type.const, right.type.const)
@@ -331,3 +379,8 @@ def _enum_as_int(e: ir.Expr, other: ir.Expr) -> ir.Expr:
         if value is not None:
             return ir.Const(e.span, scalar("int32", value, e.span), value)
     return e
+
+
+def _fits(value: int, d: DType) -> bool:
+    lo, hi = (-(2 ** (d.bits - 1)), 2 ** (d.bits - 1)) if d.kind == "int" else (0, 2 ** d.bits)
+    return lo <= value < hi

@@ -360,6 +360,10 @@ class StmtLowering(RebindLowering):
         for a in args:
             if isinstance(a.type, ScalarT) and a.type.dvar.value is not None and a.type.dvar.value.is_float:
                 self.report("PA303", f"range() bounds must be integers, got {C.type_label(a)}", a.span)
+            elif not static and isinstance(a.type, ScalarT) and isinstance(a.type.const, int) and \
+                    not -(2**31) <= a.type.const < 2**31:
+                self.report("PA303", f"the loop bound {a.type.const} does not fit an int32: CANN's pyasc makes a "
+                            "run-time loop's Python bounds int32 constants (and fails on this one)", a.span)
         if len(args) == 1:
             start: ir.Expr = ir.Const(args[0].span, scalar("int32", 0), 0)
             stop, step = args[0], None
@@ -368,6 +372,14 @@ class StmtLowering(RebindLowering):
             step = args[2] if len(args) == 3 else None
         if step is not None and isinstance(step.type, ScalarT) and step.type.const == 0:
             self.report("PA303", "range() step must not be zero", step.span)
+        negative = not static and step is not None and isinstance(step.type, ScalarT) and \
+            isinstance(step.type.const, (int, float)) and step.type.const < 0
+        if negative:
+            assert step is not None
+            self.report("PA707", f"range() with the negative step {step.type.const}: CANN's pyasc compiles a "  # type: ignore[union-attr]
+                        "run-time loop as for (i = start; i < stop; i += step), which counts up only: this loop "
+                        "runs zero times (or without end); count up and compute the index (stop - 1 - i)",
+                        self._head_span(node), Severity.WARNING)
         if not isinstance(node.target, ast.Name):
             self.unsupported(node.target, "a loop target other than one name")
             return []
@@ -388,6 +400,9 @@ class StmtLowering(RebindLowering):
         self.exit_block()
         if outer is not None:
             self.symbols[node.target.id] = outer
+        first, last = (e.type.const if isinstance(e.type, ScalarT) else None for e in (start, stop))
+        if not static and isinstance(first, int) and isinstance(last, int) and first >= last:
+            return []  # i < stop never holds: CANN's compiler removes the loop (its body was checked above)
         return [ir.For(head, var, tspan, start, stop, step, body, static)]
 
     def _static_bound(self, a: ir.Expr) -> int | bool | None:

@@ -1,0 +1,27 @@
+"""Language, rejected: a helper parameter annotated with a dtype (asc.int32), an object CANN's tracer cannot test as
+a class (issubclass() arg 1 must be a class)."""
+
+import asc
+import numpy as np
+
+
+@asc.jit
+def bump(t: asc.LocalTensor, count: asc.int32) -> None:
+    asc.adds(t, t, 1.0, count)
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 1024)
+    t = buf.get(asc.float32)
+    asc.data_copy(t, x_gm, 64)
+    bump(t, n)
+    asc.data_copy(x_gm, t, 64)
+
+
+def launch():
+    kernel[1](np.zeros(1024, np.float32), 64)
