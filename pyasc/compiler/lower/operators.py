@@ -332,6 +332,8 @@ class OperatorLowering(LowerBase):
                 key = py_value(self.lower_expr(sl))
             if isinstance(base, ir.IntList) and not isinstance(key, slice):
                 item = base.items[key]  # type: ignore[index]
+                if isinstance(item, ir.Name) and item.symbol is not None:
+                    item.symbol.reads += 1  # bufs[0] reads the variable the list holds (a list of TBufs)
                 return replace(item, span=sp) if isinstance(item, ir.Const) else item
             value = py_value(base)[key]  # type: ignore[index]
         except Unknown:

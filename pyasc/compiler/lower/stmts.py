@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import time
 
-from ...language.registry import method
+from ...language.registry import CLASSES, method
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, TextEdit
@@ -164,7 +164,25 @@ class StmtLowering(RebindLowering):
         if not isinstance(target, ast.Name):
             self.unsupported(target, "this assignment target")
             return []
+        if _declared_items(value_node):
+            return self.assign_declared_items(node, target, value_node)  # type: ignore[arg-type]
         return self.assign_value(node, target, self.lower_expr(value_node))
+
+    def assign_declared_items(self, node: ast.stmt, target: ast.Name, value_node: ast.List | ast.Tuple
+                              ) -> list[ir.Stmt]:
+        """`bufs = [asc.TBuf(...), asc.TBuf(...)]`: each object is one variable (`bufs_item0`, ...), as each is
+        one object at trace time; the list holds the variables, so `bufs[0]` is the same TBuf wherever it is read
+        (written as it stands, every subscript would construct a new one)."""
+        out: list[ir.Stmt] = []
+        names: list[ast.expr] = []
+        for i, elt in enumerate(value_node.elts):
+            name = ast.copy_location(ast.Name(id=f"{target.id}_item{i}", ctx=ast.Store()), elt)
+            out.extend(self.assign_value(node, name, self.lower_expr(elt)))
+            names.append(ast.copy_location(ast.Name(id=name.id, ctx=ast.Load()), elt))
+        seq = ast.List(elts=names, ctx=ast.Load()) if isinstance(value_node, ast.List) else \
+            ast.Tuple(elts=names, ctx=ast.Load())
+        out.extend(self.assign_value(node, target, self.lower_expr(ast.copy_location(seq, value_node))))
+        return out
 
     def lower_unpack(self, node: ast.stmt, names: list[ast.Name], call: ir.HelperCall | ir.Call) -> list[ir.Stmt]:
         assert isinstance(call.type, TupleT)
@@ -511,3 +529,9 @@ class StmtLowering(RebindLowering):
         self.returns.append(value.type)
         return [ir.Return(sp, value)]
 
+
+def _declared_items(value: ast.expr) -> bool:
+    """A list or tuple literal of objects C++ declares (asc.TBuf(...), asc.TQue(...)): each must be a variable."""
+    return isinstance(value, (ast.List, ast.Tuple)) and bool(value.elts) and all(
+        isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in CLASSES
+        and CLASSES[e.func.attr].declared for e in value.elts)
