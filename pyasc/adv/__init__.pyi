@@ -822,50 +822,90 @@ def trunc(
 ) -> None:
     """dst = src rounded toward zero. Elementwise, on the whole tensor or its first `count` elements."""
 
+@overload
 def ceil(
     dst: LocalTensor,
     src: LocalTensor,
     count: int,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = ceil(src). Elementwise, on the first `count` elements."""
+) -> None: ...
+@overload
+def ceil(
+    dst: LocalTensor,
+    src: LocalTensor,
+    *,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None: ...
 
+@overload
 def digamma(
     dst: LocalTensor,
     src: LocalTensor,
     count: int,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = digamma(src), the derivative of lgamma. Elementwise, on the first `count` elements."""
+) -> None: ...
+@overload
+def digamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    *,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None: ...
 
+@overload
 def floor(
     dst: LocalTensor,
     src: LocalTensor,
     count: int,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = floor(src). Elementwise, on the first `count` elements."""
+) -> None: ...
+@overload
+def floor(
+    dst: LocalTensor,
+    src: LocalTensor,
+    *,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None: ...
 
+@overload
 def lgamma(
     dst: LocalTensor,
     src: LocalTensor,
     count: int,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = ln|gamma(src)|. Elementwise, on the first `count` elements."""
+) -> None: ...
+@overload
+def lgamma(
+    dst: LocalTensor,
+    src: LocalTensor,
+    *,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None: ...
 
+@overload
 def round(
     dst: LocalTensor,
     src: LocalTensor,
     count: int,
     temp_buffer: LocalTensor | None = ...,
     is_reuse_source: bool = ...,
-) -> None:
-    """dst = src rounded to the nearest integer. Elementwise, on the first `count` elements."""
+) -> None: ...
+@overload
+def round(
+    dst: LocalTensor,
+    src: LocalTensor,
+    *,
+    temp_buffer: LocalTensor | None = ...,
+    is_reuse_source: bool = ...,
+) -> None: ...
 
 def exp(
     dst: LocalTensor,

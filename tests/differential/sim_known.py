@@ -54,4 +54,10 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "load_data with LoadData3DParamsV2Pro / V1 has no simulator semantics (2D and 3D V2 have)"),
     SimKnown("b16_mmad_forms", "PS110", "mmad_with_sparse and load_data_with_sparse have no simulator semantics"),
     SimKnown("b22_aipp_functions", "PS110", "set_aipp_functions (AIPP image input) has no simulator semantics"),
+    SimKnown("m32_math_count_only_whole", "PS109",
+             "Ceil/Floor/Round/Lgamma/Digamma without a count on purpose: CANN's tracer writes the call, which no "
+             "Ascend C header declares (PA509)", deliberate=True),
+    SimKnown("m33_matmul_local_c", "PS102",
+             "get_tensor_c into a VECIN tensor is laid out with the rows of the whole C on the simulator (8128 "
+             "elements for a 64 x 64 block)"),
 )

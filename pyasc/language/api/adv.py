@@ -7,7 +7,20 @@ functions.  Signature kinds name adv classes qualified too (`adv.TCubeTiling`).
 from __future__ import annotations
 
 from ..dtypes import BITWISE, FLOAT_INT32, FLOATS, dtypes_of
-from ..spec import ApiSpec, ClassSpec, DTypeRule, api, combos, each, parse_signature, same, ub
+from ..spec import (
+    CALL,
+    ApiSpec,
+    ClassSpec,
+    DTypeRule,
+    Overload,
+    api,
+    cann_only,
+    combos,
+    each,
+    parse_signature,
+    same,
+    ub,
+)
 
 _TAIL = "temp_buffer: Optional[LocalTensor] = None, is_reuse_source: bool = False"
 
@@ -23,11 +36,15 @@ def _math(name: str, cpp: str, doc: str, allowed: frozenset[str] = FLOATS, binar
     src_args = "{src0}, {src1}" if binary else "{src}"
     tensors = ("src0", "src1") if binary else ("src",)
     count = "count: Optional[int] = None" if whole else "count: int"
+    forms: list[tuple[str, str | None] | Overload] = [
+        (f"(dst: LocalTensor, {srcs}, {count}, {_TAIL}) -> None",
+         f"AscendC::{cpp}<{{T}}, {{is_reuse_source}}>({{dst}}, {src_args}{{,temp_buffer}}"
+         + ("{,count})" if whole else ", {count})"))]
+    if not whole:  # CANN's count is optional everywhere: it writes the whole-tensor call Ascend C lacks here
+        forms.append(cann_only(CALL, f"(dst: LocalTensor, {srcs}, *, {_TAIL}) -> None",
+                               f"AscendC::{cpp}<{{T}}, {{is_reuse_source}}>({{dst}}, {src_args}{{,temp_buffer}})"))
     return api(
-        f"adv.{name}", "adv.math", doc,
-        [(f"(dst: LocalTensor, {srcs}, {count}, {_TAIL}) -> None",
-          f"AscendC::{cpp}<{{T}}, {{is_reuse_source}}>({{dst}}, {src_args}{{,temp_buffer}}"
-          + ("{,count})" if whole else ", {count})"))],
+        f"adv.{name}", "adv.math", doc, forms,
         dtypes=[same("dst", *tensors, allowed=allowed), each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", *tensors, "temp_buffer"), pipe="V", reads=tensors, writes=("dst", "temp_buffer"),
     )
