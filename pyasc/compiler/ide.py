@@ -478,7 +478,7 @@ def _asc_items() -> list[CompletionItem]:
         items.append(CompletionItem(cls.name, "class", detail, cls.doc))
     for enum in registry.ENUMS.values():
         items.append(CompletionItem(enum.name, "enum", f"enum {enum.name}", enum.doc))
-    for name in _dtypes.all_names():
+    for name in _dtypes.EXPORTED:
         dt = _dtypes.lookup(name)
         detail = f"dtype {dt.name} (C++ {dt.cpp})" if dt is not None else "dtype"
         items.append(CompletionItem(name, "dtype", detail, "", sort_text=f"~{name}"))

@@ -115,6 +115,12 @@ def lookup(name: str) -> DType | None:
     return DTYPES.get(ALIASES.get(name, name))
 
 
+NOT_EXPORTED = frozenset({"bfloat16", "int1", "bit", "bool_"})
+"""Dtypes the language knows (bfloat16_t data, bit masks) that CANN's `asc` module does not export as names."""
+EXPORTED = tuple(n for n in (*DTYPES, *ALIASES) if n not in NOT_EXPORTED)
+"""The `asc.<dtype>` names a kernel may write."""
+
+
 def all_names() -> list[str]:
     """Every `asc.<dtype>` name, canonical names first."""
     return list(DTYPES) + list(ALIASES)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pyasc.language import APIS, ENUMS
+from pyasc.language.dtypes import NOT_EXPORTED
 from pyasc.language.registry import CLASSES
 from pyasc.language.spec import REQUIRED, ApiSpec, Overload
 
@@ -91,12 +92,16 @@ def generated_overloads() -> Iterator[tuple[ApiSpec, str | None, int, Overload]]
 def _dtype_for(api: ApiSpec, param: str) -> str:
     for rule in api.dtype_rules:
         if param in rule.params and rule.combos:  # a (dst, src) table: one documented pair, the same for every param
-            return min(rule.combos)[rule.params.index(param)]
+            rows = [r for r in rule.combos if not set(r) & NOT_EXPORTED] or list(rule.combos)  # asc.<names>
+            if param != rule.params[0]:  # the row of the leading tensor's dtype (gather_mask's pattern by its dst)
+                lead = _dtype_for(api, rule.params[0])
+                rows = [r for r in rows if r[0] == lead] or rows
+            return min(rows)[rule.params.index(param)]
         if param in rule.params and rule.allowed:
             for d in PREFERRED:
                 if d in rule.allowed:
                     return d
-            return sorted(rule.allowed)[0]
+            return sorted(rule.allowed - NOT_EXPORTED or rule.allowed)[0]
     return "float32"
 
 
@@ -113,7 +118,7 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         k.globals.add(dtype)
         return f"g_{dtype}"
     if base in ("int", "RuntimeInt"):
-        return NUMBERS.get(name, "64")
+        return str(api.ranges[name][0]) if name in api.ranges else NUMBERS.get(name, "64")
     if base in ("float", "Number", "RuntimeNumeric", "Union[int, float]", "Union[float, int]"):
         return "2"
     if base in ("bool", "RuntimeBool"):

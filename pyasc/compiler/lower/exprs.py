@@ -269,6 +269,10 @@ class ExprLowering(LowerBase):
     def _asc_member(self, attr: str, sp: Span, attr_span: Span, prefix: str, imported: bool = False) -> ir.Expr:
         """Resolve `asc.<attr>` (or `asc.adv.<attr>` with prefix 'adv.'; `imported`: a name imported from asc)."""
         if not prefix:
+            if attr in dt.NOT_EXPORTED:
+                self.report("PA202", f"asc has no dtype '{attr}': CANN's pyasc exports {', '.join(dt.EXPORTED)}",
+                            attr_span)
+                return ir.invalid(sp)
             d = dt.lookup(attr)
             if d is not None:
                 return ir.DTypeRef(sp, DTypeValT(DVar(d, sp, f"asc.{attr}")))
