@@ -43,7 +43,6 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("a17_list_tensor_desc", "AttributeError",
              "ListTensorDesc/TensorDesc have no simulator semantics (a list of tensors in one Global Memory argument)"),
     SimKnown("m15_matmul_quant_user_data", "PS110", "a quantized Matmul (set_quant_scalar) is not modelled"),
-    SimKnown("m16_matmul_static_tiling", "PS110", "adv.get_matmul_api_tiling is not modelled"),
     SimKnown("m19_matmul_operand_dtype", "PS104",
              "the C GlobalTensor is also given as A on purpose (a dtype CANN's tracer does not check): the race is "
              "real", deliberate=True),

@@ -124,3 +124,49 @@ def test_a_scalar_operand_is_a_constant_matrix():
     report = scalar_a[1](b, c, np.zeros(64, np.uint8), tiling, kernel_type="KernelType.MIX_AIC_1_1")
     np.testing.assert_array_equal(c, np.full((SINGLE_M, K), 3, np.float32) @ b.astype(np.float32))
     assert report.findings == []
+
+
+@pytest.mark.parametrize("basic", [None, (32, 32, 32)])
+def test_a_static_tiling_fixes_what_its_configuration_fixes(basic):
+    """get_matmul_api_tiling: a configuration's basic block replaces the run-time tiling's base shape; what it
+    leaves unset (-1) comes from the tiling register_matmul gives.  Either way C is A @ B."""
+
+    @asc.jit
+    def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+          workspace: asc.GlobalAddress):
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a)
+        b_gm.set_global_buffer(b)
+        c_gm.set_global_buffer(c)
+        pipe = asc.TPipe()
+        a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        cfg = asc.adv.get_normal_config() if basic is None else asc.adv.get_basic_config(*basic)
+        static = asc.adv.get_matmul_api_tiling(cfg, a_type, a_type, c_type, c_type, 524288)
+        seen.append((static.base_m, static.base_k, static.m))
+        mm = asc.adv.Matmul(a_type, a_type, c_type, c_type, static)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        with mm.iterate() as count:
+            mm.get_tensor_c(c_gm)
+            blocks.append(count)
+        mm.end()
+
+    seen = []
+    blocks = []
+    rng = np.random.default_rng(7)
+    a = rng.integers(-3, 4, (128, 64)).astype(np.float16)
+    b = rng.integers(-3, 4, (64, 128)).astype(np.float16)
+    c = np.zeros((128, 128), np.float32)
+    tiling = asc.adv.TCubeTiling(used_core_num=1, m=128, k_a=64, k_b=64, n=128, base_m=64, base_k=32, base_n=64,
+                                 single_core_m=128, single_core_k=64, single_core_n=128, depth_a1=1, depth_b1=1,
+                                 step_m=1, step_n=1)
+    report = k[1](a, b, c, tiling, np.zeros(1024, np.uint8), kernel_type="KernelType.MIX_AIC_1_1")
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    # the base block of 64 x 64 gives 4 blocks of C; the configuration's 32 x 32 gives 16
+    # the cube core and the vector core each run the kernel up to register_matmul
+    assert set(seen) == {(-1, -1, -1) if basic is None else (32, 32, -1)} and report.errors == []
+    assert len(blocks) == (4 if basic is None else 16)

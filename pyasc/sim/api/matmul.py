@@ -22,6 +22,7 @@ import numpy as np
 from .. import blas, state
 from ..objects import LocalTensor
 from ._vec import cur
+from .matmul_config import merged_tiling
 
 S, MTE2, V, MTE3 = state.S, state.MTE2, state.V, state.MTE3
 CUBE_IN = state.PIPE["MTE1"]
@@ -69,7 +70,7 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
     core = cur()
     core.scalar_tick()
     if tiling is not None:
-        _mm(matmul)["tiling"] = tiling
+        _mm(matmul)["tiling"] = merged_tiling(matmul, tiling)
     if core.aic and core.options.mix:
         from ..mix import ServerReturn
 
@@ -79,7 +80,7 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
 def init(self: Any, tiling: Any) -> None:
     """Matmul.init: take M, N, K and the single-core shape from a TCubeTiling."""
     cur().scalar_tick()
-    _mm(self)["tiling"] = tiling
+    _mm(self)["tiling"] = merged_tiling(self, tiling)
 
 
 def end(self: Any) -> None:

@@ -8,9 +8,13 @@ defaults (the simulator reads iterate_order; the other fields only travel with t
 
 from __future__ import annotations
 
+import copy
+import enum
 import re
 from functools import cache
 from typing import Any
+
+import numpy as np
 
 from ...language import registry
 from ..objects import CLASSES
@@ -107,8 +111,36 @@ def get_mm_config(config_mode: Any = None, args: Any = ()) -> Any:
     return cfg
 
 
+_STATIC_FROM_CONFIG = (("base_m", "basic_m"), ("base_n", "basic_n"), ("base_k", "basic_k"),
+                       ("single_core_m", "single_core_m"), ("single_core_n", "single_core_n"),
+                       ("single_core_k", "single_core_k"), ("iterate_order", "iterate_order"))
+
+
 def get_matmul_api_tiling(mm_cfg: Any, a_type: Any, b_type: Any, c_type: Any, bias_type: Any,
                           l1_size: Any) -> Any:
-    cur().report("unsupported", "adv.get_matmul_api_tiling (a tiling fixed at compile time) is not modelled by the "
-                 "simulator; pass a TCubeTiling computed on the host (asc.lib.host) instead")
-    return CLASSES["adv.MatmulApiStaticTiling"]()
+    """GetMatmulApiTiling: the fields the configuration fixes (its basic block, single-core shape, iteration
+    order); every other field stays -1, taken at run time from the tiling register_matmul or init gives."""
+    cur().scalar_tick()
+    static = CLASSES["adv.MatmulApiStaticTiling"]()
+    for field, cfg_field in _STATIC_FROM_CONFIG:
+        value = getattr(mm_cfg, cfg_field, None)
+        if isinstance(value, enum.Enum):
+            value = value.value
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and int(value) > 0 or (
+                field == "iterate_order" and isinstance(value, (int, np.integer)) and int(value) in (0, 1)):
+            setattr(static, field, int(value))
+    static.config = mm_cfg  # the Matmul's configuration otherwise (the template and its switches)
+    return static
+
+
+def merged_tiling(mm: Any, tiling: Any) -> Any:
+    """The tiling a Matmul runs with: the run-time one, with the fields a static tiling (its configuration from
+    get_matmul_api_tiling) fixes in place of its own."""
+    static = getattr(mm, "matmul_config", None)
+    if static is None or getattr(static, "spec_name", "") != "adv.MatmulApiStaticTiling" or tiling is None:
+        return tiling
+    out = copy.copy(tiling)
+    for name, value in vars(static).items():
+        if name != "config" and isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value != -1:
+            setattr(out, name, int(value))
+    return out
