@@ -276,6 +276,9 @@ def deliberate(ours: list[str], theirs: list[str]) -> str | None:
       C++ defaults (``SetTensorA(a)``), CANN spells every default (``SetTensorA(a, false)``).
     - unused reads: CANN's sequence is ours without some value-reading calls (``GetBlockIdx``, ``GetPhyAddr``,
       ``ReinterpretCast``) whose result the kernel never uses, which CANN's dead-code elimination removes.
+    - merged barriers: CANN merges adjacent pipe barriers (two of one pipe into one, any beside PIPE_ALL into
+      it); we write each barrier the kernel writes.  The pipe is a template argument, so the sequences agree once
+      each run of adjacent ``PipeBarrier`` calls counts as one.
     """
     def split(c: str) -> tuple[str, int]:
         name, _, n = c.rpartition("/")
@@ -291,6 +294,8 @@ def deliberate(ours: list[str], theirs: list[str]) -> str | None:
         return None
     if same_but_defaults(ours, theirs):
         return "defaults"
+    if _merge_barriers(ours) == _merge_barriers(theirs) and len(ours) != len(theirs):
+        return "merged barriers"
     kept, rest = [], list(theirs)
     for call in ours:  # theirs must be ours minus reads (in order), up to spelled defaults
         if rest and split(call)[0] == split(rest[0])[0]:
@@ -299,3 +304,8 @@ def deliberate(ours: list[str], theirs: list[str]) -> str | None:
         elif _READS.fullmatch(call) is None:
             return None
     return "unused reads" if not rest and same_but_defaults(kept, theirs) else None
+
+
+def _merge_barriers(seq: list[str]) -> list[str]:
+    """The call sequence with each run of adjacent pipe barriers counted once."""
+    return [c for i, c in enumerate(seq) if not (c.startswith("PipeBarrier/") and i and seq[i - 1] == c)]

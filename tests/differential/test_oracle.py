@@ -120,6 +120,9 @@ def test_deliberate_differences_are_named_and_nothing_else_is() -> None:
     assert deliberate(["Add/3"], ["Add/3", "Sub/3"]) is None  # a call we lack
     assert deliberate(["Sub/3", "Add/3"], ["Add/3"]) is None  # an extra call that is not a read
     assert deliberate(["Add/3", "Sub/3"], ["Sub/3", "Add/3"]) is None  # another order
+    assert deliberate(["PipeBarrier/0", "PipeBarrier/0", "Add/3"], ["PipeBarrier/0", "Add/3"]) == "merged barriers"
+    assert deliberate(["PipeBarrier/0", "Add/3"], ["Add/3"]) is None  # a barrier CANN would not drop alone
+    assert deliberate(["PipeBarrier/0", "Add/3", "PipeBarrier/0"], ["PipeBarrier/0", "Add/3"]) is None
 
 
 GENERIC = """
