@@ -170,3 +170,34 @@ def test_a_static_tiling_fixes_what_its_configuration_fixes(basic):
     # the cube core and the vector core each run the kernel up to register_matmul
     assert set(seen) == {(-1, -1, -1) if basic is None else (32, 32, -1)} and report.errors == []
     assert len(blocks) == (4 if basic is None else 16)
+
+
+def test_while_iterate_is_a_finding_not_an_endless_loop():
+    @asc.jit
+    def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+          workspace: asc.GlobalAddress):
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a)
+        b_gm.set_global_buffer(b)
+        c_gm.set_global_buffer(c)
+        pipe = asc.TPipe()
+        a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(a_type, a_type, c_type)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        while mm.iterate():
+            mm.get_tensor_c(c_gm)
+        mm.end()
+
+    tiling = asc.adv.TCubeTiling(used_core_num=1, m=32, k_a=32, k_b=32, n=32, base_m=32, base_k=32, base_n=32,
+                                 single_core_m=32, single_core_k=32, single_core_n=32, depth_a1=1, depth_b1=1,
+                                 step_m=1, step_n=1)
+    with asc.sim.collect() as report:
+        k[1](np.zeros(1024, np.float16), np.zeros(1024, np.float16), np.zeros(1024, np.float32), tiling,
+             np.zeros(1024, np.uint8), kernel_type="KernelType.MIX_AIC_1_1")
+    assert [f.code for f in report.errors] == ["PS109"]
+    assert "with mm.iterate() as count:" in report.errors[0].message

@@ -299,6 +299,13 @@ class MatmulIteration:
     def __iter__(self) -> MatmulIteration:
         return self
 
+    def __bool__(self) -> bool:
+        """`while mm.iterate():` (Ascend C's loop) would start a new iteration at every test and never end: it is a
+        finding, and False, so the loop ends at once."""
+        cur().report("bad-call", "Matmul.iterate() is not a condition: loop over the blocks with `with "
+                     "mm.iterate() as count:` (or `for count in mm.iterate():`)")
+        return False
+
     def __next__(self) -> int:
         core = cur()
         st = _mm(self.mm)
