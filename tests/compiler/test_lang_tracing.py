@@ -144,3 +144,13 @@ def test_annotations_cann_cannot_test_as_classes_are_rejected() -> None:
 def test_a_loop_with_no_iteration_is_removed_as_cann_removes_it() -> None:
     cpp = analyze(KERNEL + "    for i in range(8, 0, -1):\n        asc.printf('%d', i)\n", "k.py").cpp
     assert "for (" not in cpp
+
+
+def test_a_run_time_condition_decided_by_a_constant_keeps_the_branch_taken() -> None:
+    text = "import asc\n\nDEBUG = False\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n" \
+        "    if DEBUG and n > 2:\n        asc.printf('a')\n    else:\n        asc.printf('b')\n"
+    cpp = analyze(text, "k.py").cpp
+    assert 'printf("b")' in cpp and 'printf("a")' not in cpp
+    # the branch dropped is still checked, as the tracer traces it
+    bad = text.replace("asc.printf('a')", "a = int(n)")
+    assert [d.code for d in analyze(bad, "k.py").errors] == ["PA303"]

@@ -492,6 +492,12 @@ class StmtLowering(RebindLowering):
         self.exit_block()
         self.if_frames.pop()
         self.merge_if(frame, before)
+        folded = _decided(cond)
+        if folded is not None:
+            # `False and n > 2`: a run-time condition of known value, which CANN's compiler folds, dropping the
+            # branch never taken (both were traced above)
+            const = ir.Const(cond.span, scalar("int1", True), True)
+            return [ir.If(self._head_span(node), const, body if folded else orelse, [], static)]
         return [ir.If(self._head_span(node), cond, body, orelse, static)]
 
     def check_dead(self, stmts: list[ast.stmt]) -> None:
@@ -535,3 +541,17 @@ def _declared_items(value: ast.expr) -> bool:
     return isinstance(value, (ast.List, ast.Tuple)) and bool(value.elts) and all(
         isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in CLASSES
         and CLASSES[e.func.attr].declared for e in value.elts)
+
+
+def _decided(cond: ir.Expr) -> bool | None:
+    """The value of `a and b` with a compile-time False operand, or `a or b` with a compile-time True one."""
+    if not isinstance(cond, ir.BinOp) or cond.op not in ("&&", "||"):
+        return None
+    for e in (cond.left, cond.right):
+        t = e.type if e is not None else None
+        if isinstance(t, ScalarT) and t.const is not None and not isinstance(e, ir.ApiConst):
+            if cond.op == "&&" and not t.const:
+                return False
+            if cond.op == "||" and t.const:
+                return True
+    return None
