@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 CACHE_DIR ?= $(HOME)/.cache/pyasc-dev
 export PYASC_DEV_CACHE := $(CACHE_DIR)
 
-.PHONY: demo test test-fast lint venv deps fuzz bench docs screenshots clean
+.PHONY: demo test test-fast lint venv deps fuzz bench bench-deps docs screenshots clean
 
 venv: $(VENV)/.installed
 
@@ -38,6 +38,17 @@ test-fast: venv
 # The long fuzz run: random (not derandomized) and many more examples than `make test` runs.
 fuzz: venv
 	PYASC_FUZZ=long $(PY) -m pytest tests/fuzz tests/robustness -q -p no:cacheprovider -s --hypothesis-show-statistics
+
+# bench/lsp_latency.py measures pyasc-lsp beside bare pygls and basedpyright: the latter is a pip package (it brings
+# its own Node.js), pinned so that the figures of two runs compare. Not a dependency of pyasc itself.
+BASEDPYRIGHT ?= basedpyright==1.40.2
+
+bench-deps: venv
+	$(PY) -m pip install -q '$(BASEDPYRIGHT)'
+
+# The language-server latency bench with all three columns (arguments: make bench BENCH_ARGS="--only-starts").
+bench: bench-deps
+	$(PY) bench/lsp_latency.py $(BENCH_ARGS)
 
 docs: venv
 	$(PY) -m pyasc.cli.docs > docs/diagnostics.md

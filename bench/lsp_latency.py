@@ -19,8 +19,8 @@ Every edit and start measurement runs once per figure of `--busy N [N ...]`, wit
 priority beside it (default `--busy 0 <CPUs>`: quiet, and no core free, reproducible on a quiet machine), and is
 repeated `--repeat` times with fresh servers: the tables give the median of the repetitions' figures and their range.
 
-basedpyright is a pip package (`pip install basedpyright`, which brings its own Node.js); without it its column
-says so and the rest still runs.
+basedpyright is a pip package (it brings its own Node.js): `make bench-deps` installs the pinned version into the
+venv, and `make bench` installs it and runs this script; without it its column says so and the rest still runs.
 
     .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--repeat 3] [--busy 0 2] [--hover-rounds 8]
                                           [--rss-edits 5000] [--baseline DIR] [--sync-baseline DIR]
@@ -707,7 +707,8 @@ def _analyze_alone_elsewhere(tree: Path, edits: int) -> list[float]:
 
 
 def _print(rows: list[tuple[str, str, str, str]], pyright: list[str] | None) -> None:
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}; basedpyright: {pyright[0] if pyright else 'not found'}")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}; basedpyright: "
+          f"{pyright[0] if pyright else 'not found (make bench-deps installs it)'}")
     print("| measure | pyasc-lsp | bare pygls | basedpyright |")
     print("|---|---|---|---|")
     for name, ours, base, other in rows:

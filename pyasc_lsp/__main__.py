@@ -7,11 +7,6 @@ import gc
 import logging
 import sys
 
-STARTUP_GC_YOUNG = 2000
-"""Allocations between two young-generation passes during start-up (Python's default is 700)."""
-STARTUP_GC_OLDER = 1000
-"""Young passes before an older-generation pass during start-up: more than start-up makes, so none runs."""
-
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pyasc-lsp", description="Language server for pyasc kernels.")
@@ -28,7 +23,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.version:
         print(f"pyasc-lsp {__version__}")
         return 0
-    # First of all, while this process has no thread and has imported next to nothing: a second process warms the
+    # Start-up allocates mostly objects that live as long as the process (protocol types, the API tables, the
+    # compiler): the cyclic collector's passes over them cost tens of milliseconds before the first diagnostics and
+    # find next to nothing.  So it is off until then; the server collects once and freezes what is left
+    # (PyascServer.end_start_up), which also frees the short-lived cycles of start-up (e.g. the classes attrs
+    # replaces by slotted ones).  The forked worker inherits the pause for its short life.
+    collecting = gc.isenabled()  # off already (the caller's choice): left so
+    gc.disable()
+    # Then, while this process has no thread and has imported next to nothing: a second process warms the
     # compiler and analyzes the working folder's kernel files during the imports below, and answers the first
     # analyses (pyasc_lsp.prefork).
     import os
@@ -43,13 +45,6 @@ def main(argv: list[str] | None = None) -> int:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=level, handlers=[handler])
 
-    # Start-up allocates mostly objects that live as long as the process (protocol types, the API tables): the cyclic
-    # collector's older-generation passes over them cost about 40 ms and find nothing, so until the server's warm-up
-    # freezes them only young objects are collected (that still frees the short-lived cycles, e.g. the classes attrs
-    # replaces by slotted ones; switching the collector off would keep about 9 MB of those for good).
-    thresholds = gc.get_threshold()
-    if thresholds[0] > 0:  # 0: automatic collection is off, left so
-        gc.set_threshold(max(thresholds[0], STARTUP_GC_YOUNG), STARTUP_GC_OLDER, STARTUP_GC_OLDER)
     try:
         from .server import create_server
     except ImportError as exc:  # an install without its dependencies: say what is missing, not a traceback
@@ -62,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.setswitchinterval(0.001)
     server = create_server()
     server.worker = worker
-    server.gc_thresholds = thresholds
+    server.collect_after_start = collecting
     server.warm_up()
     if args.tcp:
         server.start_tcp(args.host, args.port)

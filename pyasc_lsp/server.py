@@ -11,6 +11,7 @@ import functools
 import gc
 import json
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,9 @@ def make_cache() -> Any:
     factory = getattr(analysis, "AnalysisCache", None)
     return factory() if callable(factory) else None
 
+
+START_UP_LIMIT = 30.0
+"""Seconds after which start-up ends (the collector back on) even if no document was analyzed yet."""
 
 ANSWERED = object()
 """Stands for a message that was answered with an error while it was being read."""
@@ -145,8 +149,11 @@ class PyascServer(LanguageServer):
         """The C++ checker front (features.diagnostics.CppTier), set up by the diagnostics feature."""
         self.docs_uri: str | None = None
         """file: URI of docs/diagnostics.md, the target of each diagnostic's codeDescription."""
-        self.gc_thresholds: tuple[int, ...] | None = None
-        """The cyclic collector's thresholds to restore after the warm-up, when start-up ran with young passes only."""
+        self.collect_after_start = False
+        """Start-up ran with the cyclic collector off (pyasc_lsp.__main__): collect once and switch it back on when
+        the first diagnostics are out (`end_start_up`)."""
+        self._started = False
+        self._started_lock = threading.Lock()
         self._warming: concurrent.futures.Future[Any] | None = None
         self.worker: Worker | None = None
         """The forked analysis worker (pyasc_lsp.prefork) serving the first analyses, until the compiler is warm
@@ -168,6 +175,11 @@ class PyascServer(LanguageServer):
             self.docs.on_analysis.append(self._after_first_analysis)
         else:
             self._warming = self.docs.warm_up(self._warm)
+            self.docs.on_analysis.append(self._after_first_in_process)
+        # a client that opens no document for a while: start-up ends anyway
+        timer = threading.Timer(START_UP_LIMIT, self.end_start_up)
+        timer.daemon = True
+        timer.start()
 
     def _find_docs(self) -> None:
         try:
@@ -183,16 +195,28 @@ class PyascServer(LanguageServer):
                 self.docs.cache = make_cache()
         except Exception:
             logger.exception("start-up of the compiler failed")
-        finally:
-            self._end_start_up()
 
-    def _end_start_up(self) -> None:
-        # Everything imported so far (pygls, lsprotocol, the compiler, the API tables) lives as long as the
-        # process: keep it out of the cyclic collector's full passes, which analyses trigger often.
+    def _after_first_in_process(self, doc: Document) -> None:
+        """On the event loop, after the first results went out (no worker): start-up ends in the analysis thread,
+        behind whatever analysis is queued there."""
+        if not self._started:
+            self.docs.warm_up(self.end_start_up)
+
+    def end_start_up(self) -> None:
+        """Once, after the first diagnostics: everything imported so far (pygls, lsprotocol, the compiler, the API
+        tables) lives as long as the process, so it is kept out of the collector's passes for good, after one
+        collection of start-up's garbage; then the collector runs as usual."""
+        with self._started_lock:
+            if self._started:
+                return
+            self._started = True
+        if self.collect_after_start:
+            gc.collect()
         gc.freeze()
-        if self.gc_thresholds is not None:
-            gc.set_threshold(*self.gc_thresholds)
-            self.gc_thresholds = None
+        if self.collect_after_start:
+            gc.enable()
+        logger.debug("start-up ended: %d objects kept out of the collector's passes, collector %s",
+                     gc.get_freeze_count(), "on" if gc.isenabled() else "off")
 
     def _analyze_routed(self, text: str, path: str, config: Any, cache: Any) -> Any:
         """The analysis thread's entry point: the worker's warm compiler while this process has none yet (no kernel
@@ -212,8 +236,6 @@ class PyascServer(LanguageServer):
             return
         self._in_process_warming = True
         jobs = [(lsp_newlines(d.text), d.path, self._config_for(d.path)) for d in self.docs.all()]
-        import threading
-
         threading.Thread(target=self._warm_in_process, args=(jobs,), name="pyasc-warm", daemon=True).start()
 
     def _warm_in_process(self, jobs: list[tuple[str, str, Any]]) -> None:
@@ -228,7 +250,7 @@ class PyascServer(LanguageServer):
             worker = self.worker
             if worker is not None:
                 worker.close()
-            self._end_start_up()
+            self.end_start_up()
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside any request: a frame that is not JSON gets JSON-RPC's parse error (id null); the rest go

@@ -208,11 +208,34 @@ def test_switch_and_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     assert prefork.enabled()
     monkeypatch.setenv(prefork.ENV_SWITCH, "auto")
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    assert prefork.enabled(), "two CPUs, however busy: the child's work then costs the server only a share of it"
+    monkeypatch.setattr(prefork, "busy_cpus", lambda: 1)
+    assert prefork.enabled(), "two CPUs, one idle: the child runs beside the server"
+    monkeypatch.setattr(prefork, "busy_cpus", lambda: None)
+    assert prefork.enabled(), "the load cannot be read: as with an idle core"
+    monkeypatch.setattr(prefork, "busy_cpus", lambda: 2)
+    assert not prefork.enabled(), "no core idle: the child's work would come out of the server's own share"
+    monkeypatch.setattr(prefork, "busy_cpus", lambda: 0)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
     assert not prefork.enabled(), "one CPU: the child's work would be the server's own"
     monkeypatch.setenv(prefork.ENV_SWITCH, "1")
-    assert prefork.enabled()
+    monkeypatch.setattr(prefork, "busy_cpus", lambda: 8)
+    assert prefork.enabled(), "forced on, however busy"
+
+
+def test_busy_cpus_leaves_this_process_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_open = builtins.open
+    loadavg = tmp_path / "loadavg"
+
+    def fake_open(path: object, *args: object, **kwargs: object) -> object:
+        return real_open(loadavg if path == "/proc/loadavg" else path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "open", fake_open)
+    loadavg.write_text("0.50 0.40 0.30 3/210 4242\n", encoding="ascii")
+    assert prefork.busy_cpus() == 2
+    loadavg.write_text("0.00 0.00 0.00 1/90 17\n", encoding="ascii")
+    assert prefork.busy_cpus() == 0
 
 
 def test_initial_folder(tmp_path: Path) -> None:
