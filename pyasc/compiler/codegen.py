@@ -774,7 +774,14 @@ class KernelGen(AutoEmit):
             for i, a in enumerate(ex.args):
                 if i:
                     e.write(", ")
-                self.expr(a)
+                if isinstance(a.type, AddrT) and isinstance(a, ir.Name) and a.symbol is not None:
+                    e.write(a.symbol.cpp_name)  # a helper's address parameter is a GM_ADDR, as the kernel's is
+                elif isinstance(a.type, AddrT):
+                    e.write("(GM_ADDR)(")
+                    self.expr(a)
+                    e.write(")")
+                else:
+                    self.expr(a)
             e.write(")")
         elif isinstance(ex, ir.Subscript) and ex.base is not None and ex.index is not None:
             self.expr(ex.base, level=2)

@@ -583,3 +583,18 @@ def test_module_constants_bound_by_unpacking() -> None:
     a = analyze(text, "k.py")
     assert not a.errors
     assert "M * N + A + B" in a.cpp and "constexpr int32_t N = 64;" in a.cpp
+
+
+def test_an_address_passed_to_a_helper_stays_a_gm_addr() -> None:
+    """A helper's GlobalAddress parameter is a GM_ADDR like the kernel's: the kernel's typed view of it (the cast
+    its own element accesses need) is not what the helper takes."""
+    text = ("import asc\n\n@asc.jit\ndef load(src: asc.GlobalAddress, n: int) -> None:\n"
+            "    g = asc.GlobalTensor()\n    g.set_global_buffer(src, n)\n\n"
+            "@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n    g = asc.GlobalTensor()\n"
+            "    g.set_global_buffer(x, 64)\n    load(x, 64)\n    load(x + 32, 32)\n"
+            "    pipe = asc.TPipe()\n    buf = asc.TBuf(asc.TPosition.VECCALC)\n    pipe.init_buffer(buf, 256)\n"
+            "    t = buf.get(asc.float32)\n    asc.data_copy(t, g, 64)\n")
+    a = analyze(text, "k.py")
+    assert not a.errors
+    assert "    load(x, 64);\n" in a.cpp
+    assert "    load((GM_ADDR)((__gm__ float*)x + 32), 32);\n" in a.cpp
