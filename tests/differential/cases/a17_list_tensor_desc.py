@@ -1,8 +1,8 @@
 """ListTensorDesc and TensorDesc as their pages show them: the keyword constructor, get_data_ptr of an index with a
-dtype, get_desc into a TensorDesc (default and float16), init of a default-constructed list, and the TensorDesc
-getters: the data pointer of a typed TensorDesc sets up a GlobalTensor, get_data_obj gives one.  (CANN's
+dtype, get_desc into a TensorDesc (default and float16), init of a default-constructed list, get_size, and the
+TensorDesc getters: the data pointer of a typed TensorDesc sets up a GlobalTensor, get_data_obj gives one.  (CANN's
 ListTensorDesc.init/get_desc/get_size and TensorDesc.set_shape_addr replace the object's handle, so each is
-the last call on its object.)"""
+the last call on its object, and get_size's result is None.)"""
 
 import asc
 import numpy as np
@@ -29,6 +29,8 @@ def list_tensor_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
     y.set_shape_addr(0)
     other = asc.ListTensorDesc()
     other.init(data=z, length=0xffffffff, shape_size=0xffffffff)
+    sized = asc.ListTensorDesc(data=x, length=0xffffffff, shape_size=0xffffffff)
+    sized.get_size()
     pipe = asc.TPipe()
     buf = asc.TBuf(asc.TPosition.VECCALC)
     pipe.init_buffer(buf, N * 4)
