@@ -13,6 +13,7 @@ from .comptime import CompileTimeLowering
 from .construct import ConstructLowering
 from .exprs import ExprLowering
 from .function import FunctionLowering, check_naming
+from .helper_calls import HelperBindingLowering
 from .language_helpers import LanguageHelperLowering
 from .operators import OperatorLowering
 from .stmts import StmtLowering
@@ -21,6 +22,6 @@ from .structs import StructLowering
 __all__ = ["CallRecord", "LowerResult", "Lowerer", "TooComplex", "check_naming"]
 
 
-class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, ConstructLowering,
-              StructLowering, CompileTimeLowering, LanguageHelperLowering):
+class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, HelperBindingLowering,
+              ConstructLowering, StructLowering, CompileTimeLowering, LanguageHelperLowering):
     """Lowers one jit function (a kernel, or a helper specialized for one call's argument types)."""

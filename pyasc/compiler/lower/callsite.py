@@ -10,7 +10,7 @@ from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
 from .. import calls as C
 from .. import constexpr, ir, pure
-from ..diagnostics import DiagnosticSink, Fix, Related, Severity, Span, TextEdit
+from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
 from ..types import (
     AddrT,
@@ -339,7 +339,7 @@ class CallLowering(LowerBase):
             self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
             return ir.invalid(sp)
         node = jit.node
-        bound = self._bind_helper_args(name, node.args, args, sp)
+        bound = self.bind_helper_args(name, node.args, args, sp)
         if bound is None:
             return ir.invalid(sp)
         params, defaults, ordered = bound
@@ -382,80 +382,6 @@ class CallLowering(LowerBase):
         self.helpers.extend(result.helpers)
         ret = result.kernel.returns or NoneT()
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
-
-    def check_helper_signature(self, key: str, name: str, params: list[ast.arg], given: list[ir.Expr | None],
-                               bindings: dict[str, ir.Expr], constexprs: dict[str, ir.Expr], sp: Span) -> None:
-        """CANN's tracer compiles a helper once per kernel, from its first call (its module holds one function per
-        name): a later call whose run-time arguments have other types does not fit that function (PA114); one with
-        other ConstExpr values runs it unchanged (PA706)."""
-        runtime: list[tuple[str, str]] = []
-        values: list[tuple[str, object]] = []
-        for p, e in zip(params, given, strict=True):
-            arg = e if e is not None else bindings.get(p.arg)
-            if arg is None:
-                continue
-            if p.arg in constexprs:
-                t = arg.type
-                values.append((p.arg, t.const if isinstance(t, ScalarT) else _slug(arg)))
-                continue
-            kind = _runtime_kind(arg.type)
-            if kind is not None:
-                runtime.append((p.arg, kind))
-        first = self.helper_signatures.get(key)
-        if first is None:
-            self.helper_signatures[key] = (dict(runtime), dict(values), sp)
-            return
-        kinds, consts, first_span = first
-        changed = [f"'{p}' is {k} here, {kinds[p]} there" for p, k in runtime if p in kinds and kinds[p] != k]
-        related = (Related(first_span, f"the first call of {name}(), the one CANN's pyasc compiles"),)
-        if changed:
-            self.report("PA114", f"{name}() is called again with run-time arguments of other types ("
-                        f"{'; '.join(changed)}): CANN's pyasc compiles a helper once per kernel, from its first call, "
-                        "and this call does not fit it (Failed to run passes); give this call a helper of its own, "
-                        "or pass the same types", sp, related=related)
-            return
-        other = [f"{p}={v!r} (first call: {consts[p]!r})" for p, v in values if p in consts and consts[p] != v]
-        if other:
-            self.report("PA706", f"{name}() is called again with other ConstExpr values ({', '.join(other)}): CANN's "
-                        "pyasc compiles a helper once per kernel, from its first call, and runs that version here "
-                        "too; this analysis compiles one version per value, as the Python reads (give the variants "
-                        "helpers of their own to get the same code from both)", sp, Severity.WARNING,
-                        related=related)
-
-    def _bind_helper_args(self, name: str, a: ast.arguments, args: list[C.Arg], sp: Span
-                          ) -> tuple[list[ast.arg], list[ast.expr | None], list[ir.Expr | None]] | None:
-        """A helper call's arguments bound to its parameters as Python binds them (positional-only, ordinary and
-        keyword-only parameters; CANN's tracer binds them with inspect.signature): (the parameters, the default of
-        each or None, the argument given for each or None); None when the call does not bind, reported."""
-        positional = a.posonlyargs + a.args
-        params = positional + a.kwonlyargs
-        defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
-        defaults += list(a.kw_defaults)
-        ordered: list[ir.Expr | None] = [None] * len(params)
-        given = [x for x in args if x.keyword is None]
-        if len(given) > len(positional):
-            self.report("PA301", f"{name}() takes {len(positional)} positional arguments, {len(given)} given", sp)
-            return None
-        for i, x in enumerate(given):
-            ordered[i] = x.expr
-        by_name = {p.arg: i for i, p in enumerate(params) if i >= len(a.posonlyargs)}
-        for x in args:
-            if x.keyword is None:
-                continue
-            if x.keyword not in by_name:
-                only = " (it is positional-only)" if x.keyword in {p.arg for p in a.posonlyargs} else ""
-                self.report("PA302", f"{name}() has no parameter '{x.keyword}'{only}", x.keyword_span or sp)
-                return None
-            if ordered[by_name[x.keyword]] is not None:
-                self.report("PA305", f"{name}() gets '{x.keyword}' twice", x.keyword_span or sp)
-                return None
-            ordered[by_name[x.keyword]] = x.expr
-        missing = [p.arg for p, e, d in zip(params, ordered, defaults, strict=True) if e is None and d is None]
-        if missing:
-            self.report("PA301", f"{name}() is missing arguments: {', '.join(missing)} ({len(params)} parameters, "
-                        f"{len(args)} arguments given)", sp)
-            return None
-        return params, defaults, ordered
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
                             ) -> dict[str, ir.Expr] | None:
@@ -577,15 +503,6 @@ class CallLowering(LowerBase):
         if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
             self.has_lists = True
         return out
-
-
-def _runtime_kind(t: Type) -> str | None:
-    """The type a run-time helper argument has in CANN's IR, as far as it is known here."""
-    if isinstance(t, ScalarT) and t.dvar.value is not None:
-        return t.dvar.value.name
-    if isinstance(t, TensorT) and t.dvar.value is not None:
-        return f"{'GlobalTensor' if t.memory == 'global' else 'LocalTensor'}[{t.dvar.value.name}]"
-    return None
 
 
 def _compile_time(e: ir.Expr) -> bool:
