@@ -59,4 +59,5 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m33_matmul_local_c", "PS102",
              "get_tensor_c into a VECIN tensor is laid out with the rows of the whole C on the simulator (8128 "
              "elements for a 64 x 64 block)"),
+    SimKnown("m35_matmul_sparse_index", "PS110", "a sparse Matmul (set_sparse_index) is not modelled"),
 )
