@@ -385,6 +385,10 @@ def check_rules(
             shown = ", ".join(f"{e.enum}.{m}" for m in sorted(members))
             report(Diagnostic("PA303", Severity.ERROR, f"'{name}' of {display}() must be one of {shown}, got "
                               f"{e.enum}.{e.member}", e.span))
+        value = e.type.dvar.value if e is not None and isinstance(e.type, DTypeValT) else None
+        if e is not None and value is not None and value.name not in members:
+            report(Diagnostic("PA402", Severity.ERROR, f"{display}() takes {' or '.join(sorted(members))} for "
+                              f"'{name}', got {value.name}", e.span))
     for name, (lo, hi) in api.ranges.items():
         e = b.args.get(name)
         value = e.type.const if e is not None and isinstance(e.type, ScalarT) else None

@@ -152,8 +152,9 @@ class ApiSpec:
     value), `"@<param>"` (the one element at that index), None: the overload's `count` parameter when it has one,
     else not known statically (the static hazard analysis then only trusts accesses that start at the same place)."""
     members: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Enum parameters that take only some members (CANN's set_pad_value raises for a `pos` other than MAX, VECIN
-    and VECOUT): parameter name -> the allowed member names."""
+    """Enum and DataType parameters that take only some members (CANN's set_pad_value raises for a `pos` other
+    than MAX, VECIN and VECOUT, its scalar_cast for a dtype other than int32 and float16): parameter name -> the
+    allowed member (or dtype) names."""
     ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """Int parameters that take only the compile-time values lo..hi (CANN's gather_mask raises for a built-in
     pattern outside 1..7): parameter name -> (lo, hi); a run-time value is not checked."""

@@ -126,7 +126,7 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
     if base == "str":
         return '"value.bin"' if "file" in name else '"value %d\\n"'
     if base == "DataType":
-        return "asc.float32"
+        return f"asc.{min(api.members[name])}" if name in api.members else "asc.float32"  # scalar_cast: float16
     if base in ("IntList", "List[int]", "list", "list[int]"):
         return "[0, 4294967295]" if "mask" in name else "[64, 64, 64, 64]"  # a mask's two words, or four counts
     if base.startswith("List[") and base[5:-1] in CLASSES:  # a list of structs: DataCopy's SliceInfos

@@ -73,3 +73,10 @@ def test_a_parameter_that_takes_some_enum_members_only() -> None:
         ("PA303", "'pos' of asc.set_pad_value() must be one of TPosition.MAX, TPosition.VECIN, TPosition.VECOUT, "
                   "got TPosition.VECCALC")]
     assert _errors("    asc.set_pad_value(1, asc.TPosition.VECIN)\n") == []
+
+
+def test_a_dtype_parameter_that_takes_some_dtypes_only() -> None:
+    assert _errors("    v = asc.scalar_cast(2.5, asc.uint32, asc.RoundMode.CAST_ROUND)\n    asc.printf('%u', v)\n") == [
+        ("PA402", "asc.scalar_cast() takes float16 or int32 for 'dtype', got uint32")]
+    assert _errors("    v = asc.scalar_cast(2.5, asc.int32, asc.RoundMode.CAST_ROUND)\n    asc.printf('%d', v)\n") == []
+

@@ -6,9 +6,10 @@ from ..spec import ApiSpec, DTypeRule, api, each
 
 
 def _sys(name: str, family: str, doc: str, forms: list[tuple[str, str | None]], *,
-         reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), dtypes: tuple[DTypeRule, ...] = ()) -> ApiSpec:
+         reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), dtypes: tuple[DTypeRule, ...] = (),
+         members: dict[str, frozenset[str]] | None = None) -> ApiSpec:
     """A scalar-unit call: the S pipe issues it (the instructions it starts may run elsewhere)."""
-    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes, dtypes=dtypes)
+    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes, dtypes=dtypes, members=members)
 
 
 _WORKSPACE_DTYPE = (each("gm_workspace", "ub_workspace", allowed=frozenset({"int32"})),)
@@ -151,7 +152,8 @@ APIS: list[ApiSpec] = [
     # --- scalar unit arithmetic ---------------------------------------------------------------------------------
     _sys("scalar_cast", "basic.scalar", "Convert a float scalar to dtype with the given rounding.",
          [("(value_in: float, dtype: DataType, round_mode: RoundMode) -> Scalar[dtype]",
-           "AscendC::ScalarCast<float, {dtype:type}, {round_mode}>({value_in})")]),
+           "AscendC::ScalarCast<float, {dtype:type}, {round_mode}>({value_in})")],
+         members={"dtype": frozenset({"int32", "float16"})}),  # CANN raises for any other target
     _sys("scalar_get_sff_value", "basic.scalar", "Position of the first bit equal to count_value (0 or 1).",
          [("(value_in: int, count_value: int) -> Scalar[int]",
            "AscendC::ScalarGetSFFValue<{count_value}>({value_in})")]),
