@@ -209,11 +209,11 @@ class ClassSpec:
     """Where CANN's constructor takes one more positional parameter, its internal IR handle (never the user's): an
     argument there makes CANN's tracer build no value and write no C++ (the struct's field count)."""
     cpp_by_position: Mapping[str, str] = field(default_factory=dict)
+    """The C++ type (in place of `cpp`) of an object whose `pos` argument is this TPosition: Ascend C's TQue asserts
+    its position is not VECCALC, where the equivalent is a TQueBind from VECCALC to VECCALC."""
     dtype_params: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """DataType parameters of the constructor that take some dtypes only (AippParams: int8 or float16, as CANN
     checks at trace time)."""
-    """The C++ type (in place of `cpp`) of an object whose `pos` argument is this TPosition: Ascend C's TQue asserts
-    its position is not VECCALC, where the equivalent is a TQueBind from VECCALC to VECCALC."""
 
     def cpp_field(self, name: str) -> str:
         """The C++ member of field `name`: `single_core_m` is `singleCoreM` unless field_cpp says otherwise."""

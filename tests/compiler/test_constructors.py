@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pyasc.compiler.analysis import analyze
 from pyasc.compiler.codegen import enum_cpp
 from pyasc.compiler.diagnostics import Severity
+from pyasc.language.dtypes import DTYPES
 from pyasc.language.registry import CLASSES, ENUMS
 from pyasc.language.spec import Overload, Param
 
@@ -86,8 +87,9 @@ class _Values:
         if kind == "BoolList":
             items = [self.flag(f"{p.name}{i}") for i in range(16)]
             return _Arg(f"[{', '.join(items)}]", items)
-        if kind == "DataType":
-            return _Arg("asc.int16", ["int16_t"], in_type=True)
+        if kind == "DataType":  # int16, unless the constructor takes some dtypes only (AippParams)
+            name = min(CLASSES[cls].dtype_params.get(p.name, {"int16"}))
+            return _Arg(f"asc.{name}", [DTYPES[name].cpp], in_type=True)
         if kind in ENUMS:
             default = str(p.default).rsplit(".", 1)[-1]
             members = [m for m in ENUMS[kind].members if m != default and (kind, m) not in self.used]
