@@ -265,12 +265,14 @@ class EnumT(Type):
 
 @dataclass(eq=False)
 class ModuleT(Type):
-    """The asc module (prefix '') or its adv namespace (prefix 'adv.')."""
+    """The asc module (prefix '') or its adv namespace (prefix 'adv.'); `path` names a package of asc's own
+    (`language.core.enums` for `asc.language.core.enums`), whose members are asc's."""
 
     prefix: str = ""
+    path: str = ""
 
     def display(self) -> str:
-        return "module asc" + (".adv" if self.prefix else "")
+        return "module asc" + (f".{self.path}" if self.path else "") + (".adv" if self.prefix else "")
 
 
 @dataclass(eq=False)

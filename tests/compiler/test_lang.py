@@ -282,6 +282,24 @@ def test_matmul_policy_is_the_class_template_argument_ascend_c_takes() -> None:
     assert "from asc.language.core.enums import MatmulPolicy" in a.errors[0].message
 
 
+def test_matmul_policy_named_through_asc_language_core_enums() -> None:
+    """`asc.language.core.enums.MatmulPolicy.X` (CANN's tracer accepts the chain) means what the import means."""
+    head = _MM_HEAD.replace("import asc\n", "import asc\nfrom asc.language.core.enums import MatmulPolicy\n")
+    imported = analyze(head + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=MatmulPolicy.TrianLowerMatmulPolicy)\n"
+                       "    mm.end()\n", "k.py")
+    chained = analyze(_MM_HEAD + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=asc.language.core.enums."
+                      "MatmulPolicy.TrianLowerMatmulPolicy)\n    mm.end()\n", "k.py")
+    assert not imported.errors and not chained.errors
+    assert "AscendC::Impl::Detail::TrianLowerMatmulPolicy> mm;" in chained.cpp
+    assert chained.cpp.split("__aicore__")[1:] == imported.cpp.split("__aicore__")[1:]
+    a = analyze(_MM_HEAD + "    p = asc.language.core.TPosition.VECIN\n    q = asc.language.fwk.TPipe()\n", "k.py")
+    assert not a.errors
+    a = analyze(_MM_HEAD + "    mm = asc.adv.Matmul(t, t, t, matmul_policy=asc.language.core.enums."
+                "MatmulPolicyy.TrianLowerMatmulPolicy)\n", "k.py")
+    assert [(d.code, d.span.line, d.fixes[0].edits[0].new_text if d.fixes else None) for d in a.errors] == \
+        [("PA202", 9, "MatmulPolicy")]
+
+
 def test_matmul_config_is_a_constexpr_record_the_matmul_type_names() -> None:
     cpp = analyze((HERE / "matmul_config.py").read_text(encoding="utf-8"), "matmul_config.py").cpp
     # the fields given and those whose C++ default (zero) is not the language's (do_norm, batch_mode), in order

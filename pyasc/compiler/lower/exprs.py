@@ -36,6 +36,10 @@ from .base import BUILTINS, SPECIAL_NAMES, LowerBase
 from .consteval import Unknown, const_type, int_dtype, py_value
 from .language_helpers import SCALAR_METHODS
 
+ASC_PACKAGES = frozenset({"language", "language.core", "language.core.enums", "language.adv", "language.basic",
+                          "language.fwk"})
+"""CANN's packages under asc that a kernel may name by an attribute chain (asc.language.core.enums)."""
+
 _UNSUPPORTED_EXPR = {
     ast.Lambda: "lambda", ast.Yield: "yield", ast.YieldFrom: "yield from", ast.Await: "await",
     ast.ListComp: "a list comprehension", ast.SetComp: "a set comprehension", ast.DictComp: "a dict comprehension",
@@ -323,6 +327,25 @@ class ExprLowering(LowerBase):
         self.report("PA202", msg, attr_span, fixes=fixes)
         return ir.invalid(sp)
 
+    def _asc_package_member(self, path: str, attr: str, sp: Span, attr_span: Span) -> ir.Expr:
+        """`asc.language.core.enums.MatmulPolicy`: CANN's packages under asc.language hold asc's own names (and
+        MatmulPolicy, which asc itself does not export), so the chain means what the matching import means."""
+        sub = f"{path}.{attr}" if path else attr
+        if sub in ASC_PACKAGES:
+            return ir.Expr(sp, ModuleT("adv." if sub == "language.adv" else "", "" if sub == "language.adv" else sub))
+        if path != "language.core.enums":
+            return self._asc_member(attr, sp, attr_span, "", imported=True)
+        if attr in ENUMS:
+            return ir.Expr(sp, ClassRefT(attr, "enum"))
+        guess = difflib.get_close_matches(attr, list(ENUMS), n=1, cutoff=0.6)
+        msg = f"asc.language.core.enums has no enum named '{attr}'"
+        fixes: tuple[Fix, ...] = ()
+        if guess:
+            msg += f"; did you mean '{guess[0]}'?"
+            fixes = (replace_fix(attr_span, guess[0]),)
+        self.report("PA202", msg, attr_span, fixes=fixes)
+        return ir.invalid(sp)
+
     def _attr_span(self, node: ast.Attribute, sp: Span) -> Span:
         """The span of the attribute name (after the dot)."""
         end_line, end_col = sp.end_line, sp.end_col
@@ -337,6 +360,8 @@ class ExprLowering(LowerBase):
         if isinstance(bt, UnknownT):
             return ir.invalid(sp)
         if isinstance(bt, ModuleT):
+            if not bt.prefix and (bt.path or attr == "language"):
+                return self._asc_package_member(bt.path, attr, sp, aspan)
             return self._asc_member(attr, sp, aspan, bt.prefix)
         if isinstance(bt, FuncRefT) and bt.kind == "numpy-module":
             d = dt.lookup(attr)
