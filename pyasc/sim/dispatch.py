@@ -231,6 +231,8 @@ def describe(value: Any) -> str:
         return f"LocalTensor[{value.dtype.name}]"
     if isinstance(value, objects.GlobalTensor):
         return f"GlobalTensor[{value.dtype.name}]"
+    if isinstance(value, objects.Unbuilt):
+        return f"{value.class_name} never built (its last positional argument bound CANN's IR handle)"
     name = getattr(type(value), "spec_name", None) or getattr(value, "enum_name", None)
     return name or type(value).__name__
 

@@ -510,6 +510,12 @@ class Struct(_Methods):
     """A parameter struct (BinaryRepeatParams, DataCopyParams, ...): fields bound from the spec's constructor."""
 
     spec_fields: tuple[str, ...] = ()
+    ir_handle_at: int | None = None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls.ir_handle_at is not None and len(args) == cls.ir_handle_at + 1:
+            return Unbuilt(cls.spec_name, args[-1])  # not an instance of cls: __init__ does not run
+        return super().__new__(cls)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         bound = _bind_ctor(self.spec_name, args, kwargs)
@@ -527,6 +533,25 @@ class Struct(_Methods):
         return f"{self.spec_name}({inner})"
 
 
+class Unbuilt:
+    """A parameter struct given one positional argument past its fields: CANN's constructor binds that argument to
+    its internal IR handle and builds nothing (the compiler's PA307), so there is no value; an API given it reports
+    a bad-call finding (its type fits no overload) and reading a field fails as it does in CANN."""
+
+    __slots__ = ("class_name", "handle")
+
+    def __init__(self, class_name: str, handle: Any) -> None:
+        self.class_name = class_name
+        self.handle = handle
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"this {self.class_name} was never built: its last positional argument bound CANN's "
+                             f"internal IR handle, so it has no '{name}'; remove that argument")
+
+    def __repr__(self) -> str:
+        return f"{self.class_name}(<not built: IR handle {self.handle!r}>)"
+
+
 _HAND_WRITTEN: dict[str, type] = {
     "GlobalTensor": GlobalTensor, "LocalTensor": LocalTensor, "TPipe": TPipe, "TQueBind": TQueBind,
     "TQue": TQue, "TBuf": TBuf,
@@ -535,7 +560,7 @@ _HAND_WRITTEN: dict[str, type] = {
 
 def _make_class(cs: ClassSpec) -> type:
     return type(cs.name, (Struct,), {"spec_name": cs.name, "spec_fields": tuple(cs.fields), "__doc__": cs.doc,
-                                     "__module__": __name__})
+                                     "ir_handle_at": cs.ir_handle_at, "__module__": __name__})
 
 
 CLASSES: dict[str, type] = {

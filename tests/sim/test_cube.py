@@ -354,3 +354,34 @@ def test_forms_only_cann_has_do_nothing_or_are_reported():
     assert "Ascend C has no asc.data_copy(dst: GlobalTensor, src: GlobalTensor, count: int)" in \
         report.findings[0].message
     assert not out.any()
+
+
+def test_nz2nd_params_given_an_ir_handle_build_nothing():
+    """Nz2NdParamsFull with an eighth positional argument: CANN binds it to its IR handle and builds nothing (the
+    compiler's PA307), so the kernel runs on; the data_copy given that value fits no overload (a bad-call finding)
+    and copies nothing, while the same call with the seven fields copies."""
+    out = np.zeros((2, 16), np.float32)
+
+    @asc.jit
+    def k(z: asc.GlobalAddress):
+        zg = asc.GlobalTensor()
+        zg.set_global_buffer(z, 32)
+        src = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 32)
+        asc.duplicate(src, 3.0, 32)
+        unbuilt = asc.Nz2NdParamsFull(1, 1, 1, 1, 1, 1, 1, 1)
+        asc.data_copy(zg, src, unbuilt)
+        asc.data_copy(zg[16:], src, asc.Nz2NdParamsFull(1, 1, 16, 1, 1, 16, 1))
+
+    with sim.collect() as report:
+        k[1](out)
+    # the note: the copy after duplicate gets its V-to-MTE3 synchronization from auto_sync
+    assert [(f.kind, f.severity) for f in report.findings] == [("bad-call", "error"), ("race", "note")]
+    f = report.findings[0]
+    assert f.line == report.findings[1].line - 1
+    assert "Nz2NdParamsFull never built (its last positional argument bound CANN's IR handle)" in f.message
+    assert not out[0].any() and (out[1] == 3.0).all()
+    with sim.interactive():
+        unbuilt = asc.Nz2NdParamsFull(1, 1, 1, 1, 1, 1, 1, 1)
+        assert repr(unbuilt) == "Nz2NdParamsFull(<not built: IR handle 1>)"
+        with pytest.raises(AttributeError, match="never built"):
+            _ = unbuilt.nd_num
