@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Every property test of the suite, unless it says otherwise: no per-example time limit (hypothesis's default 200 ms
+# deadline is a wall-clock threshold that fails on a busy machine), examples derived from the test (reproducible in
+# CI) and no example database (it would be written into the repository).
+settings.register_profile("pyasc", deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pyasc")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
