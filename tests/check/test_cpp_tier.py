@@ -9,8 +9,9 @@ from check_samples import run_check
 
 from pyasc.cli import check
 
-# `n // 3 * 1.5` is an integer division used as a float (clang-tidy bugprone-integer-division); `n == n` compares a
-# value with itself (clang -Wtautological-compare, clang-tidy misc-redundant-expression).  The front end accepts both.
+# `t.get_value(0) * (n // 3)` is an integer division used as a float (clang-tidy bugprone-integer-division; the float
+# comes first, since CANN's arithmetic takes the first run-time operand's type); `n == n` compares a value with itself
+# (clang -Wtautological-compare, clang-tidy misc-redundant-expression).  The front end accepts both.
 CPP_KERNEL = textwrap.dedent('''\
     import pyasc as asc
 
@@ -25,7 +26,7 @@ CPP_KERNEL = textwrap.dedent('''\
         pipe.init_buffer(q, 1, 256)
         t = q.alloc_tensor(asc.float32)
         asc.data_copy(t, x_gm, 64)
-        ratio = n // 3 * 1.5
+        ratio = t.get_value(0) * (n // 3)
         same = n == n
         if same:
             asc.muls(t, t, ratio, 64)

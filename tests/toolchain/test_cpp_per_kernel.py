@@ -18,8 +18,8 @@ from pyasc.compiler.analysis import analyze
 from pyasc.config import Config
 from pyasc.toolchain import check_cpp
 
-# `n // 3 * 1.5` (clang-tidy bugprone-integer-division) and `n == n` (clang -Wtautological-compare, clang-tidy
-# misc-redundant-expression) are C++-tier findings the Python side accepts.  The second kernel has the same
+# `t.get_value(0) * (n // 3)` (clang-tidy bugprone-integer-division) and `n == n` (clang -Wtautological-compare,
+# clang-tidy misc-redundant-expression) are C++-tier findings the Python side accepts.  The second kernel has the same
 # self-comparison and a Python-side error (an unknown API): its C++ is incomplete, so the tier leaves it out.
 TWO_KERNELS = textwrap.dedent('''\
     import pyasc as asc
@@ -34,7 +34,7 @@ TWO_KERNELS = textwrap.dedent('''\
         pipe.init_buffer(q, 1, 256)
         t = q.alloc_tensor(asc.float32)
         asc.data_copy(t, x_gm, 64)
-        ratio = n // 3 * 1.5
+        ratio = t.get_value(0) * (n // 3)
         same = n == n
         if same:
             asc.muls(t, t, ratio, 64)
@@ -58,7 +58,7 @@ TWO_KERNELS = textwrap.dedent('''\
         q.free_tensor(t)
 ''')
 LINES = TWO_KERNELS.split("\n")
-CLEAN_LINE = LINES.index("    ratio = n // 3 * 1.5") + 1
+CLEAN_LINE = LINES.index("    ratio = t.get_value(0) * (n // 3)") + 1
 SELF_COMPARE = CLEAN_LINE + 1
 BROKEN_DEF = LINES.index("def broken_kernel(x: asc.GlobalAddress, n: int):") + 1
 EXPECTED = {(CLEAN_LINE, "bugprone-integer-division"), (SELF_COMPARE, "-Wtautological-compare"),
