@@ -24,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+from checkouts import alternate  # noqa: E402
 from gen_kernels import source  # noqa: E402
 
 MEASURES = [
@@ -96,11 +97,7 @@ def main() -> None:
         print("target: full analysis within 10x of the floor (CPU times)")
         return
     trees = {"this checkout": CHECKOUT, "baseline": args.baseline.resolve()}
-    runs: dict[str, list[dict[str, tuple[float, float]]]] = {name: [] for name in trees}
-    for i in range(args.rounds):
-        order = list(trees.items()) if i % 2 == 0 else list(trees.items())[::-1]
-        for name, tree in order:
-            runs[name].append(in_child(tree, args.kernels, args.repeat))
+    runs = alternate(trees, args.rounds, lambda tree: in_child(tree, args.kernels, args.repeat))
 
     def cell(name: str, key: str, which: int) -> float:
         return statistics.median(r[key][which] for r in runs[name])

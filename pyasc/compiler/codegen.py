@@ -9,7 +9,6 @@ one to one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import CLASSES, ENUMS
@@ -19,7 +18,7 @@ from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
 from .checks import inserts_sync, stmt_exprs
 from .codegen_auto import AutoEmit
 from .diagnostics import Span
-from .sourcemap import MapFlag, Segment
+from .sourcemap import Code, MapFlag, Segment
 from .sync.insert import Plan, plan
 from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 
@@ -38,15 +37,6 @@ Python side reported why it could not emit code; the C++ checks find placeholder
 def not_generated(what: str) -> str:
     """The comment written instead of code the generator could not emit."""
     return f"/* {what}: {NOT_GENERATED} */"
-
-
-@dataclass
-class Code:
-    """Generated text with its segments (character offsets local to `text`)."""
-
-    text: str = ""
-    segments: list[Segment] = field(default_factory=list)
-    boilerplate: list[tuple[int, int]] = field(default_factory=list)
 
 
 class _Recording:

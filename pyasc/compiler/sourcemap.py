@@ -11,7 +11,7 @@ import enum
 import json
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .diagnostics import Span
@@ -55,6 +55,17 @@ class Segment:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Pickled with its flags as a plain int: unpickling an IntFlag member calls the enum machinery each time.
         return (_segment, (self.cpp_start, self.cpp_end, self.python, self.flags._value_, self.kernel))
+
+
+
+@dataclass
+class Code:
+    """Generated text with its segments (character offsets local to `text`): one kernel's C++ as the generator
+    wrote it, before the translation unit joins the kernels' pieces."""
+
+    text: str = ""
+    segments: list[Segment] = field(default_factory=list)
+    boilerplate: list[tuple[int, int]] = field(default_factory=list)
 
 
 _FLAGS: dict[int, MapFlag] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import analysis
+from pyasc.compiler import backend
 from pyasc.compiler.analysis import AnalysisCache, analyze
 
 KERNEL = """
@@ -54,13 +54,13 @@ class Recorder:
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> Recorder:
     rec = Recorder()
-    real = analysis._generate
+    real = backend.generate
 
     def generate(*args: object, **kwargs: object) -> object:
         rec.events.append("generate")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(analysis, "_generate", generate)
+    monkeypatch.setattr(backend, "generate", generate)
     return rec
 
 
@@ -106,7 +106,7 @@ def test_a_failure_while_generating_is_in_the_result_not_early(monkeypatch: pyte
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("emitter bug")
 
-    monkeypatch.setattr(analysis, "_generate", broken)
+    monkeypatch.setattr(backend, "generate", broken)
     rec = Recorder()
     result = analyze(TEXT, "k.py", None, AnalysisCache(), early=rec)
     [early] = rec.diagnostics
@@ -122,3 +122,29 @@ def test_a_failing_hook_does_not_stop_the_analysis() -> None:
     result = analyze(TEXT, "k.py", None, AnalysisCache(), early=hook)
     assert result.diagnostics == analyze(TEXT, "k.py", None).diagnostics
     assert result.cpp.count('extern "C"') == 3
+
+
+LAZY_PROBE = """
+import sys
+
+from pyasc.compiler.analysis import AnalysisCache, analyze
+
+GENERATOR = ("pyasc.compiler.backend", "pyasc.compiler.codegen", "pyasc.compiler.codegen_auto")
+before = [m for m in GENERATOR if m in sys.modules]
+at_early = []
+result = analyze(sys.stdin.read(), "k.py", None, AnalysisCache(),
+                 early=lambda d: at_early.extend(m for m in GENERATOR if m in sys.modules))
+after = [m for m in GENERATOR if m in sys.modules]
+print(before, at_early, after, result.cpp.count('extern "C"'))
+"""
+
+
+def test_the_code_generator_is_imported_only_after_the_early_diagnostics() -> None:
+    """The boundary that keeps the language server's start cheap: importing the compiler and the first diagnostics
+    of a file need no code generator; the C++ after them imports it.  In a fresh interpreter, as the server starts."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", LAZY_PROBE], input=TEXT, capture_output=True, text=True, check=True)
+    generator = ["pyasc.compiler.backend", "pyasc.compiler.codegen", "pyasc.compiler.codegen_auto"]
+    assert out.stdout.split("\n")[0] == f"[] [] {generator} 3"
