@@ -201,6 +201,10 @@ class GlobalTensor(_Methods):
     """A typed view of Global Memory; its size (for bounds checks) is what set_global_buffer was given."""
 
     spec_name = "GlobalTensor"
+    buffer = None
+    length = 0
+    """Until set_global_buffer gives it memory a GlobalTensor looks to Core.access like a LocalTensor of no
+    elements, which Core.check_local reports."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         _bind_ctor("GlobalTensor", args, kwargs)
@@ -584,3 +588,8 @@ class Property(int):
 from .autotensor import LocalTensorAuto  # noqa: E402 - it builds on LocalTensor above
 
 CLASSES["LocalTensorAuto"] = LocalTensorAuto
+
+from .api.listtensor import ListTensorDesc, TensorDesc  # noqa: E402 - they build on Struct and GlobalTensor above
+
+CLASSES["ListTensorDesc"] = ListTensorDesc
+CLASSES["TensorDesc"] = TensorDesc

@@ -367,6 +367,9 @@ class Core:
 
     # -- memory access ----------------------------------------------------------------------------------------------
     def check_local(self, t: LocalTensor, lo: int, hi: int, what: str) -> bool:
+        if type(t).__name__ == "GlobalTensor":  # a GlobalTensor with no memory reaches here (buf None)
+            return self.report("gm-out-of-bounds", f"{what} accesses a GlobalTensor that has no memory: "
+                               "set_global_buffer never gave it an address (a kernel's array argument)")
         buf = t.buffer
         if buf is not None and t.gen != buf.gen:
             rel = (("freed here", buf.freed_site),) if buf.freed_site else ()

@@ -40,8 +40,10 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m24_xor_float_dtype", "TypeError",
              "Xor of float tensors on purpose (CANN's tracer accepts the dtype, the real headers reject it)",
              deliberate=True),
-    SimKnown("a17_list_tensor_desc", "AttributeError",
-             "ListTensorDesc/TensorDesc have no simulator semantics (a list of tensors in one Global Memory argument)"),
+    SimKnown("a17_list_tensor_desc", "PS108",
+             "the forms of the API on arrays that are no packed tensor lists (a float16 array of ones, zeros), and "
+             "get_desc into a TensorDesc without set_shape_addr: the device's decode asserts, as the simulator "
+             "reports (tests/sim/test_list_tensor.py runs real lists)", deliberate=True),
     SimKnown("m15_matmul_quant_user_data", "PS110", "a quantized Matmul (set_quant_scalar) is not modelled"),
     SimKnown("m19_matmul_operand_dtype", "PS104",
              "the C GlobalTensor is also given as A on purpose (a dtype CANN's tracer does not check): the race is "

@@ -116,7 +116,7 @@ APIS: list[ApiSpec] = [
 
 
 def _m(cls: str, name: str, doc: str, forms: list[tuple[str, str | None]]) -> ApiSpec:
-    return api(f"{cls}.{name}", "basic.list_tensor", doc, forms, pipe="S")
+    return api(f"{cls}.{name}", "basic.list_tensor", doc, forms, pipe="S", sim=f"pyasc.sim.api.listtensor:{name}")
 
 
 CLASSES: list[ClassSpec] = [
