@@ -51,8 +51,10 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("b21_load_data_v2", "PS110",
              "LoadData2DParamsV2 is the Ascend 950 form: the simulator's default SoC (Ascend910B1) has no such load",
              deliberate=True),
-    SimKnown("b15_load_data_forms", "PS110",
-             "load_data with LoadData3DParamsV2Pro / V1 has no simulator semantics (2D and 3D V2 have)"),
+    SimKnown("b15_load_data_forms", "PS109",
+             "the forms on purpose: LoadData3DParamsV2Pro before any V2 load set the FMATRIX register it reads "
+             "(CANN's pyasc has no set_fmatrix), and LoadData3DParamsV1, which only Ascend910A and Ascend310P have "
+             "(tests/sim/test_load3d.py runs V2Pro after a V2 load)", deliberate=True),
     SimKnown("b16_mmad_forms", "PS110", "mmad_with_sparse and load_data_with_sparse have no simulator semantics"),
     SimKnown("b22_aipp_functions", "PS110", "set_aipp_functions (AIPP image input) has no simulator semantics"),
     SimKnown("m32_math_count_only_whole", "PS109",

@@ -29,6 +29,9 @@ from .cast import bf16_to_f32, f32_to_bf16
 
 MTE1, M, FIX = state.PIPE["MTE1"], state.PIPE["M"], state.PIPE["FIX"]
 FRACTAL = 512
+V1_ARCHS = (1001, 2002)
+"""The SoC architectures with the im2col load of LoadData3DParamsV1 (Ascend C documents it for Atlas training and
+inference products only)."""
 
 
 def _c0(esize: int) -> int:
@@ -193,32 +196,68 @@ def _im2col_index(c1: int, h: int, w: int, c0: int, pads: tuple[int, int, int, i
 
 
 def load_data_3d(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -> None:
-    """LoadData3DParamsV2 (im2col) of 2-byte and 1-byte types: the [C1][H][W][C0] feature map in L1, unfolded for
-    filter_h x filter_w windows (strides, dilations, pad_list [left, right, top, bottom] filled with pad_value), the
+    """LoadData3DParamsV2: as Ascend C's LoadData does by default, it first sets the FMATRIX register (l1_h, l1_w,
+    pad_list) and the padding value from its parameters, then loads (`_im2col`)."""
+    h, w = _int(p, "l1_h", 1), _int(p, "l1_w", 1)
+    pads = tuple(int(v) for v in (list(getattr(p, "pad_list", None) or [0, 0, 0, 0]) + [0, 0, 0, 0])[:4])
+    pad_value = getattr(p, "pad_value", 0) or 0
+    core.scalar_state["fmatrix"] = (h, w, pads)
+    core.scalar_state["load_data_padding_value"] = pad_value
+    fh = _int(p, "filter_h", 1) + (256 if _flag(p, "filter_size_h") else 0)
+    fw = _int(p, "filter_w", 1) + (256 if _flag(p, "filter_size_w") else 0)
+    _im2col(core, dst, src, h, w, pads, pad_value, _int(p, "channel_size", 1), _flag(p, "en_transpose"),
+            (_int(p, "k_extension", 1), _int(p, "m_extension", 1), _int(p, "k_start_pt"), _int(p, "m_start_pt")),
+            (fh, fw, _int(p, "stride_h", 1), _int(p, "stride_w", 1), _int(p, "dilation_filter_h", 1),
+             _int(p, "dilation_filter_w", 1)))
+
+
+def load_data_3d_pro(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -> None:
+    """LoadData3DParamsV2Pro: the V2 load with its window packed into two words (Ascend C's bit fields: ext_config
+    k_extension | m_extension << 16 | k_start_pt << 32 | m_start_pt << 48, filter_config stride_w | stride_h << 8 |
+    filter_w << 16 | filter_h << 24 | dilation_w << 32 | dilation_h << 40) and the feature map's height, width and
+    padding taken from the FMATRIX register and the padding value from its register (set by a V2 load, the
+    padding value also by set_load_data_padding_value), which it does not set."""
+    fm = core.scalar_state.get("fmatrix")
+    if fm is None:
+        core.report("bad-call", "load_data with LoadData3DParamsV2Pro reads the feature map's height, width and "
+                                "padding from the FMATRIX register, which nothing set in this kernel (on the device it "
+                                "holds what an earlier kernel left): a load_data with LoadData3DParamsV2 sets it")
+        return
+    ext, flt = int(getattr(p, "ext_config", 0) or 0), int(getattr(p, "filter_config", 0) or 0)
+    window = tuple((ext >> s) & 0xFFFF for s in (0, 16, 32, 48))
+    sw, sh, fw, fh, dw, dh = ((flt >> s) & 0xFF for s in (0, 8, 16, 24, 32, 40))
+    fh += 256 if _flag(p, "filter_size_h") else 0
+    fw += 256 if _flag(p, "filter_size_w") else 0
+    h, w, pads = fm
+    _im2col(core, dst, src, h, w, pads, core.scalar_state.get("load_data_padding_value", 0) or 0,
+            _int(p, "channel_size"), _flag(p, "en_transpose"), window, (fh, fw, sh, sw, dh, dw))
+
+
+def _im2col(core: state.Core, dst: LocalTensor, src: LocalTensor, h: int, w: int, pads: tuple[int, ...],
+            pad_value: Any, ch: int, transpose: bool, window: tuple[int, ...], kernel: tuple[int, ...]) -> None:
+    """The im2col load of 2-byte and 1-byte types: the [C1][H][W][C0] feature map in L1, unfolded for
+    filter_h x filter_w windows (strides, dilations, pads [left, right, top, bottom] filled with pad_value), the
     rows [m_start_pt, + m_extension) and columns [k_start_pt, + k_extension) of the im2col matrix written to L0A as
-    Zz fractals, or to L0B (2-byte types) as Zn."""
-    h, w, ch = _int(p, "l1_h", 1), _int(p, "l1_w", 1), _int(p, "channel_size", 1)
-    kx, mx = _int(p, "k_extension", 1), _int(p, "m_extension", 1)
-    if min(h, w, ch, kx, mx) <= 0:
+    Zz fractals, or to L0B (2-byte types) as Zn.  window: (k_extension, m_extension, k_start_pt, m_start_pt);
+    kernel: (filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w).  A zero size is no load, as on the
+    device."""
+    kx, mx, ks, ms = window
+    fh, fw, sh, sw, dh, dw = kernel
+    if min(h, w, ch, kx, mx, fh, fw) <= 0:
         return
     esize = dst.esize
     c0 = _c0(esize)
     to_b = dst.mem == "L0B"
-    if esize == 4 or (to_b and esize != 2) or (_flag(p, "en_transpose") and not to_b):
+    if esize == 4 or (to_b and esize != 2) or (transpose and not to_b):
         core.report("unsupported", f"load_data 3D of {dst.dtype.name} to {dst.mem}"
-                    f"{' transposed' if _flag(p, 'en_transpose') and not to_b else ''} is not modelled by the "
+                    f"{' transposed' if transpose and not to_b else ''} is not modelled by the "
                     "simulator (modelled: 2-byte types to L0A and L0B, 1-byte types to L0A, not transposed)")
         return
     if ch % c0:
         core.report("unsupported", f"load_data 3D with channel_size {ch}, not a multiple of C0 = {c0}: the "
                                    "simulator models whole C0 channel blocks only")
         return
-    fh = _int(p, "filter_h", 1) + (256 if _flag(p, "filter_size_h") else 0)
-    fw = _int(p, "filter_w", 1) + (256 if _flag(p, "filter_size_w") else 0)
-    pads = tuple(int(v) for v in (list(getattr(p, "pad_list", None) or [0, 0, 0, 0]) + [0, 0, 0, 0])[:4])
-    idx, rows = _im2col_index(ch // c0, h, w, c0, pads, fh, fw, _int(p, "stride_h", 1), _int(p, "stride_w", 1),
-                              _int(p, "dilation_filter_h", 1), _int(p, "dilation_filter_w", 1))
-    ks, ms = _int(p, "k_start_pt"), _int(p, "m_start_pt")
+    idx, rows = _im2col_index(ch // c0, h, w, c0, (pads[0], pads[1], pads[2], pads[3]), fh, fw, sh, sw, dh, dw)
     if ks % c0 or ks + kx > idx.shape[0] * c0 or ms + mx > rows:
         core.report("bad-argument", f"load_data 3D window rows [{ms}, {ms + mx}) x columns [{ks}, {ks + kx}) is "
                                     f"outside the {rows} x {idx.shape[0] * c0} im2col matrix (k_start_pt a "
@@ -234,7 +273,6 @@ def load_data_3d(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -
     n = s_all.size
     if not core.access(MTE1, ((src, *span(s_all[valid])),), ((dst, 0, n),), "load_data (3D)"):
         return
-    pad_value = getattr(p, "pad_value", 0) or 0
     out = np.full(n, pad_value).astype(dst.npdt)
     out[valid] = src.view()[s_all[valid]]
     dst.view()[:n] = out
@@ -250,7 +288,7 @@ def _l0_aligned(core: state.Core, what: str, name: str, t: Any) -> bool:
 
 
 def load_data(dst: LocalTensor, src: Any, params: Any) -> None:
-    """LoadData: 2D fractal loads (LoadData2DParams) and im2col loads (LoadData3DParamsV2) into L0A/L0B."""
+    """LoadData: 2D fractal loads (LoadData2DParams) and im2col loads (LoadData3DParamsV2, V2Pro) into L0A/L0B."""
     core = cur()
     name = type(params).__name__
     if not _l0_aligned(core, "load_data", "dst", dst):
@@ -259,12 +297,18 @@ def load_data(dst: LocalTensor, src: Any, params: Any) -> None:
         load_data_2d(core, dst, src, params)
     elif name == "LoadData3DParamsV2":
         load_data_3d(core, dst, src, params)
+    elif name == "LoadData3DParamsV2Pro":
+        load_data_3d_pro(core, dst, src, params)
+    elif name == "LoadData3DParamsV1" and core.launch.soc.arch not in V1_ARCHS:
+        core.report("unsupported", "load_data with LoadData3DParamsV1 is the form of the Atlas training (Ascend910A) "
+                                   f"and inference (Ascend310P) products; {core.launch.soc.name} has no such load "
+                                   "(use LoadData3DParamsV2)")
     elif name == "LoadData2DParamsV2":
         core.report("unsupported", f"load_data with LoadData2DParamsV2 is the Ascend 950 form; "
                                    f"{core.launch.soc.name} has no such load (use LoadData2DParams)")
     else:
         core.report("unsupported", f"load_data with {name} is not modelled by the simulator "
-                                   "(modelled: LoadData2DParams, LoadData3DParamsV2)")
+                                   "(modelled: LoadData2DParams, LoadData3DParamsV2, LoadData3DParamsV2Pro)")
 
 
 # ---------------------------------------------------------------------------------------------------------------------
