@@ -44,7 +44,6 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "the forms of the API on arrays that are no packed tensor lists (a float16 array of ones, zeros), and "
              "get_desc into a TensorDesc without set_shape_addr: the device's decode asserts, as the simulator "
              "reports (tests/sim/test_list_tensor.py runs real lists)", deliberate=True),
-    SimKnown("m15_matmul_quant_user_data", "PS110", "a quantized Matmul (set_quant_scalar) is not modelled"),
     SimKnown("m19_matmul_operand_dtype", "PS104",
              "the C GlobalTensor is also given as A on purpose (a dtype CANN's tracer does not check): the race is "
              "real", deliberate=True),

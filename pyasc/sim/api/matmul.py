@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import blas, state
 from ..objects import LocalTensor
+from . import matmul_quant
 from ._vec import cur
 from .matmul_config import merged_tiling
 
@@ -236,6 +237,9 @@ def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en
     if bias is not None:
         c = c + bias
     _, n, _, _, on, _ = _shapes(st)
+    c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), "Matmul C")
+    if c is None:
+        return
     if not _store(core, tensor, c, n if isinstance(tensor, LocalTensor) else on, bool(int(en_atomic)), "Matmul C"):
         return
     if bool(sync) or not _client(core):
@@ -431,8 +435,12 @@ def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequentia
         return None
     core.scalar_tick()
     core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
+    r0, c0, block = st["block"]
+    out = matmul_quant.convert(core, self, st, block, c0, _load_pipe(core), "Matmul.get_tensor_c")
+    if out is None:
+        return None
     for dst in (tensor, optional_tensor):  # GetTensorC(gm, co2Local) writes the block to both
-        if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic))):
+        if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)), out):
             return None
     if not bool(sync) and _client(core):
         st["pending"] = core.snapshot(FIX)  # GetTensorC<false>(gm): ready after wait_get_tensor_c
@@ -442,9 +450,10 @@ def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequentia
     return None
 
 
-def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atomic: bool) -> bool:
-    """Write the current block into one destination; a Unified Buffer one on a client is ordered with V."""
-    r0, c0, c = st["block"]
+def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atomic: bool, c: np.ndarray) -> bool:
+    """Write the current block (c, as C's type) into one destination; a Unified Buffer one on a client is ordered
+    with V."""
+    r0, c0, _ = st["block"]
     _, n, _, _, on, _ = _shapes(st)
     to_ub = _client(core) and isinstance(tensor, LocalTensor)
     if to_ub:
@@ -499,11 +508,13 @@ def set_batch_num(self: Any, batch_a: Any, batch_b: Any) -> None:
 
 
 def set_quant_scalar(self: Any, quant_scalar: Any) -> None:
-    cur().report("unsupported", "quantized Matmul (set_quant_scalar) is not modelled by the simulator")
+    """One QUANT_PRE word for all of C (pyasc.sim.api.matmul_quant)."""
+    matmul_quant.set_quant(self, _mm(self), "scalar", quant_scalar)
 
 
 def set_quant_vector(self: Any, quant_vector: Any) -> None:
-    cur().report("unsupported", "quantized Matmul (set_quant_vector) is not modelled by the simulator")
+    """A uint64 GlobalTensor of one QUANT_PRE word per column of the single-core C (pyasc.sim.api.matmul_quant)."""
+    matmul_quant.set_quant(self, _mm(self), "vector", quant_vector)
 
 
 def set_workspace(self: Any, addr: Any, size: Any = None) -> None:

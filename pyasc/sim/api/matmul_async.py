@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..objects import LocalTensor
+from . import matmul_quant
 from ._vec import cur
 from .matmul import (
     FIX,
@@ -31,6 +32,7 @@ from .matmul import (
     _c_nd,
     _client,
     _done,
+    _load_pipe,
     _mm,
     _operands,
     _send,
@@ -79,8 +81,9 @@ def start(mm: Any, partial: bool) -> AsyncIteration:
     bm, bn = _tv(t, "base_m") or m, _tv(t, "base_n") or n
     blocks = []
     for slot, (r0, c0, rows, cols) in enumerate(_blocks(mm, st)):
-        c = _block(ops, r0, c0, rows, cols)
-        if not _store(core, ws[slot * bm * bn:], c, bn, False, f"Matmul block {slot} in the workspace"):
+        what = f"Matmul block {slot} in the workspace"
+        c = matmul_quant.convert(core, mm, st, _block(ops, r0, c0, rows, cols), c0, _load_pipe(core), what)
+        if c is None or not _store(core, ws[slot * bm * bn:], c, bn, False, what):
             return AsyncIteration(0)
         blocks.append((r0, c0, c))
     st["async"] = {"blocks": blocks, "next": 0, "ws": ws, "size": bm * bn, "done": core.snapshot(FIX)}
@@ -117,7 +120,8 @@ def get_tensor_c(mm: Any, st: dict[str, Any], tensor: Any, en_atomic: Any, en_se
     core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
     try:
         for dst in (tensor, optional_tensor):
-            if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic))):
+            if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)),
+                                                 st["block"][2]):
                 return None
     finally:
         st["block"] = None

@@ -26,8 +26,23 @@ import numpy as np
 
 from .. import blas
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor
+from . import matmul_quant
 from ._vec import cur
-from .matmul import FIX, MTE2, _c_nd, _client, _done, _fmt, _load2d, _mm, _send, _shapes, _store, _tv
+from .matmul import (
+    FIX,
+    MTE2,
+    _c_nd,
+    _client,
+    _done,
+    _fmt,
+    _load2d,
+    _load_pipe,
+    _mm,
+    _send,
+    _shapes,
+    _store,
+    _tv,
+)
 
 _PLAIN = ("NONE", "NORMAL", "BNGS1S2")
 
@@ -192,7 +207,8 @@ def iterate_batch(self: Any, tensor: Any, batch_a: Any = None, batch_b: Any = No
     local = isinstance(tensor, LocalTensor)
     for i, c in enumerate(mats):
         first, stride = bt.c_place(i, local)
-        if not _store(core, tensor[first:], c, stride, bool(atomic), f"Matmul C (batch {i})"):
+        c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), f"Matmul C (batch {i})")
+        if c is None or not _store(core, tensor[first:], c, stride, bool(atomic), f"Matmul C (batch {i})"):
             return
     _finish(core, st, sync)
 
@@ -241,7 +257,9 @@ def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_s
         if mats is None:
             return
         for i, c in enumerate(mats):
-            if not _store(core, ws[at:], c, bt.n, False, f"Matmul C (loop {loop}, batch {i}) in the workspace"):
+            what = f"Matmul C (loop {loop}, batch {i}) in the workspace"
+            c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), what)
+            if c is None or not _store(core, ws[at:], c, bt.n, False, what):
                 return
             at += bt.m * bt.n
     st["n_batch"] = {"ws": ws, "next": 0}
