@@ -60,7 +60,8 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "Ceil/Floor/Round/Lgamma/Digamma without a count on purpose: CANN's tracer writes the call, which no "
              "Ascend C header declares (PA509)", deliberate=True),
     SimKnown("m33_matmul_local_c", "PS102",
-             "get_tensor_c into a VECIN tensor is laid out with the rows of the whole C on the simulator (8128 "
-             "elements for a 64 x 64 block)"),
+             "get_tensor_c without en_sequential_write into a 64 x 64 VECIN tensor on purpose: Ascend C writes the "
+             "block at its place in the single-core C [128, 128] (a base-block tensor needs en_sequential_write, as "
+             "CANN's tutorials pass), past the tensor", deliberate=True),
     SimKnown("m35_matmul_sparse_index", "PS110", "a sparse Matmul (set_sparse_index) is not modelled"),
 )

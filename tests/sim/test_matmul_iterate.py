@@ -317,3 +317,52 @@ def test_the_matmul_config_decides_the_order(config, second):
     block = c[i * BASE_M:(i + 1) * BASE_M, j * BASE_N:(j + 1) * BASE_N]
     np.testing.assert_array_equal(out[1, :block.shape[0]], block)
     np.testing.assert_array_equal(out[0], c[:BASE_M, :BASE_N])
+
+
+@asc.jit
+def blocks_in_place_local(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                          workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, rows_held: int):
+    """get_tensor_c without en_sequential_write into a Unified Buffer tensor of `rows_held` rows of C."""
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm = asc.GlobalTensor()
+    b_gm.set_global_buffer(b)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, ROWS * N * 4)
+    t = buf.get_with_offset(rows_held * N, 0, asc.float32)
+    mm = asc.adv.Matmul(a=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        b=asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        c=asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    with mm.iterate():
+        mm.get_tensor_c(t)
+    mm.end()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(c_gm, t, rows_held * N)
+
+
+def test_get_tensor_c_in_place_into_a_local_tensor_needs_room_for_the_whole_c():
+    """Ascend C writes each block at its place in the single-core C ([48, 40], row stride 40) without
+    en_sequential_write: a tensor of the whole C receives C; one of a base block's size is written past."""
+    a, b = _data(1)
+    a = a[:ROWS]
+    tiling = _tiling(ROWS)
+    c = np.zeros((ROWS, N), np.float32)
+    report = blocks_in_place_local[1](a, b, c, np.zeros(1 << 12, np.uint8), tiling, ROWS,
+                                      kernel_type="KernelType.MIX_AIC_1_1")
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    assert [f for f in report.findings if f.severity != "note"] == []
+    with asc.sim.collect() as report:
+        blocks_in_place_local[1](a, b, np.zeros((ROWS, N), np.float32), np.zeros(1 << 12, np.uint8), tiling, 20,
+                                 kernel_type="KernelType.MIX_AIC_1_1")
+    errs = [f for f in report.findings if f.severity == "error"]
+    assert errs[0].code == "PS102"
+    assert errs[0].message == (
+        "Matmul.get_tensor_c without en_sequential_write writes the block at its place in the single-core C "
+        "[48, 40] (elements [0, 1256) here), and this float32 LocalTensor holds 800: pass en_sequential_write=True "
+        "for the [base_m, base_n] block at the tensor's start, or a tensor of 1920 elements")

@@ -463,6 +463,14 @@ def _block_to(core: Any, st: dict[str, Any], tensor: Any, sequential: bool, atom
     else:
         stride = n if isinstance(tensor, LocalTensor) else on
         target = tensor[r0 * stride + c0:]
+        end = (r0 + c.shape[0] - 1) * stride + c0 + c.shape[1]
+        if isinstance(tensor, LocalTensor) and end > tensor.length:
+            m = _shapes(st)[0]
+            return core.report("ub-out-of-bounds", f"Matmul.get_tensor_c without en_sequential_write writes the "
+                               f"block at its place in the single-core C [{m}, {n}] (elements [{r0 * stride + c0}, "
+                               f"{end}) here), and this {tensor.dtype.name} LocalTensor holds {tensor.length}: pass "
+                               "en_sequential_write=True for the [base_m, base_n] block at the tensor's start, or "
+                               f"a tensor of {m * n} elements")
     if to_ub:  # CrossCoreWaitFlag<PIPE_V>: the block is there for the vector pipe, which is its writer to the
         # vector core's program (later MTE3 or MTE2 access needs V's synchronization, as after any vector op)
         core.join(V, core.snapshot(FIX))
