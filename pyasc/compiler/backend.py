@@ -45,14 +45,20 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
     hints = _hints(k)
     expr_types = _expr_types(lowered)
     seen_helpers: set[str] = set()
-    for h in lowered.helpers:
-        hg = KernelGen(h.kernel, TypeNamer())
-        hcode = hg.generate()
+    for h in _callees_first(lowered.helpers):
         hk = h.kernel
-        if h.foreign:
-            hcode = Code(hcode.text, [], [(0, len(hcode.text))])
-        helper_codes.append((KernelInfo(hk.name, "helper", hk.name_span, hk.span,
-                                        tuple((p.name, p.type.display()) for p in hk.params)), hcode))
+        # insert_sync may need a helper synchronized inside (sync/frames.py): one function per form its calls need
+        forms = gen.sync.variants.get(hk.name, [])
+        first = helper_irs[hk.name] is hk and hk.name not in seen_helpers
+        gens = [KernelGen(hk, TypeNamer(), variant=v) for v in forms] if first else []
+        if not forms or hk.name in gen.sync.plain:
+            gens.insert(0, KernelGen(hk, TypeNamer()))
+        for hg in gens:
+            hcode = hg.generate()
+            if h.foreign:
+                hcode = Code(hcode.text, [], [(0, len(hcode.text))])
+            helper_codes.append((KernelInfo(hk.name, "helper", hk.name_span, hk.span,
+                                            tuple((p.name, p.type.display()) for p in hk.params)), hcode))
         if h.foreign or hk.name in seen_helpers:
             continue
         seen_helpers.add(hk.name)
@@ -85,6 +91,29 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
     refs = {n: list(spans) for n, spans in found.items()}
     return KernelUnit(display, kind, k.span.line, info, dedupe(sink.items), helper_codes, code, symbols, calls,
                       hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
+
+
+def _callees_first(helpers: list[LowerResult]) -> list[LowerResult]:
+    """The helpers in an order C++ accepts: each after the helpers it calls (a function is declared before use)."""
+    by_name: dict[str, list[LowerResult]] = {}
+    for h in helpers:
+        by_name.setdefault(h.kernel.name, []).append(h)
+    order: list[LowerResult] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen or name not in by_name:
+            return
+        seen.add(name)
+        k = by_name[name][0].kernel
+        for e in (e for s in checks.walk_stmts(k.body) for e in checks.stmt_exprs(s)):
+            if isinstance(e, ir.HelperCall):
+                visit(e.name)
+        order.extend(by_name[name])
+
+    for h in helpers:
+        visit(h.kernel.name)
+    return order
 
 
 def _gm_params(lowered: LowerResult, namer: TypeNamer) -> tuple[GmParam, ...]:

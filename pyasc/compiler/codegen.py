@@ -179,8 +179,10 @@ class KernelGen(AutoEmit):
     """Generates one kernel or helper specialization."""
 
     def __init__(self, kernel: ir.KernelIR, namer: TypeNamer | None = None,
-                 helpers: dict[str, ir.KernelIR] | None = None) -> None:
+                 helpers: dict[str, ir.KernelIR] | None = None, variant: tuple[str, Plan] | None = None) -> None:
         self.k = kernel
+        self.variant = variant
+        """A helper synchronized inside for the calls that need it (sync/frames.py): its C++ name and plan."""
         self.helpers = helpers or {}
         self.e = Emitter(kernel.name)
         self.types = namer or TypeNamer()
@@ -197,6 +199,7 @@ class KernelGen(AutoEmit):
         """What insert_sync adds (sync/insert.py), and the auto tensors' FreeTensor."""
         self.hoisted: dict[int, list[AutoTensor]] = {}
         self.pipe_name = "auto_pipe"
+        self.pipe_access = "."
         self.events = 0
         self._typed_address_wanted = False
         self._tail: frozenset[str] = frozenset()
@@ -224,8 +227,11 @@ class KernelGen(AutoEmit):
         kernel = self.k.kind == "kernel"
         # a helper that makes auto tensors synchronizes them itself (CANN inlines it into a kernel that inserts sync)
         insert_sync = inserts_sync(self.k, self.helpers) if kernel else bool(auto_symbols(self.k))
-        self.autos = materialize(self.k, self.helpers, insert_sync)
-        self.sync = plan(self.k, self.autos, self.helpers, insert_sync, whole_kernel=kernel)
+        if self.variant is not None:
+            self.sync = self.variant[1]
+        else:
+            self.autos = materialize(self.k, self.helpers, insert_sync)
+            self.sync = plan(self.k, self.autos, self.helpers, insert_sync, whole_kernel=kernel)
         for a in self.autos.values():
             if a.hoist_before is not None:
                 self.hoisted.setdefault(id(a.hoist_before), []).append(a)
@@ -233,6 +239,8 @@ class KernelGen(AutoEmit):
             pipes = [sym for sym in self.k.symbols if sym.kind == "pipe"]
             if pipes:
                 self.pipe_name = pipes[0].cpp_name
+            elif self.variant is not None:
+                self.pipe_name, self.pipe_access = "GetTPipePtr()", "->"  # a helper fences on the kernel's pipe
             else:
                 self.boiler_lines([f"AscendC::TPipe {self.pipe_name};"])
         self.block(self.k.body)
@@ -240,6 +248,7 @@ class KernelGen(AutoEmit):
         self.e = saved
         params = self.cpp_params()
         decls = [self.param_decl(p) for p in params]
+        queue_decls = [f"{t if isinstance(t, str) else self.types.of(t)}& {n}" for n, t in self.sync.queue_params]
         generic = sorted(set(self.types.generic.values()))
         values = [n for p in params for n in self.value_params.get(id(p), {}).values()]
         classes = [self.type_params[id(p)] for p in params if id(p) in self.type_params]
@@ -256,7 +265,7 @@ class KernelGen(AutoEmit):
             sig_name = name
             self.e.boiler('extern "C" __global__ __aicore__ void ')
         else:
-            sig_name = name
+            sig_name = self.variant[0] if self.variant is not None else name
             ret = self.types.of(self.k.returns) if self.k.returns is not None and not isinstance(
                 self.k.returns, TupleT) else "void"
             self.e.boiler(f"__aicore__ inline {ret} ")
@@ -268,9 +277,11 @@ class KernelGen(AutoEmit):
                 self.e.boiler(", ")
             with self.e.node(p.def_span):
                 self.e.write(decl)
+        for i, decl in enumerate(queue_decls):
+            self.e.boiler((", " if params or i else "") + decl)
         if isinstance(self.k.returns, TupleT):  # a tuple result is written into out-parameters
             for i, t in enumerate(self.k.returns.items):
-                self.e.boiler((", " if params or i else "") + f"{self.types.of(t)}& {OUT}{i}")
+                self.e.boiler((", " if params or queue_decls or i else "") + f"{self.types.of(t)}& {OUT}{i}")
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
@@ -760,7 +771,8 @@ class KernelGen(AutoEmit):
         elif isinstance(ex, ir.Construct):
             self.construct(ex)
         elif isinstance(ex, ir.HelperCall):
-            e.write(ex.name + "(")
+            synced = self.sync.calls.get(id(ex))
+            e.write((synced.name if synced is not None else ex.name) + "(")
             for i, a in enumerate(ex.args):
                 if i:
                     e.write(", ")
@@ -772,6 +784,8 @@ class KernelGen(AutoEmit):
                     e.write(")")
                 else:
                     self.expr(a)
+            for i, q in enumerate(synced.queue_args if synced is not None else []):
+                e.write((", " if ex.args or i else "") + q)
             e.write(")")
         elif isinstance(ex, ir.Subscript) and ex.base is not None and ex.index is not None:
             self.expr(ex.base, level=2)

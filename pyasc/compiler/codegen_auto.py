@@ -24,6 +24,7 @@ class AutoEmit:
     autos: dict[int, AutoTensor]
     sync: Plan
     pipe_name: str
+    pipe_access: str
     events: int
 
     if TYPE_CHECKING:
@@ -40,7 +41,8 @@ class AutoEmit:
             elif kind == "fence":
                 event = f"{str(what).lower()}_event{self.events}"
                 self.events += 1
-                out += [f"int8_t {event} = {self.pipe_name}.FetchEventID<AscendC::HardEvent::{what}>();",
+                fetch = f"{self.pipe_name}{self.pipe_access}FetchEventID"
+                out += [f"int8_t {event} = {fetch}<AscendC::HardEvent::{what}>();",
                         f"AscendC::SetFlag<AscendC::HardEvent::{what}>({event});",
                         f"AscendC::WaitFlag<AscendC::HardEvent::{what}>({event});"]
             else:

@@ -22,9 +22,6 @@ KNOWN: tuple[Known, ...] = (
           "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
           "per name), so the second call with another ConstExpr value runs the first version; we compile one "
           "version per value as the Python reads, and warn (PA706)"),
-    Known("p10_auto_helper_two_writes", "calls",
-          "insert_sync enqueues what a helper wrote after the call (both EnQue after both copies); "
-          "CANN inlines the helper and enqueues after each copy inside it"),
     Known("f19_bad_tpipe_ptr_in_helper", "missed-error",
           "CANN's get_tpipe_ptr() hands a helper the kernel's own TPipe value, which its IR cannot use in another "
           "function (region isolation); the C++ GetTPipePtr() we emit is valid there"),

@@ -13,7 +13,10 @@ The rules, as CANN's tracer applies them:
 4. get_value and set_value are fenced: V_S before, S_V after (`FetchEventID`, `SetFlag`, `WaitFlag`); a loop whose
    body is one set_value is fenced as a whole.
 5. The kernel ends with `PipeBarrier<PIPE_ALL>`, which absorbs a PIPE_V right before it.
-A helper call counts as the calls inside it (CANN inlines helpers): what they write is synchronized after it.
+A helper's statements count where its call runs them (CANN inlines helpers): they are synchronized inside the
+helper, per call (frames.py); the queues of the caller's tensors it needs are passed to it after its arguments.  A
+helper that makes auto tensors of its own synchronizes itself, and what it writes of the caller's is synchronized
+after its call.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..auto_tensors import AutoTensor, cpp_op
+from ..auto_tensors import AutoTensor, auto_symbols, cpp_op
 from ..types import ObjT, TensorT
+from .frames import CallSync, Frame, Group, QueueType, group_of, helper_frame, name_variants, queue_name, resolve
 
 # The Ascend C functions whose destination operand CANN's insert_sync follows (the rest write no tensor it tracks).
 DST_OPS = frozenset("""
@@ -43,14 +47,6 @@ Line = tuple[str, object]
 ("fence", hard event)."""
 
 
-@dataclass(frozen=True)
-class _Group:
-    """A tensor value insert_sync follows: an auto tensor with a queue, or an alloc_tensor and its deques."""
-
-    key: int
-    queue: str
-
-
 @dataclass
 class Plan:
     before: dict[int, list[Line]] = field(default_factory=dict)
@@ -64,32 +60,78 @@ class Plan:
     tail: list[Line] = field(default_factory=list)
     unplaceable: list[tuple[ir.Stmt, ir.Stmt, ir.Symbol]] = field(default_factory=list)
     """(the statement whose write is enqueued, the next use that no dequeue can precede, the tensor): PA507."""
+    calls: dict[int, CallSync] = field(default_factory=dict)
+    """id of a helper call -> the C++ function it calls and the queues it passes (frames.py)."""
+    queue_params: list[tuple[str, QueueType]] = field(default_factory=list)
+    """A helper variant's queue parameters, after its own: (name, C++ type)."""
+    variants: dict[str, list[tuple[str, Plan]]] = field(default_factory=dict)
+    """The kernel's: helper name -> the variants its calls need, (C++ name, plan)."""
+    plain: set[str] = field(default_factory=set)
+    """The kernel's: the helpers some call runs as written."""
 
     def uses_pipe(self) -> bool:
-        return any(kind == "fence" for lines in self.before.values() for kind, _ in lines)
+        return any(kind == "fence" for lines in self.before.values() for kind, _ in lines) or \
+            any(c.plan.uses_pipe() for c in self.calls.values())
+
+    def empty(self) -> bool:
+        return not (any(self.before.values()) or any(self.after.values()) or self.dropped or self.aliases
+                    or self.calls)
 
 
 @dataclass
 class _Entry:
     stmt: ir.Stmt
-    block: int
+    block: object  # the statement list it is in (a helper's top level is its call's list, as CANN inlines it)
     chain: tuple[ir.Stmt, ...]  # the loops and branches around it, outermost first
-    blocks: tuple[int, ...]  # the statement list each of them is in
+    blocks: tuple[object, ...]  # the statement list each of them is in
+    frame: Frame
+    frames: tuple[Frame, ...]  # the frame each of them is in
 
 
-def _flatten(stmts: list[ir.Stmt], block: int, chain: tuple[ir.Stmt, ...], blocks: tuple[int, ...],
-             out: list[_Entry]) -> None:
-    for s in stmts:
-        if isinstance(s, ir.If) and s.static is not None:  # folded at compile time: its branch is inline
-            _flatten(s.body if s.static else s.orelse, block, chain, blocks, out)
-            continue
-        out.append(_Entry(s, block, chain, blocks))
-        inner = chain + (s,)
-        if isinstance(s, (ir.For, ir.While)):
-            _flatten(s.body, id(s.body), inner, blocks + (block,), out)
-        elif isinstance(s, ir.If):
-            _flatten(s.body, id(s.body), inner, blocks + (block,), out)
-            _flatten(s.orelse, id(s.orelse), inner, blocks + (block,), out)
+class _Seq:
+    """The kernel's statements in order, each helper call followed by the helper's statements (when inlined)."""
+
+    def __init__(self, helpers: dict[str, ir.KernelIR], groups: dict[int, Group], inline: bool) -> None:
+        self.helpers = helpers
+        self.groups = groups
+        self.inline = inline
+        self.out: list[_Entry] = []
+
+    def inlined(self, e: ir.Expr, frame: Frame) -> ir.KernelIR | None:
+        """The helper a call runs inline (one that makes no auto tensor of its own: that one synchronizes itself)."""
+        if not self.inline or not isinstance(e, ir.HelperCall) or frame.depth >= 8:
+            return None
+        h = self.helpers.get(e.name)
+        return h if h is not None and not auto_symbols(h) else None
+
+    def flatten(self, stmts: list[ir.Stmt], block: object, chain: tuple[ir.Stmt, ...], blocks: tuple[object, ...],
+                frame: Frame, frames: tuple[Frame, ...]) -> None:
+        from ..checks import stmt_exprs
+
+        for s in stmts:
+            if isinstance(s, ir.If) and s.static is not None:  # folded at compile time: its branch is inline
+                self.flatten(s.body if s.static else s.orelse, block, chain, blocks, frame, frames)
+                continue
+            self.out.append(_Entry(s, block, chain, blocks, frame, frames))
+            for e in stmt_exprs(s):
+                h = self.inlined(e, frame)
+                if h is not None:
+                    assert isinstance(e, ir.HelperCall)
+                    inner = helper_frame(frame, e, h, self.groups)
+                    inner.plan = Plan()
+                    self.flatten(h.body, block, chain, blocks, inner, frames)
+            inner_chain = chain + (s,)
+            for body in _bodies(s):
+                key = id(body) if frame.parent is None else (id(frame), id(body))
+                self.flatten(body, key, inner_chain, blocks + (block,), frame, frames + (frame,))
+
+
+def _bodies(s: ir.Stmt) -> list[list[ir.Stmt]]:
+    if isinstance(s, (ir.For, ir.While)):
+        return [s.body]
+    if isinstance(s, ir.If):
+        return [s.body, s.orelse]
+    return []
 
 
 def _queue_call(e: ir.Expr | None, leaf: str) -> str | None:
@@ -103,82 +145,84 @@ def _queue_call(e: ir.Expr | None, leaf: str) -> str | None:
     return None
 
 
-def _groups(seq: list[_Entry], autos: dict[int, AutoTensor], p: Plan) -> dict[int, _Group]:
+def _groups(k: ir.KernelIR, autos: dict[int, AutoTensor], p: Plan) -> dict[int, Group]:
     """The followed tensors by member symbol id; fills p.dropped (enque) and p.aliases (deque)."""
-    groups = {key: _Group(key, f"{a.symbol.cpp_name}_que") for key, a in autos.items() if a.queue}
-    last_alloc: dict[str, ir.Symbol] = {}
-    for entry in seq:
-        s = entry.stmt
+    groups = {key: Group(key, f"{a.symbol.cpp_name}_que", f"AscendC::TQue<AscendC::TPosition::{a.position}, 1>")
+              for key, a in autos.items() if a.queue}
+    last_alloc: dict[str, tuple[ir.Symbol, QueueType]] = {}
+    stmts = _folded(k.body)
+    for s in stmts:
         if isinstance(s, ir.Assign) and s.target is not None and (q := _queue_call(s.value, "alloc_tensor")):
-            last_alloc[q] = s.target
+            assert isinstance(s.value, ir.Call) and s.value.receiver is not None
+            last_alloc[q] = (s.target, s.value.receiver.type)
         elif isinstance(s, ir.ExprStmt) and _queue_call(s.expr, "enque"):
             p.dropped.add(id(s))
-    for q, alloc in last_alloc.items():
-        groups[id(alloc)] = _Group(id(alloc), q)
-    for entry in seq:
-        s = entry.stmt
+    for q, (alloc, qtype) in last_alloc.items():
+        groups[id(alloc)] = Group(id(alloc), q, qtype)
+    for s in stmts:
         if isinstance(s, ir.Assign) and s.target is not None and (q := _queue_call(s.value, "deque")) and \
                 q in last_alloc:
-            p.aliases[id(s)] = last_alloc[q]
-            groups[id(s.target)] = groups[id(last_alloc[q])]
+            p.aliases[id(s)] = last_alloc[q][0]
+            groups[id(s.target)] = groups[id(last_alloc[q][0])]
     return groups
 
 
 class _Dsts:
-    """What the calls of a statement write, classified by rule 2, through helpers."""
+    """What the calls of a statement write, classified by rule 2; a helper that is not inlined counts as the calls
+    inside it, synchronized after its call."""
 
-    def __init__(self, autos: dict[int, AutoTensor], groups: dict[int, _Group],
-                 helpers: dict[str, ir.KernelIR]) -> None:
-        self.autos = autos
-        self.groups = groups
-        self.helpers = helpers
+    def __init__(self, seq: _Seq) -> None:
+        self.seq = seq
 
-    def of(self, s: ir.Stmt, k: ir.KernelIR, params: dict[int, tuple[ir.Expr, ir.KernelIR]],
-           depth: int = 0) -> list[Line]:
-        from ..checks import stmt_exprs
+    def of(self, s: ir.Stmt, frame: Frame, at: Frame | None = None) -> list[tuple[Line, int | None, ir.Expr]]:
+        """(line, group key, the tensor as `at` names it) for each write; `at` is the frame the lines go into."""
+        from ..checks import stmt_exprs, walk_stmts
 
-        out: list[Line] = []
+        at = at or frame
+        out: list[tuple[Line, int | None, ir.Expr]] = []
         for e in stmt_exprs(s):
             if isinstance(e, ir.Call) and cpp_op(e) in DST_OPS:
                 dst = e.args.get("dst")
                 if isinstance(dst, ir.Expr) and isinstance(dst.type, TensorT):
-                    out += self.classify(dst, k, params)
-            elif isinstance(e, ir.HelperCall) and e.name in self.helpers and depth < 8:
-                h = self.helpers[e.name]
-                inner = {id(p): (a, k) for p, a in zip(h.params, e.args, strict=False)}
-                inner.update({key: v for key, v in params.items() if key not in inner})
-                from ..checks import walk_stmts
-
+                    out += self.classify(dst, frame, at)
+            elif isinstance(e, ir.HelperCall) and e.name in self.seq.helpers and frame.depth < 8 and \
+                    self.seq.inlined(e, frame) is None:
+                h = self.seq.helpers[e.name]
+                inner = Frame(h, e, frame, {id(p): a for p, a in zip(h.params, e.args, strict=False)})
                 for hs in walk_stmts(h.body):
-                    out += self.of(hs, h, inner, depth + 1)
+                    out += self.of(hs, inner, at)
         return out
 
-    def classify(self, dst: ir.Expr, k: ir.KernelIR, params: dict[int, tuple[ir.Expr, ir.KernelIR]]) -> list[Line]:
-        if isinstance(dst, ir.Name) and dst.symbol is not None and id(dst.symbol) in params:
-            arg, caller = params[id(dst.symbol)]
-            return self.classify(arg, caller, params)
+    def classify(self, dst: ir.Expr, frame: Frame, at: Frame) -> list[tuple[Line, int | None, ir.Expr]]:
+        named, _ = resolve(dst, frame, at)
+        key = group_of(dst, frame, self.seq.groups)
+        if key is not None and isinstance(named, ir.Name) and named.symbol is not None:
+            return [(("enque", (queue_name(key, at, self.seq.groups), named.symbol)), key, named)]
         assert isinstance(dst.type, TensorT)
-        if isinstance(dst, ir.Name) and dst.symbol is not None:
-            group = self.groups.get(id(dst.symbol))
-            if group is not None:
-                return [("enque", (group.queue, dst.symbol))]
-            if dst.type.memory == "global":
-                return []
-        return [("barrier", "PIPE_V")]
+        if isinstance(named, ir.Name) and dst.type.memory == "global":
+            return []
+        return [(("barrier", "PIPE_V"), None, dst)]
 
 
-def _uses(s: ir.Stmt, groups: dict[int, _Group], p: Plan) -> dict[int, ir.Symbol]:
-    """The followed tensors statement s uses: group key -> the member it names first (a free_tensor, an erased
-    enque or a deque that became a name use none: CANN's passes do not count them)."""
+def _uses(entry: _Entry, seq: _Seq) -> dict[int, ir.Expr]:
+    """The followed tensors a statement uses: group key -> the name it uses first (a free_tensor, an erased
+    enque or a deque that became a name use none, as CANN's passes do not count them; nor does handing a tensor to
+    a helper that is inlined, whose statements are the uses)."""
     from ..checks import stmt_exprs
 
-    if id(s) in p.dropped or id(s) in p.aliases or \
+    s, frame = entry.stmt, entry.frame
+    assert frame.plan is not None
+    if id(s) in frame.plan.dropped or id(s) in frame.plan.aliases or \
             (isinstance(s, ir.ExprStmt) and _queue_call(s.expr, "free_tensor")):
         return {}
-    out: dict[int, ir.Symbol] = {}
+    passed = {id(a) for e in stmt_exprs(s) if seq.inlined(e, frame) is not None
+              for a in e.args if isinstance(a, ir.Name)}  # type: ignore[attr-defined]
+    out: dict[int, ir.Expr] = {}
     for e in stmt_exprs(s):
-        if isinstance(e, ir.Name) and e.symbol is not None and id(e.symbol) in groups:
-            out.setdefault(groups[id(e.symbol)].key, e.symbol)
+        if isinstance(e, ir.Name) and e.symbol is not None and id(e) not in passed:
+            key = group_of(e, frame, seq.groups)
+            if key is not None:
+                out.setdefault(key, e)
     return out
 
 
@@ -193,10 +237,19 @@ def _erased(s: ir.Stmt) -> bool:
             and s.expr.api.name in ERASED)
 
 
+@dataclass
+class _Enq:
+    at: int  # position in the sequence
+    line: Line
+    key: int
+    tensor: ir.Expr  # as the enqueuing frame names it
+
+
 def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, ir.KernelIR],
          insert_sync: bool, whole_kernel: bool = True) -> Plan:
     """What the code generator inserts into `kernel`: the auto tensors' FreeTensor always, the rest with
-    insert_sync; the final PIPE_ALL only when it is a kernel (not a helper)."""
+    insert_sync; the final PIPE_ALL only when it is a kernel (not a helper).  In a kernel, a helper's statements
+    are synchronized where each call runs them (frames.py)."""
     p = Plan()
     for a in reversed(list(autos.values())):
         if a.queue:
@@ -204,38 +257,91 @@ def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, i
             p.block_end.setdefault(block, []).append(("free", (f"{a.symbol.cpp_name}_que", a.symbol)))
     if not insert_sync:
         return p
-    seq: list[_Entry] = []
-    _flatten(kernel.body, id(kernel.body), (), (), seq)
-    groups = _groups(seq, autos, p)
-    dsts = _Dsts(autos, groups, helpers)
-    enqueues: list[tuple[int, Line]] = []  # (position in seq, the EnQue)
-    fences: dict[int, list[Line]] = {}  # V_S before get/set_value: after the DeQue of its tensor
-    uses = [_uses(entry.stmt, groups, p) for entry in seq]
-    for i, entry in enumerate(seq):
-        s = entry.stmt
+    groups = _groups(kernel, autos, p)
+    root = Frame(kernel, plan=p)
+    seq = _Seq(helpers, groups, inline=whole_kernel)
+    seq.flatten(kernel.body, id(kernel.body), (), (), root, ())
+    entries = seq.out
+    dsts = _Dsts(seq)
+    enqueues: list[_Enq] = []
+    fences: list[tuple[Frame, int]] = []  # V_S before get/set_value: after the DeQue of its tensor
+    uses = [_uses(entry, seq) for entry in entries]
+    for i, entry in enumerate(entries):
+        s, fp = entry.stmt, entry.frame.plan
+        assert fp is not None
         if _erased(s):
-            p.dropped.add(id(s))
+            fp.dropped.add(id(s))
             continue
-        lines = dsts.of(s, kernel, {})
         if _fenced(s):
             loop = entry.chain[-1] if entry.chain else None
-            target = loop if (isinstance(loop, ir.For) and len(loop.body) == 1 and _is_set_value(s)) else s
-            fences.setdefault(id(target), []).append(("fence", "V_S"))
-            p.after.setdefault(id(target), []).append(("fence", "S_V"))
-        after = p.after.setdefault(id(s), [])
-        for line in lines:
+            whole = isinstance(loop, ir.For) and len(loop.body) == 1 and _is_set_value(s)
+            target, tp = (loop, entry.frames[-1].plan) if whole else (s, fp)
+            assert target is not None and tp is not None
+            fences.append((entry.frames[-1] if whole else entry.frame, id(target)))
+            tp.after.setdefault(id(target), []).append(("fence", "S_V"))
+        after = fp.after.setdefault(id(s), [])
+        for line, key, tensor in dsts.of(s, entry.frame):
             if after and after[-1] == line == ("barrier", "PIPE_V"):
                 continue
             after.append(line)
-            if line[0] == "enque":
-                enqueues.append((i, line))
-    for i, line in enqueues:
-        _dequeue(p, seq, uses, groups, i, line)
-    for key, lines in fences.items():
-        p.before.setdefault(key, []).extend(lines)
+            if key is not None:
+                enqueues.append(_Enq(i, line, key, tensor))
+    for enq in enqueues:
+        _dequeue(entries, uses, groups, enq)
+    for frame, key in fences:
+        assert frame.plan is not None
+        frame.plan.before.setdefault(key, []).append(("fence", "V_S"))
     if whole_kernel:
-        _finish(p, seq, kernel)
+        _finish(p, entries, kernel)
+        p.variants, p.plain = name_variants(root, groups)
     return p
+
+
+def _dequeue(seq: list[_Entry], uses: list[dict[int, ir.Expr]], groups: dict[int, Group], enq: _Enq) -> None:
+    """Rule 3 for an EnQue: its DeQue before the next use (the loop or branch of it in the EnQue's block)."""
+    e = seq[enq.at]
+    user = next((j for j in range(enq.at + 1, len(seq)) if enq.key in uses[j]), None)
+    if user is None:
+        return
+    t = seq[user]
+    where = t.frame
+    if t.block == e.block:
+        target = t.stmt
+    elif e.block in t.blocks:
+        index = t.blocks.index(e.block)
+        target, where = t.chain[index], t.frames[index]
+    else:
+        target = t.stmt
+        if t.block in e.blocks:  # used after the loop or branch that enqueued: the EnQue moves after it
+            index = e.blocks.index(t.block)
+            outer, there = e.chain[index], e.frames[index]
+            assert e.frame.plan is not None and there.plan is not None
+            e.frame.plan.after[id(e.stmt)].remove(enq.line)
+            named, _ = resolve(enq.tensor, e.frame, there)
+            assert isinstance(named, ir.Name) and named.symbol is not None
+            there.plan.after.setdefault(id(outer), []).append(
+                ("enque", (queue_name(enq.key, there, groups), named.symbol)))
+        else:
+            used = uses[user][enq.key]
+            assert isinstance(used, ir.Name) and used.symbol is not None
+            e.frame.plan.unplaceable.append((e.stmt, t.stmt, used.symbol))  # type: ignore[union-attr]
+    named, _ = resolve(uses[user][enq.key], t.frame, where)
+    assert isinstance(named, ir.Name) and named.symbol is not None and where.plan is not None
+    where.plan.before.setdefault(id(target), []).append(("deque", (queue_name(enq.key, where, groups),
+                                                                   named.symbol)))
+
+
+def _finish(p: Plan, seq: list[_Entry], kernel: ir.KernelIR) -> None:
+    """Rule 5: PIPE_ALL at the end; a PIPE_V that the kernel's last statement ends with merges into it."""
+    top = [e for e in seq if e.block == id(kernel.body) and e.frame.plan is not None
+           and id(e.stmt) not in e.frame.plan.dropped]
+    if top and not p.block_end.get(id(kernel.body)):
+        last_plan = top[-1].frame.plan
+        assert last_plan is not None
+        last = last_plan.after.get(id(top[-1].stmt), [])
+        if last and last[-1] == ("barrier", "PIPE_V"):
+            last.pop()
+    p.tail.append(("barrier", "PIPE_ALL"))
 
 
 def _is_set_value(s: ir.Stmt) -> bool:
@@ -243,43 +349,29 @@ def _is_set_value(s: ir.Stmt) -> bool:
             and s.expr.api.name.endswith(".set_value"))
 
 
-def _dequeue(p: Plan, seq: list[_Entry], uses: list[dict[int, ir.Symbol]], groups: dict[int, _Group], i: int,
-             line: Line) -> None:
-    """Rule 3 for the EnQue `line` after seq[i]."""
-    enq = seq[i]
-    queue, tensor = line[1]  # type: ignore[misc]
-    key = groups[id(tensor)].key
-    user = next((j for j in range(i + 1, len(seq)) if key in uses[j]), None)
-    if user is None:
-        return
-    t = seq[user]
-    if t.block == enq.block:
-        target = t.stmt
-    elif enq.block in t.blocks:
-        target = t.chain[t.blocks.index(enq.block)]
-    else:
-        target = t.stmt
-        if t.block in enq.blocks:  # used after the loop or branch that enqueued: the EnQue moves after it
-            outer = enq.chain[enq.blocks.index(t.block)]
-            p.after[id(enq.stmt)].remove(line)
-            p.after.setdefault(id(outer), []).append(line)
-        else:
-            p.unplaceable.append((enq.stmt, t.stmt, uses[user][key]))
-    p.before.setdefault(id(target), []).append(("deque", (queue, uses[user][key])))
+def _folded(body: list[ir.Stmt]) -> list[ir.Stmt]:
+    """The statements of a body, nested ones too, with each if folded at compile time replaced by its branch."""
+    out: list[ir.Stmt] = []
+    for s in body:
+        if isinstance(s, ir.If) and s.static is not None:
+            out += _folded(s.body if s.static else s.orelse)
+            continue
+        out.append(s)
+        for inner in _bodies(s):
+            out += _folded(inner)
+    return out
 
 
-def _finish(p: Plan, seq: list[_Entry], kernel: ir.KernelIR) -> None:
-    """Rule 5: PIPE_ALL at the end; a PIPE_V that the kernel's last statement ends with merges into it."""
-    top = [e.stmt for e in seq if e.block == id(kernel.body) and id(e.stmt) not in p.dropped]
-    if top and not p.block_end.get(id(kernel.body)):
-        last = p.after.get(id(top[-1]), [])
-        if last and last[-1] == ("barrier", "PIPE_V"):
-            last.pop()
-    p.tail.append(("barrier", "PIPE_ALL"))
-
-
-def _block_of(body: list[ir.Stmt], target: ir.Stmt) -> int:
+def _block_of(body: list[ir.Stmt], target: ir.Stmt, block: int | None = None) -> int:
     """id of the statement list that holds `target` (a folded if's branch counts as the list around the if)."""
-    seq: list[_Entry] = []
-    _flatten(body, id(body), (), (), seq)
-    return next((e.block for e in seq if e.stmt is target), id(body))
+    here = id(body) if block is None else block
+    for s in body:
+        if s is target:
+            return here
+        if isinstance(s, ir.If) and s.static is not None:
+            found = _block_of(s.body if s.static else s.orelse, target, here)
+        else:
+            found = next((b for inner in _bodies(s) if (b := _block_of(inner, target, id(inner))) != -1), -1)
+        if found != -1:
+            return found
+    return -1 if block is not None else here
