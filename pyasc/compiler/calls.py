@@ -52,6 +52,8 @@ class Arg:
 
 @dataclass
 class Binding:
+    """The arguments of one call bound to one overload's parameters, with what does not fit."""
+
     overload: Overload
     index: int
     args: dict[str, ir.Expr] = field(default_factory=dict)
@@ -245,6 +247,8 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
 
 @dataclass
 class Resolution:
+    """The overload a call resolves to (None when none fits) and the diagnostics that say why."""
+
     binding: Binding | None
     diagnostics: list[Diagnostic]
 

@@ -201,6 +201,8 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
 
 @dataclass
 class UbUse:
+    """One allocation of Unified Buffer bytes and where the kernel makes it (PA601 sums them against the SoC)."""
+
     span: Span
     nbytes: int
     what: str
@@ -208,6 +210,8 @@ class UbUse:
 
 @dataclass
 class MemoryReport:
+    """Every Unified Buffer allocation of a kernel."""
+
     uses: list[UbUse] = field(default_factory=list)
 
     @property

@@ -17,6 +17,8 @@ E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 @dataclass(frozen=True)
 class Code:
+    """One diagnostic code: its default severity, summary and the bad and fixed examples of the docs."""
+
     code: str
     name: str
     severity: Severity

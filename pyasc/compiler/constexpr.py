@@ -23,6 +23,8 @@ instantiated with DTYPE)."""
 
 @dataclass(frozen=True)
 class ConstValue:
+    """The value a ConstExpr parameter has in the C++, and where it came from."""
+
     value: object
     """An int, float or bool, or a DType for ConstExpr[DataType]; None when only the default is known."""
     source: str

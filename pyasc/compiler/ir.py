@@ -41,12 +41,16 @@ class Symbol:
 
 @dataclass(eq=False)
 class Expr:
+    """A typed expression: where it is in the Python source and its type."""
+
     span: Span
     type: Type
 
 
 @dataclass(eq=False)
 class Const(Expr):
+    """A literal or a folded compile-time value."""
+
     value: object = None
     folded: bool = False
     """Computed at compile time from an expression C++ cannot spell (`2**64`): emitted as its value."""
@@ -54,6 +58,8 @@ class Const(Expr):
 
 @dataclass(eq=False)
 class Name(Expr):
+    """A reference to a kernel symbol."""
+
     symbol: Symbol | None = None
 
 
@@ -67,6 +73,8 @@ class ConstName(Expr):
 
 @dataclass(eq=False)
 class BinOp(Expr):
+    """`left op right`."""
+
     op: str = "+"
     left: Expr | None = None
     right: Expr | None = None
@@ -74,12 +82,16 @@ class BinOp(Expr):
 
 @dataclass(eq=False)
 class UnaryOp(Expr):
+    """`op operand`, `op` as C++ spells it (`-`, `+`, `~`, `!`)."""
+
     op: str = "-"
     operand: Expr | None = None
 
 
 @dataclass(eq=False)
 class IfExp(Expr):
+    """`then if cond else other`."""
+
     cond: Expr | None = None
     then: Expr | None = None
     other: Expr | None = None
@@ -108,6 +120,8 @@ class Construct(Expr):
 
 @dataclass(eq=False)
 class HelperCall(Expr):
+    """A call of a jit helper of the module, emitted as a call of its __aicore__ inline function."""
+
     name: str = ""
     args: list[Expr] = field(default_factory=list)
 
@@ -137,13 +151,15 @@ class MethodRef(Expr):
 
 @dataclass(eq=False)
 class EnumMember(Expr):
+    """A member of an asc enum (`asc.TPosition.VECIN`)."""
+
     enum: str = ""
     member: str = ""
 
 
 @dataclass(eq=False)
 class DTypeRef(Expr):
-    pass
+    """A dtype as a value (`asc.float16`); the dtype is its type's."""
 
 
 @dataclass(eq=False)
@@ -164,6 +180,8 @@ class CastExpr(Expr):
 
 @dataclass(eq=False)
 class IntList(Expr):
+    """A list of ints (a shape): `[m, n]`."""
+
     items: list[Expr] = field(default_factory=list)
 
 
@@ -197,11 +215,15 @@ def invalid(span: Span) -> Invalid:
 
 @dataclass(eq=False)
 class Stmt:
+    """A typed statement: where it is in the Python source."""
+
     span: Span
 
 
 @dataclass(eq=False)
 class Assign(Stmt):
+    """`target = value`; `declare` when it is the symbol's first assignment (a C++ declaration)."""
+
     target: Symbol | None = None
     target_span: Span | None = None
     value: Expr | None = None
@@ -229,6 +251,8 @@ class Unpack(Stmt):
 
 @dataclass(eq=False)
 class AugAssign(Stmt):
+    """`target op= value`."""
+
     target: Symbol | None = None
     target_span: Span | None = None
     op: str = "+"
@@ -237,11 +261,15 @@ class AugAssign(Stmt):
 
 @dataclass(eq=False)
 class ExprStmt(Stmt):
+    """An expression evaluated for its effect (an API call)."""
+
     expr: Expr | None = None
 
 
 @dataclass(eq=False)
 class For(Stmt):
+    """A counted loop (`range`, `asc.range`, `asc.static_range`); `static` for `asc.static_range`."""
+
     var: Symbol | None = None
     var_span: Span | None = None
     start: Expr | None = None
@@ -253,6 +281,8 @@ class For(Stmt):
 
 @dataclass(eq=False)
 class While(Stmt):
+    """A `while` loop."""
+
     cond: Expr | None = None
     body: list[Stmt] = field(default_factory=list)
 
@@ -268,6 +298,8 @@ class IterateLoop(While):
 
 @dataclass(eq=False)
 class If(Stmt):
+    """An `if` statement."""
+
     cond: Expr | None = None
     body: list[Stmt] = field(default_factory=list)
     orelse: list[Stmt] = field(default_factory=list)
@@ -286,12 +318,14 @@ class Unrolled(If):
 
 @dataclass(eq=False)
 class Return(Stmt):
+    """`return value` (a helper's result)."""
+
     value: Expr | None = None
 
 
 @dataclass(eq=False)
 class Pass(Stmt):
-    pass
+    """`pass`: emits nothing."""
 
 
 @dataclass(eq=False)

@@ -34,6 +34,8 @@ class FieldDef:
 
 @dataclass(frozen=True)
 class StructDef:
+    """A struct the kernel can use: a `Struct` subclass of the module, or a tiling struct of the headers."""
+
     name: str
     """The name the kernel writes (`Params`, or `adv.TCubeTiling` for a tiling struct)."""
     cpp: str

@@ -112,6 +112,8 @@ class UnknownT(Type):
 
 @dataclass(eq=False)
 class NoneT(Type):
+    """The type of `None`."""
+
     def display(self) -> str:
         return "None"
 
@@ -148,6 +150,8 @@ class ScalarT(Type):
 
 @dataclass(eq=False)
 class StrT(Type):
+    """A string; `const` its value when known at compile time."""
+
     const: str = ""
 
     def display(self) -> str:
@@ -156,6 +160,8 @@ class StrT(Type):
 
 @dataclass(eq=False)
 class IntListT(Type):
+    """A list of ints (a shape); `items` the values known at compile time."""
+
     items: tuple[object, ...] = ()
 
     def display(self) -> str:
@@ -164,6 +170,8 @@ class IntListT(Type):
 
 @dataclass(eq=False)
 class TupleT(Type):
+    """A tuple, of the element types."""
+
     items: tuple[Type, ...] = ()
 
     def display(self) -> str:
@@ -256,6 +264,8 @@ class DTypeValT(Type):
 
 @dataclass(eq=False)
 class EnumT(Type):
+    """An asc enum, or one member of it when known."""
+
     enum: str
     member: str | None = None
 
@@ -299,6 +309,8 @@ class FuncRefT(Type):
 
 @dataclass(eq=False)
 class BoundMethodT(Type):
+    """A method of an asc object taken without calling it (`q.alloc_tensor`)."""
+
     receiver: Type
     cls: str
     name: str

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Param:
+    """A parameter of a kernel as host code binds to it: whether it is Global Memory and has a default."""
+
     name: str
     gm: bool
     has_default: bool

@@ -64,6 +64,8 @@ class CallRecord:
 
 @dataclass
 class LowerResult:
+    """A lowered jit function: its typed IR and what the IDE features and the checks read beside it."""
+
     kernel: ir.KernelIR
     calls: list[CallRecord] = field(default_factory=list)
     expr_types: list[ir.Expr] = field(default_factory=list)

@@ -35,6 +35,8 @@ class GlobalView:
 
 @dataclass(frozen=True)
 class Range:
+    """What one instruction reads or writes in one view: the byte offsets [lo, hi) in the view's memory region."""
+
     view: View
     lo: Lin | None
     hi: Lin | None

@@ -49,6 +49,8 @@ Line = tuple[str, object]
 
 @dataclass
 class Plan:
+    """What insert_sync adds to a kernel's C++, by statement: the lines before and after it, and what it drops."""
+
     before: dict[int, list[Line]] = field(default_factory=dict)
     after: dict[int, list[Line]] = field(default_factory=dict)
     block_end: dict[int, list[Line]] = field(default_factory=dict)
@@ -80,6 +82,8 @@ class Plan:
 
 @dataclass
 class _Entry:
+    """A statement of the flattened kernel, with the loops and branches around it."""
+
     stmt: ir.Stmt
     block: object  # the statement list it is in (a helper's top level is its call's list, as CANN inlines it)
     chain: tuple[ir.Stmt, ...]  # the loops and branches around it, outermost first

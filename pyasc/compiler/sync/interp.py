@@ -27,12 +27,16 @@ _QUEUES = ("TQue", "TQueBind", "TBuf")
 
 @dataclass(frozen=True)
 class Enum:
+    """An enum member as the interpreter holds it (HardEvent.MTE2_V for a set_flag, a TPosition)."""
+
     enum: str
     member: str
 
 
 @dataclass(frozen=True)
 class Queue:
+    """A TQue or TBuf object: its allocation key and its TPosition."""
+
     key: object
     position: str
 

@@ -34,6 +34,8 @@ class Site:
 
 @dataclass(frozen=True)
 class Record:
+    """One access remembered for race detection: its pipe and that pipe's clock, where, what bytes, in order."""
+
     pipe: int
     stamp: int
     site: Site
@@ -43,6 +45,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Token:
+    """What a set_flag or enque sends: the sender's vector clock, for the wait_flag or deque that receives it."""
+
     clock: tuple[int, ...]
     site: Site
     seq: int

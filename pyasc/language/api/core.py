@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..dtypes import method_members
 from ..spec import ApiSpec, ClassSpec, ConstSpec, api, parse_signature
 
@@ -27,7 +29,7 @@ def _struct(name: str, doc: str, sig: str, *, cpp: str | None = None, generated:
     cpp_type = cpp or f"AscendC::{name}"
     template = f"{cpp_type}({args})" if generated else None
     return ClassSpec(name=name, family=family, doc=doc, cpp=cpp_type,
-                     constructors=(parse_signature(sig, template),), fields=fields, ir_handle_at=len(ctor.params))
+                     constructors=(replace(ctor, cpp=template),), fields=fields, ir_handle_at=len(ctor.params))
 
 
 def _dtype_test(method: str) -> str:
@@ -40,10 +42,11 @@ def _dtype_test(method: str) -> str:
 def _plain(name: str, doc: str, sig: str, family: str = "core.aipp_types", typed: bool = False) -> ClassSpec:
     """A plain aggregate of the headers (no constructor): brace-initialized with every field in order. `typed`:
     a template over the element type of the AippParams it goes into."""
-    fields = tuple(p.name for p in parse_signature(sig, None).params)
+    ctor = parse_signature(sig, None)
+    fields = tuple(p.name for p in ctor.params)
     cpp = f"AscendC::{name}<{{T}}>" if typed else f"AscendC::{name}"
     template = cpp + "{{" + ", ".join(f"{{{f}}}" for f in fields) + "}}"
-    return ClassSpec(name=name, family=family, doc=doc, cpp=cpp, constructors=(parse_signature(sig, template),),
+    return ClassSpec(name=name, family=family, doc=doc, cpp=cpp, constructors=(replace(ctor, cpp=template),),
                      fields=fields)
 
 
