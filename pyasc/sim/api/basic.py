@@ -942,12 +942,10 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     icache_preload,
     init_const_value,
     init_soc_state,
-    load_data_with_sparse,
     load_data_with_transpose,
     load_image_to_local,
     metrics_prof_start,
     metrics_prof_stop,
-    mmad_with_sparse,
     mrg_sort,
     mrg_sort4,
     notify_next_block,
@@ -987,4 +985,5 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
 from .cube import fixpipe, load_data, mmad  # noqa: E402, F401 - the spec's pointers name pyasc.sim.api.basic
 from .gathermask import gather_mask  # noqa: E402, F401 - the spec's pointer is basic:gather_mask
 from .interp import bilinear_interpolation  # noqa: E402, F401 - the spec's pointer is basic:bilinear_interpolation
+from .sparse import load_data_with_sparse, mmad_with_sparse  # noqa: E402, F401 - basic:<name>
 from .trans5hd import trans_data_to_5hd  # noqa: E402, F401 - the spec's pointer is basic:trans_data_to_5hd

@@ -431,11 +431,6 @@ def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: Any) ->
         dst.view()[r * per:(r + 1) * per] = blk.reshape(side, -1).T.reshape(-1) if side * side == per else blk
 
 
-def load_data_with_sparse(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, load_data_params: Any) -> None:
-    """Sparse loads feed mmad_with_sparse, which the simulator does not model."""
-    cur().report("unsupported", "load_data_with_sparse (sparse cube loads) is not modelled by the simulator")
-
-
 def init_const_value(dst: LocalTensor, init_const_value_params: Any) -> None:
     """Fill repeat_times * block_num 32-byte blocks of dst with init_value."""
     core = cur()
@@ -449,10 +444,6 @@ def init_const_value(dst: LocalTensor, init_const_value_params: Any) -> None:
 
 def load_image_to_local(dst: LocalTensor, load_data_params: Any) -> None:
     cur().report("unsupported", "load_image_to_local (AIPP image input) is not modelled by the simulator")
-
-
-def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mmad_params: Any) -> None:  # noqa: A002
-    cur().report("unsupported", "mmad_with_sparse is not modelled by the simulator")
 
 
 # ---------------------------------------------------------------------------------------------------------------------
