@@ -31,8 +31,9 @@ from ..types import (
     scalar,
     unify,
 )
+from ..value_kinds import helper_argument
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
-from .consteval import Unknown, from_value, is_binding, py_value
+from .consteval import Unknown, from_value, py_value
 from .construct import MATMUL_OPERANDS
 from .introspect import instance_of, trace_class
 
@@ -399,7 +400,7 @@ class CallLowering(LowerBase):
             ok = {"int": isinstance(value, int), "float": isinstance(value, float),
                   "bool": isinstance(value, bool), "DataType": isinstance(e, ir.DTypeRef)}[kind]
             known_constexpr = isinstance(e.type, ScalarT) and e.type.ctime and value is not None
-            if not ok or not (_compile_time(e) or known_constexpr):
+            if not ok or not (helper_argument(e) or known_constexpr):
                 got = C.type_label(e) if value is None else f"{type(value).__name__} {value!r}"
                 self.report("PA303", f"the ConstExpr[{kind}] parameter '{p.arg}' of {name}() needs a compile-time "
                             f"{kind}, got {got} (CANN's pyasc: ConstExpr[{kind}] is required); pass a literal, a "
@@ -422,9 +423,9 @@ class CallLowering(LowerBase):
                 with self.sandbox():
                     self.symbols, self.ct_locals = {}, {}
                     e = self.lower_expr(default)
-                if not _compile_time(e):
+                if not helper_argument(e):
                     return None
-            if _compile_time(e):
+            if helper_argument(e):
                 out[p.arg] = e
         return out
 
@@ -503,13 +504,6 @@ class CallLowering(LowerBase):
         if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
             self.has_lists = True
         return out
-
-
-def _compile_time(e: ir.Expr) -> bool:
-    """A value known at compile time that a specialized helper can take in place of its parameter."""
-    if isinstance(e, (ir.Const, ir.ConstName)) and isinstance(e.type, ScalarT):
-        return e.type.const is not None
-    return is_binding(e)
 
 
 def _slug(e: ir.Expr) -> str:

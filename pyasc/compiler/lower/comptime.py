@@ -14,10 +14,9 @@ from dataclasses import replace
 
 from .. import ir
 from ..diagnostics import Severity, Span
-from ..types import ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, TupleT, UnknownT
+from ..types import ScalarT, UnknownT
+from ..value_kinds import global_value
 from .base import LowerBase
-
-_COMPILE_TIME = (ir.Const, ir.ConstName, ir.DTypeRef, ir.EnumMember, ir.ApiConst)
 
 
 class CompileTimeLowering(LowerBase):
@@ -41,24 +40,10 @@ class CompileTimeLowering(LowerBase):
         finally:
             self._evaluating.discard(name)
         errors = any(d.severity == Severity.ERROR for d in sink.items)
-        if errors or not _is_compile_time(value):
+        if errors or not global_value(value):
             return ir.Expr(sp, UnknownT())
         t = value.type
         if isinstance(t, ScalarT) and t.const is not None and not isinstance(value, ir.ApiConst):
             return ir.Const(sp, t, t.const)  # computed from other names: the value, not the expression
         return replace(value, span=sp)
 
-
-def _is_compile_time(e: ir.Expr) -> bool:
-    t = e.type
-    if isinstance(e, _COMPILE_TIME):
-        return not isinstance(t, ScalarT) or t.const is not None or isinstance(e, ir.ApiConst)
-    if isinstance(t, (ClassRefT, ModuleT, FuncRefT)) and not isinstance(e, ir.MethodRef):
-        return True
-    if isinstance(e, ir.IntList):
-        if isinstance(t, IntListT):
-            return all(v is not None for v in t.items)
-        return isinstance(t, TupleT) and all(_is_compile_time(i) for i in e.items)
-    if isinstance(e, (ir.BinOp, ir.UnaryOp, ir.CastExpr)):
-        return isinstance(t, ScalarT) and t.const is not None
-    return False

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .. import ir
 from ..diagnostics import Span
-from ..types import BoundMethodT, ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
+from ..types import IntListT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
 
 BINARY: dict[str, Callable[[object, object], object]] = {
     "+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,  # type: ignore[operator]
@@ -72,18 +72,6 @@ def fold_power(a: Type, b: Type) -> int | float | None:
     if isinstance(value, complex) or isinstance(value, int) and not -(2**63) <= value <= 2**64:
         return None
     return value
-
-
-def is_binding(e: ir.Expr) -> bool:
-    """A value a name binds at compile time rather than a C++ variable holding it."""
-    t = e.type
-    if isinstance(e, (ir.DTypeRef, ir.EnumMember)):
-        return True
-    if isinstance(t, (ClassRefT, FuncRefT, ModuleT, BoundMethodT)):
-        return True
-    if isinstance(e, ir.IntList):
-        return isinstance(t, (IntListT, TupleT))
-    return isinstance(e, ir.Const) and isinstance(t, StrT)
 
 
 def truth(e: ir.Expr) -> bool:

@@ -11,6 +11,7 @@ from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
 from ..types import AddrT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..value_kinds import python_number
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
 from .introspect import identity
@@ -222,7 +223,7 @@ class OperatorLowering(LowerBase):
             self.report("PA113", f"'~' of the run-time value {text}: CANN's pyasc has no inversion of a run-time "
                         f"scalar; write -1 - {text} (the same bits for an int)", sp,
                         fixes=(Fix(f"Use -1 - {text}", (TextEdit(sp, f"-1 - {text}"),)),))
-        elif op == "!" and _python_value(operand):
+        elif op == "!" and python_number(operand):
             self.report("PA113", f"'not' of the compile-time value {src}: CANN's pyasc applies 'not' as a method of "
                         f"its run-time values, which a Python bool or int lacks; write {text} == 0", sp,
                         fixes=(Fix(f"Use {text} == 0", (TextEdit(sp, f"{text} == 0"),)),))
@@ -278,7 +279,7 @@ class OperatorLowering(LowerBase):
             return ir.invalid(sp)
         left, right = self.lower_expr(node.values[0]), self.lower_expr(node.values[1])
         op = "&&" if isinstance(node.op, ast.And) else "||"
-        if _python_value(left) and _python_value(right):
+        if python_number(left) and python_number(right):
             word, bit = ("and", "&") if op == "&&" else ("or", "|")
             a, b = (ast.unparse(v) for v in node.values)
             a, b = (f"({v})" if not isinstance(n, (ast.Name, ast.Attribute, ast.Call, ast.Constant)) else v
@@ -351,13 +352,6 @@ class OperatorLowering(LowerBase):
         if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
             self.has_lists = True
         return out
-
-
-def _python_value(e: ir.Expr) -> bool:
-    """A value the tracer holds as a Python bool, int or float rather than a run-time value: a known constant,
-    a ConstExpr, a dtype predicate."""
-    t = e.type
-    return isinstance(t, ScalarT) and t.compile_time and not isinstance(e, ir.ApiConst)
 
 
 def _same_object(a: ir.Expr, b: ir.Expr) -> bool | None:

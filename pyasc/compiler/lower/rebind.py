@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .. import ir
 from ..diagnostics import Fix, Related, Span, TextEdit
 from ..types import ScalarT, Type
+from ..value_kinds import holds_python_number
 from .base import LowerBase
 
 
@@ -24,11 +25,6 @@ class IfFrame:
 
     depth: int
     rebound: list[dict[str, Span]] = field(default_factory=lambda: [{}])
-
-
-def compile_time(t: Type) -> bool:
-    """A Python number at trace time (a literal, a module constant, a ConstExpr parameter, arithmetic of them)."""
-    return isinstance(t, ScalarT) and t.compile_time
 
 
 class RebindLowering(LowerBase):
@@ -57,7 +53,7 @@ class RebindLowering(LowerBase):
     def _check_rebind(self, sym: ir.Symbol, old: ScalarT, new: ScalarT, inner: list[int], tspan: Span,
                       value_span: Span | None, related: tuple[Related, ...]) -> None:
         name = sym.name
-        if compile_time(old):
+        if holds_python_number(old):
             held = f"the compile-time value {old.const!r}" if old.const is not None else "a compile-time value"
             start = f"{name} = asc.number({old.const!r}, asc.{_dtype(old)})" if old.const is not None else \
                 f"{name} = asc.number({name}, asc.{_dtype(old)})"
@@ -65,7 +61,7 @@ class RebindLowering(LowerBase):
                 self.report("PA108", f"'{name}' holds {held} and is re-bound inside a loop; CANN's pyasc cannot "
                             f"carry a Python value through a loop: give it a run-time start (e.g. {start})", tspan,
                             related=related)
-            elif not compile_time(new):
+            elif not holds_python_number(new):
                 self.report("PA108", f"'{name}' holds {held} and is re-bound to a run-time value inside an if on a "
                             "run-time condition; CANN's pyasc rejects the change from a Python number to a run-time "
                             f"value (re-assigned to an object with different type): give it a run-time start "
@@ -78,7 +74,7 @@ class RebindLowering(LowerBase):
             elif self.if_frames and self.if_frames[-1].depth == len(sym.block):
                 self.if_frames[-1].rebound[-1].setdefault(name, tspan)
             return
-        if compile_time(new):
+        if holds_python_number(new):
             what = f"the Python value {new.const!r}" if new.const is not None else "a compile-time value"
             fixes: tuple[Fix, ...] = ()
             text = self._source_text(value_span)

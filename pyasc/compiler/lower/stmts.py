@@ -23,8 +23,8 @@ from ..types import (
     scalar,
     unify,
 )
+from ..value_kinds import binding
 from .base import BINOP, TooComplex
-from .consteval import is_binding
 from .rebind import IfFrame, RebindLowering
 
 UNROLL_LIMIT = 256
@@ -210,7 +210,7 @@ class StmtLowering(RebindLowering):
             self.unsupported(target, "this assignment target")
             return []
         tspan = self.span(target)
-        if is_binding(value):
+        if binding(value):
             # a dtype, enum member, class, function, list or string: a compile-time value the name stands for
             # (as at trace time), not a C++ variable
             self.check_binding_rebind(target.id, tspan)
@@ -467,7 +467,7 @@ class StmtLowering(RebindLowering):
         static: bool | None = None
         if isinstance(cond.type, ScalarT) and cond.type.const is not None and not isinstance(cond, ir.Name):
             static = bool(cond.type.const)
-        elif is_binding(cond):
+        elif binding(cond):
             self.report("PA303", f"an if condition must be a number, a bool or a run-time value, not "
                         f"{cond.type.display()} (CANN's pyasc tests only those)", cond.span)
             return []
