@@ -55,10 +55,9 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "(CANN's pyasc has no set_fmatrix), and LoadData3DParamsV1, which only Ascend910A and Ascend310P have "
              "(tests/sim/test_load3d.py runs V2Pro after a V2 load)", deliberate=True),
     SimKnown("b16_mmad_forms", "PS102",
-             "mmad_with_sparse with m = n = k = 20 reads two 16-row fractals (1024 int8) of its 400-element tiles, "
-             "as the cube does; then load_image_to_local (AIPP) has no simulator semantics "
-             "(tests/sim/test_sparse_cube.py runs the sparse pair)"),
-    SimKnown("b22_aipp_functions", "PS110", "set_aipp_functions (AIPP image input) has no simulator semantics"),
+             "the forms on purpose: mmad_with_sparse with m = n = k = 20 reads two 16-row fractals (1024 int8) of "
+             "its 400-element tiles, as the cube does, and load_image_to_local comes without set_aipp_functions "
+             "(tests/sim/test_sparse_cube.py and test_aipp.py run them)", deliberate=True),
     SimKnown("m32_math_count_only_whole", "PS109",
              "Ceil/Floor/Round/Lgamma/Digamma without a count on purpose: CANN's tracer writes the call, which no "
              "Ascend C header declares (PA509)", deliberate=True),

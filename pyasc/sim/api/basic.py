@@ -918,6 +918,7 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
     print(f"[core {core.idx}] DumpTensor: desc={desc}, data_type={tensor.dtype.name}, dump_size={n}\n{vals}")
 
 
+from .aipp import load_image_to_local, set_aipp_functions  # noqa: E402, F401 - basic:<name>
 from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref names pyasc.sim.api.basic
     ascend_is_aic,
     ascend_is_aiv,
@@ -943,7 +944,6 @@ from .basic_more import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     init_const_value,
     init_soc_state,
     load_data_with_transpose,
-    load_image_to_local,
     metrics_prof_start,
     metrics_prof_stop,
     mrg_sort,
@@ -979,7 +979,6 @@ from .basic_rest import (  # noqa: E402,F401 - re-exported: the spec's sim_ref n
     get_arch_version,
     get_sort_len,
     get_sort_offset,
-    set_aipp_functions,
     set_pad_value,
 )
 from .cube import fixpipe, load_data, mmad  # noqa: E402, F401 - the spec's pointers name pyasc.sim.api.basic

@@ -442,10 +442,6 @@ def init_const_value(dst: LocalTensor, init_const_value_params: Any) -> None:
         store(dst.view()[:n], np.full(n, getattr(p, "init_value", 0) or 0).astype(dst.npdt))
 
 
-def load_image_to_local(dst: LocalTensor, load_data_params: Any) -> None:
-    cur().report("unsupported", "load_image_to_local (AIPP image input) is not modelled by the simulator")
-
-
 # ---------------------------------------------------------------------------------------------------------------------
 # Scalar-unit settings and system registers: recorded, no effect on results
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..objects import GlobalTensor, enum_member_name
+from ..objects import enum_member_name
 from ._vec import cur
 
 _SORTED_ELEMENTS = 2
@@ -27,10 +27,6 @@ def get_sort_len(elem_count: Any) -> int:
 def get_sort_offset(elem_offset: Any) -> int:
     """GetSortOffset<float>: the element offset of sorted structure elem_offset."""
     return int(elem_offset) * _SORTED_ELEMENTS
-
-
-def set_aipp_functions(src0: GlobalTensor, input_format: Any, config: Any, src1: Any = None) -> None:
-    cur().report("unsupported", "set_aipp_functions (AIPP image input) is not modelled by the simulator")
 
 
 def get_arch_version(core_version: Any) -> None:
