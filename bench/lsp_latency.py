@@ -8,7 +8,9 @@ Measures, on generated files of add_custom-style kernels (38 lines each):
   - hover p95 while the C++ tier runs (hovers sent between its $/progress begin and end);
   - server start to the first diagnostics of the 12-kernel file: pyasc-lsp (start-up worker on its default
     setting), pyasc-lsp without the worker (PYASC_LSP_PREFORK=0), bare pygls and basedpyright take turns; also the CPU
-    time each server had used by then;
+    time each server had used by then.  Each of those pyasc-lsp starts is a first-ever open (a fresh, empty store of
+    published diagnostics, PYASC_LSP_CACHE); the warm start opens a file that another server process opened and
+    analyzed before it, so its diagnostics come from that store;
   - RSS of the server after 5,000 edits (batches of 50, each batch analyzed once), and its growth (both readings
     taken once the C++ tier has run, so libclang is loaded in both);
   - the same edit latency on a file of 12 hand-synchronized kernels (auto_sync=False, flags, ping-pong slots; about
@@ -387,13 +389,23 @@ async def edit_latency(servers: list[tuple[str, list[str], str, dict | None, dic
     return out
 
 
-async def start_latency(command: list[str], root: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+async def start_latency(command: list[str], root: Path, env: dict[str, str] | None = None,
+                        warm: bool = False) -> tuple[float, float]:
     """Process spawn -> the first publishDiagnostics of the 12-kernel file, which is on disk as an editor opens one;
-    returns that time and the CPU time the server (with any child of its) had used by then, both in ms."""
+    returns that time and the CPU time the server (with any child of its) had used by then, both in ms.
+
+    The server's store of published diagnostics is a fresh folder: empty (a first-ever open), or with `warm` filled
+    by another server process that opened and analyzed the same file first (not timed)."""
     text = make_file(KERNELS)
     folder = Path(tempfile.mkdtemp(prefix="start-", dir=root))
     path = folder / "kernels.py"
     path.write_text(text, encoding="utf-8")
+    env = {**(env if env is not None else os.environ), "PYASC_LSP_CACHE": str(folder / "store")}
+    if warm:
+        primer = Session(command, env)
+        await primer.start(folder)
+        await primer.wait(path.as_uri(), 1, primer.open(path.as_uri(), text), timeout=120)
+        await primer.stop()  # the entry is written before the shutdown is answered
     s = Session(command, env)
     t0 = await s.start(folder)
     sent = s.open(path.as_uri(), text)
@@ -442,11 +454,12 @@ class BusyCores:
 
 async def start_rounds(servers: list[tuple[str, list[str], dict[str, str] | None]], root: Path,
                        runs: int) -> dict[str, list[tuple[float, float]]]:
-    """Start latencies (and CPU times) of each server, the servers taking turns run after run."""
+    """Start latencies (and CPU times) of each server, the servers taking turns run after run; a name ending in
+    `-warm` is a warm start."""
     out: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in servers}
     for _ in range(runs):
         for name, command, env in servers:
-            out[name].append(await start_latency(command, root, env))
+            out[name].append(await start_latency(command, root, env, warm=name.endswith("-warm")))
     return out
 
 
@@ -611,7 +624,7 @@ async def start_rows(args: argparse.Namespace, root: Path, level: int) -> list[R
         compileall.compile_dir(str(here / package), quiet=1)
     no_fork = {**os.environ, "PYASC_LSP_PREFORK": "0"}
     starters: list[tuple[str, list[str], dict[str, str] | None]] = [
-        ("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("bare", BARE, None)]
+        ("pyasc", SERVER, None), ("pyasc-single", SERVER, no_fork), ("pyasc-warm", SERVER, None), ("bare", BARE, None)]
     if args.baseline is not None:
         for package in ("pyasc", "pyasc_lsp"):
             compileall.compile_dir(str(args.baseline / package), quiet=1)
@@ -637,13 +650,16 @@ async def start_rows(args: argparse.Namespace, root: Path, level: int) -> list[R
          f"{spread(wall['pyasc'], 0)} ({spread(ratio['pyasc'], 2, 'x')})", spread(wall["bare"], 0),
          f"{spread(wall['basedpyright'], 0)} ({spread(ratio['basedpyright'], 2, 'x')})" if pyright else ""),
         ("  without the start-up worker (PYASC_LSP_PREFORK=0), ms",
-         f"{spread(wall['pyasc-single'], 0)} ({spread(ratio['pyasc-single'], 2, 'x')})", "", "")]
+         f"{spread(wall['pyasc-single'], 0)} ({spread(ratio['pyasc-single'], 2, 'x')})", "", ""),
+        ("  warm start: the file opened and analyzed before by another server process (stored diagnostics), ms",
+         f"{spread(wall['pyasc-warm'], 0)} ({spread(ratio['pyasc-warm'], 2, 'x')})", "", "")]
     if args.baseline is not None:
         for key, what in (("baseline", "with its worker"), ("baseline-single", "without its worker")):
             rows.append((f"  baseline checkout, {what}, ms",
                          f"{spread(wall[key], 0)} ({spread(ratio[key], 2, 'x')})", "", ""))
     rows.append(("  CPU time of the server by then (its children included), ms",
-                 f"{spread(cpu['pyasc'], 0)}; without the worker {spread(cpu['pyasc-single'], 0)}",
+                 f"{spread(cpu['pyasc'], 0)}; without the worker {spread(cpu['pyasc-single'], 0)}; warm start "
+                 f"{spread(cpu['pyasc-warm'], 0)}",
                  spread(cpu["bare"], 0), spread(cpu["basedpyright"], 0) if pyright else ""))
     if args.baseline is not None:
         rows.append(("  same, baseline checkout, ms", f"{spread(cpu['baseline'], 0)}; without its worker "
@@ -674,6 +690,9 @@ async def main() -> None:
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        # Every server of the run keeps its published diagnostics here, never in the user's cache (each start
+        # measurement has a store of its own).
+        os.environ["PYASC_LSP_CACHE"] = str(root / "store")
         if not args.only_starts:
             for level in levels:
                 rows += await edit_rows(args, root, level)

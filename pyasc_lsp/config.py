@@ -19,7 +19,7 @@ import pyasc.config as pyasc_config
 CLIENT_ONLY_KEYS = frozenset({"interpreter", "trace", "server"})
 """Keys of the editor's `pyasc` section that configure the client, not the analysis."""
 
-SERVER_KEYS = frozenset({"debounceMs", "cppDelayMs"})
+SERVER_KEYS = frozenset({"debounceMs", "cppDelayMs", "warmCache"})
 """Keys read by the server itself (scheduling), not by pyasc.config."""
 
 
@@ -30,6 +30,8 @@ class ServerOptions:
     nothing is running, and edits arriving during an analysis are coalesced into the next one anyway."""
     cpp_delay_ms: int = 300
     """Quiet time after a front-end result before the (slower) C++ tier starts."""
+    warm_cache: bool = True
+    """Publish a file's stored diagnostics at open when nothing they depend on changed (features.warm_start)."""
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
@@ -87,6 +89,12 @@ class Settings:
         good: dict[str, Any] = {}
         errors: list[str] = []
         for key, value in layer.items():
+            if key == "warmCache":
+                if isinstance(value, bool):
+                    good[key] = value
+                else:
+                    errors.append(f"{key} must be true or false, got {value!r}")
+                continue
             if key in SERVER_KEYS:
                 if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000:
                     good[key] = value
@@ -110,7 +118,8 @@ class Settings:
             self._init, self._client = init, client
         layer = {**init, **client}
         self.options = ServerOptions(debounce_ms=layer.get("debounceMs", ServerOptions.debounce_ms),
-                                     cpp_delay_ms=layer.get("cppDelayMs", ServerOptions.cpp_delay_ms))
+                                     cpp_delay_ms=layer.get("cppDelayMs", ServerOptions.cpp_delay_ms),
+                                     warm_cache=layer.get("warmCache", ServerOptions.warm_cache))
         return self._once(errors + more)
 
     def _once(self, messages: list[str]) -> list[str]:

@@ -159,6 +159,8 @@ class PyascServer(LanguageServer):
         """The forked analysis worker (pyasc_lsp.prefork) serving the first analyses, until the compiler is warm
         in this process."""
         self._in_process_warming = False
+        self.warm_start: Any = None
+        """The persistent store of published diagnostics (features.warm_start.WarmStart), set up by that feature."""
 
     def warm_up(self) -> None:
         """Once: find the diagnostics page, then import the compiler and make its cache in the analysis thread.
@@ -324,25 +326,35 @@ def path_of(uri: str) -> str:
     return to_fs_path(uri) or uri
 
 
+def _repository_docs() -> Path:
+    return Path(__file__).resolve().parents[1] / "docs" / "diagnostics.md"
+
+
+def docs_location() -> Path:
+    """Where `find_docs` finds (or writes) the diagnostics page, found without generating it."""
+    import os
+
+    repo_doc = _repository_docs()
+    if repo_doc.is_file():
+        return repo_doc
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pyasc" / "docs" / "diagnostics.md"
+
+
 def find_docs() -> Path:
     """docs/diagnostics.md of the source tree when the server runs from one, else a generated copy in the cache.
 
     Both are the same text (`make docs` generates the repository file from the code table), so links always work,
     whether pyasc is installed from a checkout or from a wheel that ships no docs folder.
     """
-    import os
-
-    repo_doc = Path(__file__).resolve().parents[1] / "docs" / "diagnostics.md"
-    if repo_doc.is_file():
-        return repo_doc
+    target = docs_location()
+    if target == _repository_docs():
+        return target
     from pyasc.compiler.codes import docs_markdown
 
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pyasc" / "docs"
-    target = cache / "diagnostics.md"
     text = docs_markdown()
     try:
         if not target.is_file() or target.read_text(encoding="utf-8") != text:
-            cache.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
     except OSError:
         logger.warning("cannot write %s; diagnostic links point at a missing file", target)

@@ -70,6 +70,13 @@ class Document:
     """Bumped by every edit and re-analysis request: a result computed for an older generation is superseded."""
     analyzing: bool = False
     """An analysis of this document is in the analysis thread: a new edit waits for it instead of queueing another."""
+    config: Config | None = None
+    """The configuration `analysis` was computed with."""
+    warm: Any = None
+    """(version, diagnostics) published for this document from the persistent store before its first analysis
+    (features.warm_start): that analysis publishes only what differs."""
+    persist: bool = True
+    """The next accepted analysis is kept in the persistent store (set at open and at each save)."""
 
     @property
     def current(self) -> Analysis | None:
@@ -101,6 +108,10 @@ class Documents:
         """The compiler's per-kernel cache, shared by all documents (None: analyze without one)."""
         self._docs: dict[str, Document] = {}
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-analyze")
+        self.on_open: list[Callable[[Document], None]] = []
+        """Called with each document as it opens, before its first analysis has started."""
+        self.on_save: list[Callable[[Document], None]] = []
+        """Called with a document saved while its analysis is current (else the next accepted one is kept)."""
         self.on_analysis: list[Callable[[Document], None]] = []
         """Called with a document after each accepted front-end result."""
         self.on_cpp: list[Callable[[Document], None]] = []
@@ -128,7 +139,26 @@ class Documents:
         doc = Document(uri, path, version, text)
         self._docs[uri] = doc
         self._schedule(doc, 0.0)
+        self._call(self.on_open, doc)
         return doc
+
+    def saved(self, uri: str) -> None:
+        """The document's text is now the file's: its analysis is worth keeping, now or when it is done (`persist`)."""
+        doc = self._docs.get(uri)
+        if doc is None:
+            return
+        doc.persist = doc.current is None
+        if not doc.persist:
+            self._call(self.on_save, doc)
+
+    @staticmethod
+    def _call(listeners: list[Callable[[Document], None]], doc: Document) -> None:
+        """Listeners that only add to what the scheduler does: a failure is logged, and nothing else changes."""
+        for listener in listeners:
+            try:
+                listener(doc)
+            except Exception:
+                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
 
     def change(self, uri: str, text: str, version: int) -> Document | None:
         doc = self._docs.get(uri)
@@ -222,7 +252,7 @@ class Documents:
                 break
             # superseded while it ran: the newest text is analyzed now, the result above is dropped
             logger.debug("dropped analysis of %s version %s (now %s)", doc.uri, version, doc.version)
-        doc.analysis, doc.analysis_version = analysis, version
+        doc.analysis, doc.analysis_version, doc.config = analysis, version, config
         doc.analyses += 1
         self._fit_cache()
         self._release(doc)

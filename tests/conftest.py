@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -11,6 +13,11 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("pyasc", deadline=None, derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("pyasc")
+
+# The language server's persistent store of diagnostics is off for the whole suite (servers started by tests, in
+# this process or as children, would otherwise write into the user's cache, and one test's stored results could be
+# published in another's session); tests/lsp/test_warm_start.py turns it on in a temporary folder.
+os.environ["PYASC_LSP_CACHE"] = "0"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

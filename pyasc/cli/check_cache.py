@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import re
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from .. import __version__
 from ..compiler.diagnostics import Diagnostic, Fix, Related, Severity, Span, TextEdit
 from ..config import Config
+from ..diagstore import fingerprint
 
 FORMAT = 1
 
@@ -178,18 +178,7 @@ def _package_state() -> str:
     """pyasc's version plus the sizes and times of its installed sources: an upgraded or edited pyasc misses."""
     import pyasc
 
-    root = Path(pyasc.__file__).parent
-    h = hashlib.sha256(f"{__version__}|{sys.version_info[:2]}|{FORMAT}".encode())
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".h", ".json")):
-                try:
-                    st = os.stat(os.path.join(folder, name))
-                except OSError:
-                    continue
-                h.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
+    return fingerprint((str(Path(pyasc.__file__).parent),), f"{__version__}|{FORMAT}")
 
 
 def config_key(config: Config, cpp: bool, folder: Path | None = None) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..config import Config
+from ..reads import recording
 from . import checks, constexpr, hostcheck
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
@@ -82,8 +83,10 @@ def analyze(
     came from the cache."""
     config = config or Config()
     try:
-        with CollectorPaused():  # nothing it allocates is cyclic garbage: the collector's passes are pure cost
-            return _analyze(text, path, config, cache, kernel, early)
+        with CollectorPaused(), recording() as seen:  # the collector's passes are pure cost: no cyclic garbage
+            result = _analyze(text, path, config, cache, kernel, early)
+        result.reads = tuple(sorted(seen.items()))
+        return result
     except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never crash the caller
         log.exception("pyasc analysis failed for %s", path)
         return Analysis(path=path, text=text, diagnostics=[Diagnostic(

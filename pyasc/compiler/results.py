@@ -114,6 +114,9 @@ class Analysis:
     """Names under which the file imported pyasc/asc (`asc`, `pyasc`)."""
     module_names: dict[str, str] = field(default_factory=dict)
     """Module-level names (constants, jit functions, imports) -> kind, for completion."""
+    reads: tuple[tuple[str, str], ...] = ()
+    """Every other file the analysis looked for (project modules), with its state then (`pyasc.reads.state`): the
+    result holds while each is still in that state."""
 
     @property
     def has_kernels(self) -> bool:

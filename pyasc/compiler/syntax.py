@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..reads import read_source
 from . import pure
 from .diagnostics import Diagnostic, Severity, Span
 from .structs import StructDef, scan_structs
@@ -662,11 +663,9 @@ def project_reader(folder: Path) -> Callable[[str], tuple[str, str] | None]:
         roots = [base] if level else [folder, *list(folder.parents)[:2]]
         for root in roots:
             for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
-                try:
-                    if candidate.is_file() and candidate.stat().st_size < 2_000_000:
-                        return str(candidate), candidate.read_text(encoding="utf-8", errors="replace")
-                except OSError:
-                    continue
+                text = read_source(candidate)  # noted, present or not, for results kept across sessions
+                if text is not None:
+                    return str(candidate), text
         return None
 
     return read

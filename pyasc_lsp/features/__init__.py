@@ -1,6 +1,6 @@
 """One module per LSP feature, each with `setup(server)`.  The order matters: logging first so that the others'
 setup is reported, lifecycle before anything that reads client capabilities, sync before the features that read
-documents."""
+documents, warm_start after diagnostics (its listener runs after the publish)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from . import (
     rename,
     signature_help,
     sync,
+    warm_start,
 )
 
 FEATURES: list[ModuleType] = [
@@ -30,6 +31,7 @@ FEATURES: list[ModuleType] = [
     configuration,
     sync,
     diagnostics,
+    warm_start,
     generated_code,
     hover,
     completion,

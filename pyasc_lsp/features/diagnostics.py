@@ -21,6 +21,7 @@ from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
 from ..workspace import Document
+from .warm_start import already_published
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +95,11 @@ def lsp_diagnostics(server: PyascServer, doc: Document) -> list[types.Diagnostic
     return _to_lsp(server, doc, analysis.text, [*analysis.diagnostics, *doc.cpp_current])
 
 
+def front_end_items(server: PyascServer, doc: Document, analysis: Analysis) -> list[types.Diagnostic]:
+    """The analysis' own diagnostics (no C++ findings), as LSP diagnostics: what its first publish sends."""
+    return _to_lsp(server, doc, analysis.text, analysis.diagnostics)
+
+
 def _to_lsp(server: PyascServer, doc: Document, text: str, diags: list[Diagnostic]) -> list[types.Diagnostic]:
     pos = server.positions(text)
     other = functools.cache(server.positions_of_file)
@@ -110,23 +116,29 @@ def setup(server: PyascServer) -> None:
     server.docs.cpp_submit = tier.submit
     server.docs.progress = Progress(server)
 
-    def publish(doc: Document) -> None:
+    def publish(doc: Document, unless_stored: bool = False) -> None:
         if server.pull_diagnostics or doc.analysis_version != doc.version:
             return
+        items = lsp_diagnostics(server, doc)
+        if unless_stored and already_published(server, doc, doc.analysis_version, items):
+            return  # the same diagnostics went out from the persistent store at open
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=doc.uri, version=doc.analysis_version, diagnostics=lsp_diagnostics(server, doc)))
+            uri=doc.uri, version=doc.analysis_version, diagnostics=items))
 
     def publish_analysis(doc: Document) -> None:
         if doc.early_run is not None and doc.early_run is doc.run and doc.analysis is not None \
                 and doc.analysis.diagnostics == doc.early_diagnostics:
             return  # this run's diagnostics went out early, and no C++ finding belongs to its result yet
-        publish(doc)
+        publish(doc, unless_stored=True)
 
     def publish_early(doc: Document, preview: Analysis) -> None:
         if server.pull_diagnostics:
             return
+        items = _to_lsp(server, doc, preview.text, preview.diagnostics)
+        if already_published(server, doc, doc.version, items):
+            return
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=doc.uri, version=doc.version, diagnostics=_to_lsp(server, doc, preview.text, preview.diagnostics)))
+            uri=doc.uri, version=doc.version, diagnostics=items))
 
     def refresh(doc: Document) -> None:
         if server.pull_diagnostics:

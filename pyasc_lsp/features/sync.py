@@ -36,6 +36,7 @@ def setup(server: PyascServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @guarded("didSave")
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        server.docs.saved(params.text_document.uri)
         if params.text_document.uri.endswith("pyproject.toml"):
             server.settings.forget_pyproject()
             server.docs.reanalyze_all()
