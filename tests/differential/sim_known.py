@@ -65,5 +65,7 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "get_tensor_c without en_sequential_write into a 64 x 64 VECIN tensor on purpose: Ascend C writes the "
              "block at its place in the single-core C [128, 128] (a base-block tensor needs en_sequential_write, as "
              "CANN's tutorials pass), past the tensor", deliberate=True),
-    SimKnown("m35_matmul_sparse_index", "PS110", "a sparse Matmul (set_sparse_index) is not modelled"),
+    SimKnown("m35_matmul_sparse_index", "PS109",
+             "set_sparse_index on a MatmulType B (the language has no SparseMatmulType): Ascend C's Matmul ignores "
+             "the index and multiplies B as given, which the simulator does and warns about", deliberate=True),
 )

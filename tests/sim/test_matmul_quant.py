@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pyasc as asc
+from pyasc import sim
 
 M, K, N = 32, 64, 48
 
@@ -55,12 +56,13 @@ def _kernel(in_dt, out_dt, vector: bool, blocks: bool, scalar: int):
     return quant_mm
 
 
-def _run(in_dt, out_dt, a, b, q_words, scalar, vector=False, blocks=False):
+def _run(in_dt, out_dt, a, b, q_words, scalar, vector=False, blocks=False, findings=()):
     tiling = asc.adv.TCubeTiling(used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N,
                                  single_core_k=K, base_m=16, base_n=16, base_k=32)
     c = np.zeros((M, N), np.dtype(out_dt.name))
-    report = _kernel(in_dt, out_dt, vector, blocks, scalar)[1](a, b, c, q_words, tiling, np.zeros(1 << 12, np.uint8))
-    assert [f for f in report.findings if f.severity != "note"] == []
+    with sim.collect() as report:
+        _kernel(in_dt, out_dt, vector, blocks, scalar)[1](a, b, c, q_words, tiling, np.zeros(1 << 12, np.uint8))
+    assert [(f.severity, f.message) for f in report.findings if f.severity != "note"] == list(findings)
     return c
 
 
@@ -97,10 +99,13 @@ def test_half_to_int8_rounds_saturates_and_adds_the_offset():
     assert (c == -128).any() or (c == 127).any()  # some values saturate
 
 
-def test_a_type_pair_without_quantization_ignores_the_setting():
+def test_a_type_pair_without_quantization_ignores_the_setting_with_a_warning():
     """half x half -> float32 is no quantization scenario: Ascend C keeps NoQuant, C is the plain product."""
     rng = np.random.default_rng(8)
     a = rng.integers(-4, 4, (M, K)).astype(np.float16)
     b = rng.integers(-4, 4, (K, N)).astype(np.float16)
-    c = _run(asc.float16, asc.float32, a, b, np.zeros(N, np.uint64), word(0.5))
+    warning = ("warning", "Matmul.set_quant_scalar has no effect: float16 inputs (float32 in L0C) into a float32 C are "
+               "no quantization scenario (int8 inputs into half, int8 or uint8; half or bfloat16 inputs into int8 or "
+               "uint8), so C is written unconverted")
+    c = _run(asc.float16, asc.float32, a, b, np.zeros(N, np.uint64), word(0.5), findings=[warning])
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))

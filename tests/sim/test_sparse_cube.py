@@ -124,3 +124,40 @@ def test_an_index_of_3_and_a_wrong_position_are_reported():
     assert first == ("mmad_with_sparse: the index of dense B element (5, 7) is 3; an index is 0, 1 or 2 (the "
                      "element's place among 3 of its group of 4)")
     assert second == "load_data_with_sparse: dst must be int8 in L0B, not int8 in L0A"
+
+
+@asc.jit(matmul_cube_only=True)
+def matmul_with_index(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, index: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling, workspace: asc.GlobalAddress):
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm = asc.GlobalTensor()
+    b_gm.set_global_buffer(b)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    i_gm = asc.GlobalTensor()
+    i_gm.set_global_buffer(index)
+    pipe = asc.TPipe()
+    in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
+    mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.set_sparse_index(i_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+def test_a_matmul_sparse_index_on_a_matmul_type_b_has_no_effect_and_says_so():
+    """The language's B is a MatmulType, never Ascend C's SparseMatmulType: the device ignores the index."""
+    rng = np.random.default_rng(12)
+    a = rng.integers(-9, 10, (M, K)).astype(np.int8)
+    b = rng.integers(-9, 10, (K, N)).astype(np.int8)
+    c = np.zeros((M, N), np.int32)
+    tiling = asc.adv.TCubeTiling(used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N,
+                                 single_core_k=K, base_m=16, base_n=16, base_k=32)
+    with sim.collect() as report:
+        matmul_with_index[1](a, b, c, np.full(K * N // 8, 0xFF, np.uint8), tiling, np.zeros(1 << 12, np.uint8))
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+    (f,) = [f for f in report.findings if f.severity != "note"]
+    assert (f.severity, f.code) == ("warning", "PS109") and "set_sparse_index has no effect" in f.message

@@ -500,7 +500,14 @@ def set_self_define_data(self: Any, data_ptr: Any) -> None:
 
 
 def set_sparse_index(self: Any, index_global: Any) -> None:
-    cur().report("unsupported", "sparse Matmul (set_sparse_index) is not modelled by the simulator")
+    """Ascend C's Matmul uses the index only when B is a SparseMatmulType (and the MDL configuration), which the
+    language cannot declare: for a MatmulType B the call does nothing and B is multiplied as given, as here."""
+    core = cur()
+    core.scalar_tick()
+    core.report("bad-call", "Matmul.set_sparse_index has no effect: Ascend C's Matmul reads the index only for a B "
+                "declared SparseMatmulType (with the MDL configuration), which MatmulType is not, so B is multiplied "
+                "as given (dense); for a 4:2 sparse product use load_data_with_sparse and mmad_with_sparse",
+                severity="warning")
 
 
 def set_user_def_info(self: Any, tiling_ptr: Any) -> None:

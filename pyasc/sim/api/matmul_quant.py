@@ -32,8 +32,14 @@ def _l0c(mm: Any) -> str:
 
 def set_quant(mm: Any, st: dict[str, Any], kind: str, value: Any) -> None:
     """Record the quantization (scalar word or GM vector) the next computations of `mm` apply."""
-    cur().scalar_tick()
-    st["quant"] = (kind, value) if (_l0c(mm), _dtype(mm, "c")) in _MODES else None
+    core = cur()
+    core.scalar_tick()
+    pair = (_l0c(mm), _dtype(mm, "c"))
+    st["quant"] = (kind, value) if pair in _MODES else None
+    if pair not in _MODES:
+        core.report("bad-call", f"Matmul.set_quant_{kind} has no effect: {_dtype(mm, 'a')} inputs ({pair[0]} in L0C) "
+                    f"into a {pair[1]} C are no quantization scenario (int8 inputs into half, int8 or uint8; "
+                    "half or bfloat16 inputs into int8 or uint8), so C is written unconverted", severity="warning")
 
 
 def convert(core: Any, mm: Any, st: dict[str, Any], c: np.ndarray, col0: int, read_pipe: int,
