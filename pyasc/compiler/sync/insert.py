@@ -278,7 +278,8 @@ def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, i
             continue
         if _fenced(s):
             loop = entry.chain[-1] if entry.chain else None
-            whole = isinstance(loop, ir.For) and len(loop.body) == 1 and _is_set_value(s)
+            whole = isinstance(loop, ir.For) and len(loop.body) == 1 and _is_set_value(s) and \
+                entry.frames[-1] is entry.frame  # the loop's one statement is this one, not a call of a helper
             target, tp = (loop, entry.frames[-1].plan) if whole else (s, fp)
             assert target is not None and tp is not None
             fences.append((entry.frames[-1] if whole else entry.frame, id(target)))
@@ -327,8 +328,8 @@ def _dequeue(seq: list[_Entry], uses: list[dict[int, ir.Expr]], groups: dict[int
                 ("enque", (queue_name(enq.key, there, groups), named.symbol)))
         else:
             used = uses[user][enq.key]
-            assert isinstance(used, ir.Name) and used.symbol is not None
-            e.frame.plan.unplaceable.append((e.stmt, t.stmt, used.symbol))  # type: ignore[union-attr]
+            assert isinstance(used, ir.Name) and used.symbol is not None and seq[0].frame.plan is not None
+            seq[0].frame.plan.unplaceable.append((e.stmt, t.stmt, used.symbol))  # the kernel's plan reports them
     named, _ = resolve(uses[user][enq.key], t.frame, where)
     assert isinstance(named, ir.Name) and named.symbol is not None and where.plan is not None
     where.plan.before.setdefault(id(target), []).append(("deque", (queue_name(enq.key, where, groups),
