@@ -63,12 +63,16 @@ def _as_array(obj: Any) -> np.ndarray | None:
 
 
 def _candidates() -> Iterator[Any]:
-    """The values the running program holds: locals and module globals of every frame, and one level inside the
-    lists, tuples and dicts among them."""
+    """The values the running program holds: locals and module globals of every frame of the program (not the
+    simulator's own, whose memories are no host arrays), and one level inside the lists, tuples and dicts among
+    them."""
     seen: set[int] = set()
     f = sys._getframe(1)
     count = 0
     while f is not None:
+        if str(f.f_globals.get("__name__", "")).startswith("pyasc."):
+            f = f.f_back
+            continue
         for scope in (f.f_locals, f.f_globals):
             for v in list(scope.values()):
                 for item in (v, *(_inside(v))):
