@@ -159,6 +159,9 @@ class PyascServer(LanguageServer):
         """The forked analysis worker (pyasc_lsp.prefork) serving the first analyses, until the compiler is warm
         in this process."""
         self._in_process_warming = False
+        self.settings_fetched: asyncio.Event | None = None
+        """Set once the client's answer to workspace/configuration (asked after initialized) is applied; None when
+        the client cannot answer it."""
         self.warm_start: Any = None
         """The persistent store of published diagnostics (features.warm_start.WarmStart), set up by that feature."""
 

@@ -3,6 +3,7 @@ didChangeConfiguration; a saved pyproject.toml is re-read.  Any change re-analyz
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -57,11 +58,17 @@ def setup(server: PyascServer) -> None:
     @server.feature(types.INITIALIZED)
     @guarded("initialized")
     async def initialized(params: types.InitializedParams) -> None:
-        settings = await _fetch(server)
-        if settings is not None:
-            before = server.settings.analysis_layer()
-            _apply(server, settings)
-            _reanalyze_changed(server, before)
+        if server.capability("workspace.configuration", False):
+            server.settings_fetched = asyncio.Event()
+        try:
+            settings = await _fetch(server)
+            if settings is not None:
+                before = server.settings.analysis_layer()
+                _apply(server, settings)
+                _reanalyze_changed(server, before)
+        finally:
+            if server.settings_fetched is not None:
+                server.settings_fetched.set()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded("didChangeConfiguration")

@@ -10,11 +10,14 @@ diagnostics otherwise.  Edits never read the store.  What is kept: the front end
 publishes them, after the first analysis of each opened document and after each save.  Not kept: results with an
 internal error or a time ceiling (PA901, PA902: they depend on the moment), results whose related locations lie in
 another open document (converted from its unsaved text).  Pull-diagnostics clients are answered by the analysis.
+While the client's settings are being fetched (workspace/configuration), the lookup waits for them: they are part of
+the context, and a client such as VS Code sends its settings only that way.
 Off with the `warmCache` setting or PYASC_LSP_CACHE=0.
 """
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import dataclasses
 import logging
@@ -34,6 +37,8 @@ from ..workspace import Document
 
 logger = logging.getLogger(__name__)
 
+SETTINGS_WAIT = 5.0
+"""Longest a lookup at open waits for the client's settings before it gives up (the analysis publishes anyway)."""
 UNSTORED = frozenset({"PA901", "PA902"})
 """Codes whose presence depends on the moment (an internal failure, the per-kernel time ceiling): never kept."""
 
@@ -102,9 +107,28 @@ class WarmStart:
             and self.server.settings.options.warm_cache and doc.uri.startswith("file:")
 
     def lookup(self, doc: Document) -> None:
-        """At didOpen: publish the stored diagnostics of this exact text, if any."""
+        """At didOpen: publish the stored diagnostics of this exact text, if any.  While the client's settings are
+        on their way (workspace/configuration, asked at initialized), once they are applied: the configuration is
+        part of the entry's context."""
         if not self.active(doc):
             return
+        pending = self.server.settings_fetched
+        if pending is not None and not pending.is_set():
+            asyncio.get_running_loop().create_task(self._lookup_later(doc, doc.version, pending))
+            return
+        self._lookup_now(doc)
+
+    async def _lookup_later(self, doc: Document, version: int, pending: asyncio.Event) -> None:
+        try:
+            await asyncio.wait_for(pending.wait(), SETTINGS_WAIT)
+        except asyncio.TimeoutError:
+            return
+        # Only before anything of the analysis went out: stored diagnostics never follow fresher ones.
+        if self.server.docs.get(doc.uri) is doc and doc.version == version and doc.analysis is None \
+                and doc.early_run is None and self.active(doc):
+            guarded("stored diagnostics")(self._lookup_now)(doc)
+
+    def _lookup_now(self, doc: Document) -> None:
         assert self.store is not None
         started = time.perf_counter()
         # The diagnostics page is found in the analysis thread, maybe not yet: where it will be is known already.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +275,64 @@ def _fake(server: PyascServer, diagnostics: list[Diagnostic]) -> None:
                                                                       diagnostics=list(diagnostics))
 
 
+class Gated:
+    """An analyzer returning fixed diagnostics once `gate` is set."""
+
+    def __init__(self, diagnostics: list[Diagnostic], gated: bool) -> None:
+        self.diagnostics = diagnostics
+        self.gate = threading.Event()
+        if not gated:
+            self.gate.set()
+
+    def __call__(self, text: str, path: str, config: Any, cache: Any) -> Analysis:
+        self.gate.wait(30)
+        return Analysis(path=path, text=text, diagnostics=list(self.diagnostics))
+
+
+SEEDED = [Diagnostic("PA202", Severity.WARNING, "seeded", Span(1, 0, 1, 6))]
+CLIENT_SETTINGS = {"severity": {"PA202": "warning"}}
+
+
+async def test_a_lookup_waits_for_the_client_settings_it_depends_on(store: Path, project: Path) -> None:
+    path = project / "kernel.py"
+    first, _ = _server(CLIENT_SETTINGS)
+    first.docs._analyze = Gated(SEEDED, gated=False)
+    await _opened(first, path, ADD)
+    assert first.warm_start.writes == 1
+
+    second, again = _server()
+    analyzer = second.docs._analyze = Gated(SEEDED, gated=True)
+    second.settings_fetched = asyncio.Event()  # workspace/configuration asked, not answered yet
+    second.docs.open(path.as_uri(), str(path), ADD, 1)
+    await asyncio.sleep(0.05)
+    assert again.items == []
+    second.settings.set_client_settings(CLIENT_SETTINGS)
+    second.settings_fetched.set()
+    for _ in range(500):
+        if again.items:
+            break
+        await asyncio.sleep(0.01)
+    assert again.kinds() == ["stored"]
+    analyzer.gate.set()
+    await second.docs.wait_current(path.as_uri(), timeout=60)
+    assert again.kinds() == ["stored"]
+
+
+async def test_stored_diagnostics_never_follow_the_analysis_ones(store: Path, project: Path) -> None:
+    path = project / "kernel.py"
+    first, _ = _server(CLIENT_SETTINGS)
+    first.docs._analyze = Gated(SEEDED, gated=False)
+    await _opened(first, path, ADD)
+    second, again = _server()
+    second.docs._analyze = Gated(SEEDED, gated=False)
+    second.settings_fetched = asyncio.Event()
+    await _opened(second, path, ADD)  # analyzed and published before the settings came
+    second.settings.set_client_settings(CLIENT_SETTINGS)
+    second.settings_fetched.set()
+    await asyncio.sleep(0.1)
+    assert again.kinds() == ["analysis"] and second.warm_start.hits == 0
+
+
 @pytest.mark.parametrize("code", ["PA901", "PA902"])
 async def test_results_that_depend_on_the_moment_are_not_kept(store: Path, project: Path, code: str) -> None:
     path = project / "kernel.py"
@@ -339,13 +398,20 @@ async def _first_publish(command: list[str], env: dict[str, str], root: Path, pa
     return got
 
 
-async def test_a_second_server_process_publishes_the_first_ones_diagnostics_once(store: Path,
-                                                                                 project: Path) -> None:
+async def test_a_second_server_process_publishes_from_the_store_and_then_corrects_it(store: Path,
+                                                                                     project: Path) -> None:
     path = project / "kernel.py"
     path.write_text(UNKNOWN_API, encoding="utf-8")
     env = {**os.environ, diagstore.ENV: str(store)}
     command = [sys.executable, "-m", "pyasc_lsp"]
     first = await _first_publish(command, env, project, path)
-    second = await _first_publish(command, env, project, path)
     assert len(first) == 1 and [d["code"] for d in first[0]["diagnostics"]] == ["PA202"]
-    assert second == first
+    (entry,) = (store / f"v{diagstore.FORMAT}").glob("*.json")
+    entry.write_text(entry.read_text(encoding="utf-8").replace("did you mean", "stored: did you mean"),
+                     encoding="utf-8")
+    second = await _first_publish(command, env, project, path)
+    # the stored diagnostics first (so they came from the store), then the analysis' own, which differ
+    assert len(second) == 2 and "stored: did you mean" in second[0]["diagnostics"][0]["message"]
+    assert second[1] == first[0]
+    third = await _first_publish(command, env, project, path)  # the entry the second server wrote: right again
+    assert third == first
