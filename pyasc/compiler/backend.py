@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import logging
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -202,6 +203,23 @@ _EXTRA_INCLUDES = (("AscendC::Matmul<", "lib/matmul_intf.h"),
 """APIs that kernel_operator.h does not bring in: the header their C++ needs besides it."""
 
 
+def _clashing_units(units: list[KernelUnit]) -> dict[str, str]:
+    """Kernels whose helpers clash with another kernel's: a helper insert_sync synchronized for this kernel's calls
+    (sync/frames.py) with the signature of a different function of the same name.  Each such kernel is emitted
+    with its helpers in a namespace of its own (kernel name -> namespace), where its calls find them first."""
+    signatures: dict[str, str] = {}
+    apart: dict[str, str] = {}
+    for u in units:
+        texts = [hc.text for _, hc in u.helpers_code]
+        heads = [t.split("{", 1)[0] for t in texts]
+        if any(signatures.get(h, t) != t for h, t in zip(heads, texts, strict=True)):
+            apart[u.name] = re.sub(r"\W", "_", u.name) + "_helpers"
+            continue
+        for h, t in zip(heads, texts, strict=True):
+            signatures.setdefault(h, t)
+    return apart
+
+
 def _extra_includes(units: list[KernelUnit]) -> str:
     texts = [u.code.text for u in units] + [hc.text for u in units for _, hc in u.helpers_code]
     wanted = dict.fromkeys(header for marker, header in _EXTRA_INCLUDES if any(marker in t for t in texts))
@@ -281,20 +299,33 @@ def assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
         else:
             add(text, segment=Segment(0, len(text) - 1, sd.span, MapFlag.ALL_STATEMENT))
     emitted_helpers: set[str] = set()
-    for u in units:
+
+    def add_helpers(u: KernelUnit, seen: set[str]) -> None:
         for hinfo, hc in u.helpers_code:
-            if hc.text in emitted_helpers:
+            if hc.text in seen:
                 continue
-            emitted_helpers.add(hc.text)
+            seen.add(hc.text)
             add("\n", boiler=True)
             start = length
             add(hc.text, hinfo.name, hc)
             if hc.segments and hinfo.name not in {k.name for k in kinfos}:
                 kinfos.append(replace(hinfo, cpp_start=start, cpp_end=length))
+
+    apart = _clashing_units(units)
+    for u in units:
+        if u.name not in apart:
+            add_helpers(u, emitted_helpers)
     for u in units:
         add("\n", boiler=True)
-        start = length
+        space = apart.get(u.name)
+        start = length  # a kernel in a namespace spans it: the C++ checks cut other kernels' ranges out whole
+        if space is not None:
+            add(f"namespace {space} {{\n", boiler=True)
+            add_helpers(u, set())
+            add("\n", boiler=True)
         add(u.code.text, u.name, u.code)
+        if space is not None:
+            add(f"}}  // namespace {space}\n", boiler=True)
         i = u.info  # built directly: dataclasses.replace costs several times more, once per kernel per edit
         kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed,
                                  i.cpp_params, i.gm_params, i.auto_sync))

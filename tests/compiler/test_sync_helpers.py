@@ -114,3 +114,53 @@ def test_calls_with_different_queue_types_get_a_function_each() -> None:
     assert re.search(r"load_scaled_sync2\([^)]*TQue<AscendC::TPosition::VECOUT, 1>& t_que\)", cpp)
     kernel = _body(cpp, "kernel")
     assert "load_scaled(t, x_gm, t_que);" in kernel and "load_scaled_sync2(c, x_gm, c_que);" in kernel
+
+
+TWO_KERNELS = '''
+import asc
+
+N = 128
+
+
+@asc.jit
+def load(t: asc.LocalTensorAuto, src: asc.GlobalTensor) -> None:
+    asc.data_copy(t, src, N)
+
+
+@asc.jit
+def first(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    t = asc.LocalTensorAuto(asc.float32, N)
+    o = asc.LocalTensorAuto(asc.float32, N)
+    load(t, x_gm)
+    asc.adds(o, t, 1.0, N)
+    asc.data_copy(z_gm, o, N)
+
+
+@asc.jit
+def second(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    t = asc.LocalTensorAuto(asc.float32, N)
+    o = asc.LocalTensorAuto(asc.float32, N)
+    asc.data_copy(t, z_gm, N)
+    load(t, x_gm)
+    asc.adds(o, t, 1.0, N)
+    asc.data_copy(z_gm, o, N)
+'''
+
+
+def test_a_kernel_whose_synchronized_helper_clashes_with_another_kernels_gets_a_namespace() -> None:
+    """Both kernels' load takes (t, src, t_que), but second's dequeues what second enqueued before the call."""
+    cpp = _cpp(TWO_KERNELS)
+    head, space = cpp.split("namespace second_helpers {\n")
+    assert space.endswith("}  // namespace second_helpers\n")
+    assert _body(head, "load") == ["AscendC::DataCopy(t, src, N);", "t_que.EnQue(t);"]
+    assert _body(space, "load") == ["t = t_que.DeQue<float>();", "AscendC::DataCopy(t, src, N);", "t_que.EnQue(t);"]
+    assert 'extern "C" __global__ __aicore__ void first(' in head
+    assert 'extern "C" __global__ __aicore__ void second(' in space
