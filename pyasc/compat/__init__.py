@@ -15,6 +15,8 @@ import types
 from collections.abc import Sequence
 from typing import Any
 
+from ..language.namespaces import KERNEL_PACKAGES, NAMESPACES, SHADOWED, is_adv
+
 MODULES: dict[str, str] = {
     "asc.runtime.config": "pyasc.compat.config",
     "asc.runtime.jit": "pyasc.compat.jit",
@@ -28,23 +30,8 @@ MODULES: dict[str, str] = {
 }
 """CANN's modules with a body of their own here (an alias of a pyasc.compat module)."""
 
-PACKAGES = ("asc", "asc.runtime", "asc.lib", "asc.codegen", "asc.language", "asc.language.core",
-            "asc.language.basic", "asc.language.fwk", "asc.language.adv", "asc.adv")
+PACKAGES = ("asc", "asc.runtime", "asc.lib", "asc.codegen") + KERNEL_PACKAGES
 """CANN's packages: namespaces whose attributes are the kernel API (and their own submodules)."""
-
-_LANGUAGE_MODULES = {
-    "core": ("aipp_types", "array", "constexpr", "enums", "ir_value", "memory_allocator", "ops", "properties",
-             "range", "tensor", "types", "utils"),
-    "basic": ("block_sync", "cache", "common", "data_copy", "determine_compute_sync", "dump_tensor", "fixpipe",
-              "list_tensor", "mm", "proposal", "scalar", "set_atomic", "sys_var", "utils", "vec_binary",
-              "vec_binary_scalar", "vec_brcb", "vec_cmpsel", "vec_duplicate", "vec_gather", "vec_gather_mask",
-              "vec_reduce", "vec_scatter", "vec_ternary_scalar", "vec_transpose", "vec_unary", "vec_vconv"),
-    "fwk": ("tpipe", "utils"),
-    "adv": ("activation", "math", "matmul", "normalization", "quantization", "sort", "tiling", "types", "utils"),
-}
-NAMESPACES = frozenset(f"asc.language.{pkg}.{mod}" for pkg, mods in _LANGUAGE_MODULES.items() for mod in mods)
-"""The modules of CANN's `asc.language` packages (`from asc.language.fwk.tpipe import TQueBind`): each is a
-namespace of the kernel API, as its package is."""
 
 _TOP_EXTRAS = {"CodegenOptions": "pyasc.compat.jit", "CompileOptions": "pyasc.compat.jit",
                "LaunchOptions": "pyasc.compat.jit", "jit": "pyasc.compat.jit",
@@ -58,20 +45,23 @@ class _Package(types.ModuleType):
         if name.startswith("__"):
             raise AttributeError(name)
         full = f"{self.__name__}.{name}"
-        if full in MODULES or full in PACKAGES or full in NAMESPACES:
+        if full in MODULES or full in PACKAGES or full in NAMESPACES and full not in SHADOWED:
             return importlib.import_module(full)
         if (self.__name__ == "asc" and name in _TOP_EXTRAS) or name == "DataType":
             return getattr(importlib.import_module(_TOP_EXTRAS[name]), name)
-        if self.__name__ in ("asc.adv", "asc.language.adv") or self.__name__.startswith("asc.language.adv."):
+        if is_adv(self.__name__):
             return getattr(_pyasc_attr("adv"), name)
-        if self.__name__ == "asc.language.core" and name in ("dtype", "struct"):
-            return importlib.import_module(full)
         try:
             value = _pyasc_attr(name)
         except AttributeError:
             raise AttributeError(f"module '{self.__name__}' has no attribute '{name}'") from None
         setattr(self, name, value)
         return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and f"{self.__name__}.{name}" in SHADOWED:
+            return  # importing asc.language.basic.data_copy leaves the package's data_copy the API, as in CANN's
+        super().__setattr__(name, value)
 
 
 def _pyasc_attr(name: str) -> Any:

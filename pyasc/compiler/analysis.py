@@ -205,6 +205,7 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
     h = hashlib.sha256()
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
     h.update(repr(sorted(module.from_imports.items())).encode())
+    h.update(repr(sorted(module.module_aliases.items())).encode())
     h.update(repr(sorted((n, repr(v)) for n, v in module.constants.items())).encode())
     h.update(repr(sorted((n, ast.dump(e)) for n, e in module.ct_exprs.items())).encode())
     h.update(repr(sorted(module.jit)).encode())
@@ -240,6 +241,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     h.update(jit.qualname.encode() + jit.cpp_name.encode() + jit.closure_key.encode())
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
     h.update(repr(sorted(module.from_imports.items())).encode())
+    h.update(repr(sorted(module.module_aliases.items())).encode())
     names = set(jit.names)
     seen: set[str] = set()
     todo = [n for n in names if n in module.jit]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..language.namespaces import KERNEL_MODULES, SHADOWED
 from ..reads import read_source
 from . import pure
 from .diagnostics import Diagnostic, Severity, Span
@@ -146,6 +147,9 @@ class ModuleInfo:
     """Names bound to the pyasc/asc module (`asc`, `pyasc`)."""
     adv_aliases: set[str] = field(default_factory=set)
     """Names bound to the asc.adv namespace."""
+    module_aliases: dict[str, str] = field(default_factory=dict)
+    """Local name -> one of CANN's kernel modules under asc, for `import asc.language.core.enums as enums` and
+    `from asc.language.core import enums` (the dotted name, rooted at `asc`)."""
     from_imports: dict[str, str] = field(default_factory=dict)
     """Local name -> asc API name, for `from pyasc import add`."""
     constants: dict[str, object] = field(default_factory=dict)
@@ -400,6 +404,19 @@ def fold(node: ast.expr, env: dict[str, object], names: Mapping[str, str] | None
 ASC_MODULES = ("pyasc", "asc")
 
 
+def _under_asc(dotted: str) -> str:
+    """A dotted name under asc, spelled from `asc` (`pyasc.` spells `asc.` too); '' for anything else."""
+    root, _, rest = dotted.partition(".")
+    return f"asc.{rest}" if root in ASC_MODULES and rest else ""
+
+
+def kernel_module(dotted: str) -> str | None:
+    """The CANN kernel module a dotted import names (`asc.language.core.enums`), or None for anything else, asc
+    itself included."""
+    name = _under_asc(dotted)
+    return name if name in KERNEL_MODULES else None
+
+
 def _is_jit_decorator(dec: ast.expr, info: ModuleInfo) -> tuple[bool, dict[str, ast.expr]]:
     target = dec.func if isinstance(dec, ast.Call) else dec
     options = {k.arg: k.value for k in dec.keywords if k.arg} if isinstance(dec, ast.Call) else {}
@@ -429,21 +446,31 @@ def scan_module(
                     info.adv_aliases.add(alias.asname)
                 elif root in ASC_MODULES and alias.asname is None:
                     info.asc_aliases.add(root)
+                elif module := kernel_module(alias.name):  # `import asc.language.core.enums as enums`
+                    info.module_aliases[alias.asname or alias.name] = module
+                elif alias.asname and _under_asc(alias.name) in SHADOWED:  # `import ....basic.data_copy as dc`
+                    info.from_imports[alias.asname] = alias.name.rsplit(".", 1)[1]  # is the API data_copy
         elif isinstance(stmt, ast.ImportFrom):
             mod = stmt.module or ""
+            names = list(stmt.names)
+            for alias in stmt.names if stmt.level == 0 else ():
+                module = kernel_module(f"{mod}.{alias.name}")
+                if module and module != "asc.adv":  # `from asc.language.core import enums as e`: a module
+                    info.module_aliases[alias.asname or alias.name] = module
+                    names.remove(alias)
             if mod in ASC_MODULES and stmt.level == 0:
-                for alias in stmt.names:
+                for alias in names:
                     if alias.name == "adv":
                         info.adv_aliases.add(alias.asname or "adv")
                     else:
                         info.from_imports[alias.asname or alias.name] = alias.name
             elif mod in ("pyasc.adv", "asc.adv") or stmt.level == 0 and mod.startswith(
                     ("asc.language.adv", "pyasc.language.adv")):
-                for alias in stmt.names:
+                for alias in names:
                     info.from_imports[alias.asname or alias.name] = f"adv.{alias.name}"
             elif stmt.level == 0 and mod.startswith(("asc.language", "pyasc.language")):
                 # `from asc.language.fwk.tpipe import TQueBind`: the names of asc's own submodules are asc.X
-                for alias in stmt.names:
+                for alias in names:
                     if alias.name != "*":
                         info.from_imports[alias.asname or alias.name] = alias.name
             elif read_module is not None and depth < 4 and not mod.startswith(("numpy", "torch")):

@@ -275,14 +275,14 @@ class EnumT(Type):
 
 @dataclass(eq=False)
 class ModuleT(Type):
-    """The asc module (prefix '') or its adv namespace (prefix 'adv.'); `path` names a package of asc's own
-    (`language.core.enums` for `asc.language.core.enums`), whose members are asc's."""
+    """The asc module (path '') or one of CANN's kernel modules under it (`asc.adv`, `asc.language.core.enums`),
+    whose members are asc's; prefix 'adv.' for the modules of the advanced API, whose members are asc.adv's."""
 
     prefix: str = ""
     path: str = ""
 
     def display(self) -> str:
-        return "module asc" + (f".{self.path}" if self.path else "") + (".adv" if self.prefix else "")
+        return f"module {self.path or 'asc'}"
 
 
 @dataclass(eq=False)

@@ -7,6 +7,7 @@ import difflib
 from dataclasses import replace
 
 from ...language import dtypes as dt
+from ...language.namespaces import ENUMS_MODULE, KERNEL_MODULES, is_adv
 from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
 from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, replace_fix
@@ -35,10 +36,6 @@ from ..types import (
 from .base import BUILTINS, SPECIAL_NAMES, LowerBase
 from .consteval import Unknown, const_type, int_dtype, py_value
 from .language_helpers import SCALAR_METHODS
-
-ASC_PACKAGES = frozenset({"language", "language.core", "language.core.enums", "language.adv", "language.basic",
-                          "language.fwk"})
-"""CANN's packages under asc that a kernel may name by an attribute chain (asc.language.core.enums)."""
 
 _UNSUPPORTED_EXPR = {
     ast.Lambda: "lambda", ast.Yield: "yield", ast.YieldFrom: "yield from", ast.Await: "await",
@@ -235,9 +232,11 @@ class ExprLowering(LowerBase):
             self.module_refs.setdefault(name, []).append(sp)
             return ir.ConstName(sp, const_type(value), name, value)
         if name in self.m.asc_aliases:
-            return ir.Expr(sp, ModuleT(""))
+            return self._module_ref("asc", sp)
         if name in self.m.adv_aliases:
-            return ir.Expr(sp, ModuleT("adv."))
+            return self._module_ref("asc.adv", sp)
+        if name in self.m.module_aliases:
+            return self._module_ref(self.m.module_aliases[name], sp)
         if name in self.m.from_imports:
             return self._asc_member(self.m.from_imports[name], sp, sp, "", imported=True)
         if name in self.m.jit:
@@ -289,7 +288,7 @@ class ExprLowering(LowerBase):
             if attr in CLASSES:
                 return ir.Expr(sp, ClassRefT(attr, "class"))
             if attr == "adv":
-                return ir.Expr(sp, ModuleT("adv."))
+                return self._module_ref("asc.adv", sp)
             if attr in SPECIAL_NAMES and attr not in APIS:
                 return ir.Expr(sp, FuncRefT(attr, "special"))
         qual = prefix + attr
@@ -327,18 +326,23 @@ class ExprLowering(LowerBase):
         self.report("PA202", msg, attr_span, fixes=fixes)
         return ir.invalid(sp)
 
-    def _asc_package_member(self, path: str, attr: str, sp: Span, attr_span: Span) -> ir.Expr:
-        """`asc.language.core.enums.MatmulPolicy`: CANN's packages under asc.language hold asc's own names (and
-        MatmulPolicy, which asc itself does not export), so the chain means what the matching import means."""
-        sub = f"{path}.{attr}" if path else attr
-        if sub in ASC_PACKAGES:
-            return ir.Expr(sp, ModuleT("adv." if sub == "language.adv" else "", "" if sub == "language.adv" else sub))
-        if path != "language.core.enums":
-            return self._asc_member(attr, sp, attr_span, "", imported=True)
+    def _module_ref(self, module: str, sp: Span) -> ir.Expr:
+        """asc itself (`asc`) or one of CANN's kernel modules under it, as a value whose attributes are the API."""
+        return ir.Expr(sp, ModuleT("adv." if is_adv(module) else "", "" if module == "asc" else module))
+
+    def _asc_package_member(self, module: str, attr: str, sp: Span, attr_span: Span) -> ir.Expr:
+        """`asc.language.core.enums.MatmulPolicy`, `tpipe.TPipe` (`from asc.language.fwk import tpipe`): CANN's
+        kernel modules hold asc's own names (and MatmulPolicy, which asc itself does not export), so a member means
+        what the matching import means."""
+        sub = f"{module}.{attr}"
+        if sub in KERNEL_MODULES:
+            return self._module_ref(sub, sp)
+        if module != ENUMS_MODULE:
+            return self._asc_member(attr, sp, attr_span, "adv." if is_adv(module) else "", imported=True)
         if attr in ENUMS:
             return ir.Expr(sp, ClassRefT(attr, "enum"))
         guess = difflib.get_close_matches(attr, list(ENUMS), n=1, cutoff=0.6)
-        msg = f"asc.language.core.enums has no enum named '{attr}'"
+        msg = f"{ENUMS_MODULE} has no enum named '{attr}'"
         fixes: tuple[Fix, ...] = ()
         if guess:
             msg += f"; did you mean '{guess[0]}'?"
@@ -360,8 +364,8 @@ class ExprLowering(LowerBase):
         if isinstance(bt, UnknownT):
             return ir.invalid(sp)
         if isinstance(bt, ModuleT):
-            if not bt.prefix and (bt.path or attr == "language"):
-                return self._asc_package_member(bt.path, attr, sp, aspan)
+            if bt.path or attr == "language":
+                return self._asc_package_member(bt.path or "asc", attr, sp, aspan)
             return self._asc_member(attr, sp, aspan, bt.prefix)
         if isinstance(bt, FuncRefT) and bt.kind == "numpy-module":
             d = dt.lookup(attr)

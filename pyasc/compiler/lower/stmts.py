@@ -11,6 +11,8 @@ from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, TextEdit
 from ..types import (
     AddrT,
+    ClassRefT,
+    FuncRefT,
     IntListT,
     NoneT,
     ObjT,
@@ -356,21 +358,33 @@ class StmtLowering(RebindLowering):
                 return (Fix(f"Use '{new}'", (TextEdit(Span(sp.line, idx, sp.line, idx + len(old)), new),)),)
         return ()
 
+    def _loop_range(self, it: ast.expr) -> str | None:
+        """`range` or `static_range` for a loop over a call of one, named by any name of asc's (`asc.range`,
+        `asc.language.core.range`, an imported `static_range`); '' when that name is itself an error (reported)."""
+        if not isinstance(it, ast.Call) or not isinstance(it.func, (ast.Name, ast.Attribute)):
+            return None
+        if isinstance(it.func, ast.Name) and it.func.id == "range" and "range" not in self.symbols:
+            return "range"
+        func = self.lower_expr(it.func).type
+        if isinstance(func, UnknownT):
+            return ""
+        named = isinstance(func, ClassRefT) or isinstance(func, FuncRefT) and func.kind == "special"
+        name = getattr(func, "name", "")  # asc.range and asc.static_range are classes of CANN's
+        return name if named and name in ("range", "static_range") else None
+
     def lower_for(self, node: ast.For) -> list[ir.Stmt]:
         head = self._head_span(node)
         if node.orelse:
             self.report("PA104", "for ... else is not supported", self.span(node.orelse[0]))
         it = node.iter
-        ok = isinstance(it, ast.Call) and (
-            (isinstance(it.func, ast.Name) and it.func.id == "range" and "range" not in self.symbols)
-            or (isinstance(it.func, ast.Attribute) and it.func.attr in ("range", "static_range")
-                and isinstance(it.func.value, ast.Name) and it.func.value.id in self.m.asc_aliases)
-        )
-        if not ok or not isinstance(it, ast.Call):
+        kind = self._loop_range(it)
+        if kind is None or not isinstance(it, ast.Call):
             self.report("PA104", f"a jit for loop must iterate over range(), asc.range() or asc.static_range(), "
                         f"not {ast.unparse(it)[:40]}", self.span(it))
             return []
-        static = isinstance(it.func, ast.Attribute) and it.func.attr == "static_range"
+        if not kind:
+            return []  # the name of what it iterates over is already reported
+        static = kind == "static_range"
         if it.keywords or not 1 <= len(it.args) <= 3:
             self.report("PA301", "range() takes 1 to 3 positional arguments (start, stop, step)", self.span(it))
             return []
