@@ -39,6 +39,7 @@ from .types import (
 from .types import (
     bind as bind_dtype,
 )
+from .value_kinds import python_number
 
 
 @dataclass
@@ -399,6 +400,10 @@ def check_rules(
         if type(value) is int and not lo <= value <= hi:
             report(Diagnostic("PA303", Severity.ERROR, f"'{name}' of {display}() must be {lo} to {hi}, got {value}",
                               e.span))
+    for name, values in api.literals.items():
+        e = b.args.get(name)
+        if e is not None and isinstance(e.type, ScalarT):
+            _check_literal(display, name, values, e, e.type, report)
     for name, allowed in api.positions.items():
         e = b.args.get(name)
         if e is None or not isinstance(e.type, TensorT):
@@ -412,6 +417,26 @@ def check_rules(
             report(Diagnostic("PA502", Severity.ERROR,
                               f"'{name}' of {display}() must be at {' / '.join(sorted(allowed))}, but this tensor is "
                               f"at {e.type.position}", e.span))
+
+
+def _check_literal(display: str, name: str, values: tuple[object, ...], e: ir.Expr, t: ScalarT,
+                   report: Callable[[Diagnostic], None]) -> None:
+    """An argument CANN's tracer takes only as a Python value of `values` (ApiSpec.literals): a run-time value, or a
+    value of another type or value, is PA310 (a compile-time value not known here is not checked)."""
+    shown = " or ".join(repr(v) for v in dict.fromkeys(values))  # (0, 1, False, True) shows as `0 or 1`
+    if not python_number(e):
+        report(Diagnostic("PA310", Severity.ERROR, f"'{name}' of {display}() must be a Python value known at compile "
+                          f"time ({shown}), but this is a run-time value: CANN's pyasc takes no run-time value here",
+                          e.span))
+        return
+    value = t.const
+    if value is None or any(type(value) is type(v) and value == v for v in values):
+        return
+    same = next((v for v in values if v == value), None)
+    fixes = (replace_fix(e.span, repr(same)),) if same is not None else ()
+    why = f": CANN's pyasc matches a Python {type(same).__name__} only here" if same is not None else ""
+    report(Diagnostic("PA310", Severity.ERROR, f"'{name}' of {display}() must be {shown}, got {value!r}{why}",
+                      e.span, fixes=fixes))
 
 
 def _typed_struct(t: object) -> bool:

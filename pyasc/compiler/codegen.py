@@ -202,6 +202,8 @@ class KernelGen(AutoEmit):
         self.pipe_access = "."
         self.events = 0
         self._typed_address_wanted = False
+        self._in_template = False
+        """Whether the placeholder being expanded is inside a template's angle brackets (`Adds<{T}, {is_set_mask}>`)."""
         self._tail: frozenset[str] = frozenset()
         self.value_params: dict[int, dict[str, str]] = {}
         """A helper's queue parameters whose depth is not known here (a kernel's ConstExpr with no value): symbol id
@@ -1003,9 +1005,13 @@ class KernelGen(AutoEmit):
         pos = 0
         first_literal = True
         dependent = False
+        depth = 0
+        outer_in_template = self._in_template
         for m in _PLACEHOLDER.finditer(tpl):
             literal = tpl[pos:m.start()]
             pos = m.end()
+            depth += literal.count("<") - literal.count(">")
+            self._in_template = depth > 0
             ph = m.group(1) or ""
             if dependent and ph.startswith("<") and any(n in args for n in ph[1:].split(",")):
                 literal += "<"  # `.IterateAll{<sync}`: the template arguments that follow make `.F` a member template
@@ -1022,6 +1028,7 @@ class KernelGen(AutoEmit):
             dependent = m.group(1) == "self" and self._dependent(receiver)
         self._literal(_member_template(tpl[pos:]) if dependent else tpl[pos:], None)
         self._tail = outer_tail
+        self._in_template = outer_in_template
 
     def _dependent(self, e: ir.Expr | None) -> bool:
         """Whether e's C++ type depends on a template parameter, so that its member templates are called as
@@ -1162,6 +1169,22 @@ class KernelGen(AutoEmit):
             with e.node(arg.span):
                 e.write(arg.symbol.cpp_name)
             return
+        if self._in_template:
+            self._template_arg(arg)
+            return
+        self.expr(arg)
+
+    def _template_arg(self, arg: ir.Expr) -> None:
+        """A template argument must be a C++ constant expression: a literal, a module constant and a ConstExpr
+        parameter (all constexpr) are written as they are; any other value the analysis folded (a local, a
+        comparison, whose bare `>` would end the argument list) as its literal (`Muls<half, true>`)."""
+        t = arg.type
+        keep = isinstance(arg, (ir.Const, ir.ConstName)) or isinstance(arg, ir.Name) and isinstance(t, ScalarT) \
+            and t.ctime
+        if not keep and isinstance(t, ScalarT) and isinstance(t.const, (bool, int)):
+            with self.e.node(arg.span):
+                self.e.write(cpp_literal(t.const))
+            return
         self.expr(arg)
 
     def _arg_or_default(self, name: str, ov: Overload, args: dict[str, ir.Expr]) -> None:
@@ -1176,7 +1199,7 @@ class KernelGen(AutoEmit):
             with self.e.node(arg.span):
                 self.e.write(cpp_literal(bool(arg.value)))
         else:
-            self.expr(arg)
+            self._template_arg(arg)  # `{<p,q}` writes template arguments only
 
     def scalar_as(self, arg: ir.Expr, target: str) -> None:
         """A scalar passed where the headers demand exactly the element type (Adds, Muls, Duplicate...)."""

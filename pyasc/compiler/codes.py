@@ -142,6 +142,12 @@ _c("PA309", "cann-untranslated-enum", E,
    "set_l2_cache_hint): CANN's pyasc rejects the kernel.",
    _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_LAST)\n",
    _K + "    x_gm.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_DISABLE)\n")
+_c("PA310", "compile-time-literal", E,
+   "An argument CANN's pyasc takes only as a Python value known at compile time, from a fixed set: is_set_mask is "
+   "True or False (CANN's dispatcher matches a Python bool only, so 1 matches no form of the API), and "
+   "scalar_get_sff_value's count_value is 0 or 1 (a run-time value or any other number raises).",
+   _K + "    asc.adds(z, x, 2.0, 128, 1, params, is_set_mask=1)\n",
+   _K + "    asc.adds(z, x, 2.0, 128, 1, params, is_set_mask=True)\n")
 # -- dtypes ---------------------------------------------------------------------------------------------------------
 _c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",

@@ -158,6 +158,11 @@ class ApiSpec:
     ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """Int parameters that take only the compile-time values lo..hi (CANN's gather_mask raises for a built-in
     pattern outside 1..7): parameter name -> (lo, hi); a run-time value is not checked."""
+    literals: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+    """Parameters that CANN's tracer takes only as Python values known at compile time, from a fixed set:
+    parameter name -> the allowed values, matched by type and value (True is not 1).  Its dispatchers match
+    is_set_mask to a Python bool only, so `is_set_mask=1` matches no form; its scalar_get_sff_value raises for a
+    count_value that is a run-time value or other than 0 or 1 (Python's False and True are the ints 0 and 1 there)."""
 
     @cached_property
     def overloads(self) -> tuple[Overload, ...]:
@@ -455,6 +460,7 @@ def api(
     extent: str | None = None,
     members: Mapping[str, frozenset[str]] | None = None,
     ranges: Mapping[str, tuple[int, int]] | None = None,
+    literals: Mapping[str, tuple[object, ...]] | None = None,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -472,6 +478,7 @@ def api(
         extent=extent,
         members=dict(members or {}),
         ranges=dict(ranges or {}),
+        literals=dict(literals or {}),
     )
 
 

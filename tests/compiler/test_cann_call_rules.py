@@ -80,3 +80,26 @@ def test_a_dtype_parameter_that_takes_some_dtypes_only() -> None:
         ("PA402", "asc.scalar_cast() takes float16 or int32 for 'dtype', got uint32")]
     assert _errors("    v = asc.scalar_cast(2.5, asc.int32, asc.RoundMode.CAST_ROUND)\n    asc.printf('%d', v)\n") == []
 
+
+
+def test_compile_time_literals_are_checked_and_written_as_template_arguments() -> None:
+    """is_set_mask is a Python bool and count_value 0 or 1 (PA310); any compile-time form of them is a constant
+    expression in the C++ (a local or a comparison is written as its value, a module constant by its name)."""
+    assert _errors("    asc.adds(t, t, 1.0, 64, 1, asc.UnaryRepeatParams(1, 1, 8, 8), 1)\n") == [
+        ("PA310", "'is_set_mask' of asc.adds() must be False or True, got 1: CANN's pyasc matches a Python bool "
+                  "only here")]
+    assert _errors("    asc.copy(t, t, 64, 1, asc.CopyRepeatParams(1, 1, 8, 8), 1)\n") == []
+    assert _errors("    v = asc.scalar_get_sff_value(12, -1)\n    asc.printf('%d', v)\n") == [
+        ("PA310", "'count_value' of asc.scalar_get_sff_value() must be 0 or 1, got -1")]
+    text = ("import asc\n\nN = 64\nKEEP = False\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress, w: int):\n"
+            "    t = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)\n"
+            "    p = asc.UnaryRepeatParams(1, 1, 8, 8)\n    flag = True\n    bit = 1\n"
+            "    asc.adds(t, t, 1.0, N, 1, p, is_set_mask=N > 32)\n    asc.muls(t, t, 2.0, N, 1, p, is_set_mask=flag)\n"
+            "    asc.maxs(t, t, 0.0, N, 1, p, is_set_mask=KEEP)\n"
+            "    asc.printf('%d', asc.scalar_get_sff_value(w, bit))\n")
+    a = analyze(text, "k.py")
+    assert [d.code for d in a.errors] == []
+    assert "AscendC::Adds<half, true>(t, t, static_cast<half>(1.0f), N, 1, p);" in a.cpp
+    assert "AscendC::Muls<half, true>(t, t, static_cast<half>(2.0f), N, 1, p);" in a.cpp
+    assert "AscendC::Maxs<half, KEEP>(t, t, static_cast<half>(0.0f), N, 1, p);" in a.cpp
+    assert "AscendC::ScalarGetSFFValue<1>(w)" in a.cpp

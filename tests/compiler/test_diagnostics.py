@@ -103,6 +103,12 @@ CASES = [
      ["is 0 in CANN's pyasc", "writes AscendC::CacheMode::CACHE_MODE_DISABLE"]),
     ("PA309", "g.set_l2_cache_hint(asc.CacheMode.CACHE_MODE_LAST, asc.CacheRwMode.RW)",
      "asc.CacheMode.CACHE_MODE_LAST", ["CANN's pyasc rejects CacheMode.CACHE_MODE_LAST"]),
+    ("PA310", "t = q.alloc_tensor(asc.float32)\nasc.adds(t, t, 2.0, N, is_set_mask=1)", "1",
+     ["'is_set_mask' of asc.adds() must be False or True, got 1", "matches a Python bool only"]),
+    ("PA310", "k = asc.scalar_get_sff_value(7, 2)", "2", ["'count_value' of asc.scalar_get_sff_value() must be 0 or 1",
+                                                         "got 2"]),
+    ("PA310", "k = asc.scalar_get_sff_value(7, asc.get_block_idx())", "asc.get_block_idx()",
+     ["known at compile time (0 or 1)", "run-time value"]),
     ("PA501", "asc.add(g, g, g, N)", "g", ["GlobalTensor"]),
     ("PA508", "a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, N)\n"
      "asc.load_data(a1, g, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))",
@@ -172,6 +178,14 @@ def test_fixes_carry_edits() -> None:
     (fix,) = d.fixes
     (edit,) = fix.edits
     assert edit.new_text == "add" and span_text(text, edit.span) == "ad"
+
+
+def test_an_int_for_a_bool_literal_is_fixed_to_the_bool() -> None:
+    text = body("t = q.alloc_tensor(asc.float32)\nasc.muls(t, t, 2.0, N, is_set_mask=0)")
+    (d,) = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA310"]
+    (fix,) = d.fixes
+    (edit,) = fix.edits
+    assert edit.new_text == "False" and span_text(text, edit.span) == "0"
 
 
 def test_unused_findings_are_tagged_unnecessary() -> None:

@@ -98,3 +98,15 @@ def test_lookup_kinds() -> None:
     assert registry.lookup("ONE_BLK_SIZE") is registry.CONSTANTS["ONE_BLK_SIZE"]
     assert registry.lookup("exp") is registry.APIS["exp"]
     assert registry.lookup("nope") is None
+
+
+def test_compile_time_literals_are_declared_where_cann_checks_them() -> None:
+    """CANN's dispatchers match is_set_mask to a Python bool only; copy and repeat_reduce_sum pass it on unchecked
+    (so 1 is accepted there); scalar_get_sff_value checks count_value is the int 0 or 1 (bool is an int)."""
+    with_literals = {n: dict(s.literals) for n, s in registry.APIS.items() if s.literals}
+    set_mask = {n for n, s in registry.APIS.items() if any(o.param("is_set_mask") for o in s.overloads)}
+    assert len(set_mask) == 39
+    assert set_mask - set(with_literals) == {"copy", "repeat_reduce_sum"}
+    assert set(with_literals) - set_mask == {"scalar_get_sff_value"}
+    assert all(v == {"is_set_mask": (False, True)} for n, v in with_literals.items() if n in set_mask)
+    assert with_literals["scalar_get_sff_value"] == {"count_value": (0, 1, False, True)}

@@ -23,6 +23,9 @@ from ..dtypes import (
 from ..spec import CALL, ApiSpec, DTypeRule, Overload, api, cann_only, combos, each, same, ub
 
 _SET_MASK = "is_set_mask: bool = True"
+_BOOL_SET_MASK = {"is_set_mask": (False, True)}
+"""CANN's dispatchers match is_set_mask to a Python bool only: `is_set_mask=1` matches no form (copy and
+repeat_reduce_sum, which pass it on unchecked, take 1)."""
 
 
 def _repeat_forms(head: str, args: str, params: str, cpp: str | None, *, count: str = "count: int",
@@ -62,7 +65,7 @@ def _binary(name: str, cpp: str, doc: str, allowed: frozenset[str], *, mixed: DT
         forms = [forms[0]] + [(sig, None) for sig, _ in forms[1:]]
     rules = [mixed] if mixed is not None else [same("dst", "src0", "src1", allowed=allowed)]
     return api(name, "basic.vec_binary", doc, forms, dtypes=rules, positions=ub("dst", "src0", "src1"), pipe="V",
-               reads=("src0", "src1"), writes=("dst",))
+               reads=("src0", "src1"), writes=("dst",), literals=_BOOL_SET_MASK if set_mask else None)
 
 
 _UN_HEAD = "dst: LocalTensor, src: LocalTensor"
@@ -73,7 +76,7 @@ def _unary(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
     forms = _repeat_forms(_UN_HEAD, "{dst}, {src}", "UnaryRepeatParams", cpp)
     forms[0] = ("(dst: LocalTensor, src: LocalTensor, count: int) -> None", forms[0][1])
     return api(name, "basic.vec_unary", doc, forms, dtypes=[same("dst", "src", allowed=allowed)],
-               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",), literals=_BOOL_SET_MASK)
 
 
 def _scalar(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
@@ -84,7 +87,7 @@ def _scalar(name: str, cpp: str, doc: str, allowed: frozenset[str]) -> ApiSpec:
     forms = _repeat_forms(head, "{dst}, {src}, {scalar:T}", "UnaryRepeatParams", cpp,
                           count_cpp=f"AscendC::{cpp}{{<T,is_set_mask}}({{dst}}, {{src}}, {{scalar:T}}, {{count}})")
     return api(name, "basic.vec_binary_scalar", doc, forms, dtypes=[same("dst", "src", allowed=allowed)],
-               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",), literals=_BOOL_SET_MASK)
 
 
 def _reduce_tmp(name: str, cpp: str, doc: str, cal_index: bool) -> ApiSpec:
@@ -121,7 +124,8 @@ def _whole_reduce(name: str, cpp: str, doc: str, order: bool) -> ApiSpec:
             f" {{src_blk_stride}}, {{src_rep_stride}}{order_cpp})",
         ))
     return api(name, "basic.vec_reduce", doc, forms, dtypes=[same("dst", "src", allowed=FLOATS)],
-               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",))
+               positions=ub("dst", "src"), pipe="V", reads=("src",), writes=("dst",),
+               literals=None if order else _BOOL_SET_MASK)
 
 
 def _block_reduce(name: str, cpp: str, doc: str) -> ApiSpec:
@@ -301,7 +305,7 @@ APIS: list[ApiSpec] = [
         + [("(dst: LocalTensor, src: LocalTensor, scalar: Number, count: int) -> None",
             "AscendC::Axpy({dst}, {src}, static_cast<{src.T}>({scalar}), {count})")],
         dtypes=[combos("dst", "src", table=[("float16", "float16"), ("float32", "float16"), ("float32", "float32")])],
-        positions=ub("dst", "src"), pipe="V", reads=("src", "dst"), writes=("dst",)),
+        positions=ub("dst", "src"), pipe="V", reads=("src", "dst"), writes=("dst",), literals=_BOOL_SET_MASK),
     # --- unary --------------------------------------------------------------------------------------------------
     _unary("abs", "Abs", "dst = |src|, elementwise.", FLOATS),
     _unary("exp", "Exp", "dst = e ** src, elementwise.", FLOATS),
@@ -321,7 +325,7 @@ APIS: list[ApiSpec] = [
             "AscendC::Cast<{dst.T}, {src.T}, {is_set_mask}>({dst}, {src}, {round_mode}, {mask}, {repeat_times},"
             " {repeat_params})") for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=CAST_TABLE)], positions=ub("dst", "src"), pipe="V", reads=("src",),
-        writes=("dst",)),
+        writes=("dst",), literals=_BOOL_SET_MASK),
     # CANN's tracer takes no is_vec_deq/half_block (its page lists them) and always emits both false.
     api("cast_deq", "basic.vec_vconv", "Dequantize int16 src into int8/uint8 dst with the scale set by set_deq_scale.",
         [("(dst: LocalTensor, src: LocalTensor, count: int) -> None",
@@ -332,7 +336,7 @@ APIS: list[ApiSpec] = [
             " {repeat_times}, {repeat_params})")
            for m in ("int", "IntList")],
         dtypes=[combos("dst", "src", table=[("int8", "int16"), ("uint8", "int16")])], positions=ub("dst", "src"),
-        pipe="V", reads=("src",), writes=("dst",)),
+        pipe="V", reads=("src",), writes=("dst",), literals=_BOOL_SET_MASK),
     api("set_deq_scale", "basic.vec_vconv", "Set the dequantization scale (and offset and sign mode) used by cast_deq.",
         [("(scale: float) -> None", "AscendC::SetDeqScale(static_cast<half>({scale}))"),
          ("(scale: float, offset: int, sign_mode: bool) -> None",
@@ -370,7 +374,7 @@ APIS: list[ApiSpec] = [
             f" dst_repeat_stride: int, {_SET_MASK}) -> None",
             "AscendC::Duplicate<{T}, {is_set_mask}>({dst}, {scalar:T}, {mask}, {repeat_times}, {dst_block_stride},"
             " {dst_repeat_stride})") for m in ("int", "IntList")],
-        dtypes=[each("dst", allowed=B16_B32)], positions=ub("dst"), pipe="V", writes=("dst",)),
+        dtypes=[each("dst", allowed=B16_B32)], positions=ub("dst"), pipe="V", writes=("dst",), literals=_BOOL_SET_MASK),
     api("brcb", "basic.vec_brcb", "Broadcast each of 8 src elements to a whole 32-byte block of dst, per repeat.",
         [("(dst: LocalTensor, src0: LocalTensor, repeat_times: int, repeat_params: BrcbRepeatParams) -> None",
           "AscendC::Brcb({dst}, {src0}, {repeat_times}, {repeat_params})")],
@@ -454,7 +458,7 @@ APIS: list[ApiSpec] = [
           "AscendC::PairReduceSum<{T}, {is_set_mask}>({dst}, {src}, {repeat_time}, {mask}, {dst_rep_stride},"
           " {src_blk_stride}, {src_rep_stride})") for m in ("int", "IntList")],
         dtypes=[same("dst", "src", allowed=FLOATS)], positions=ub("dst", "src"), pipe="V", reads=("src",),
-        writes=("dst",)),
+        writes=("dst",), literals=_BOOL_SET_MASK),
     api("repeat_reduce_sum", "basic.vec_reduce", "Per repeat: the sum of the masked lanes, with block strides.",
         [(f"(dst: LocalTensor, src: LocalTensor, repeat_time: int, mask: int, dst_blk_stride: int, src_blk_stride: int,"
           f" dst_rep_stride: int, src_rep_stride: int, {_SET_MASK}) -> None",

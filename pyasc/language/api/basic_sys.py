@@ -7,9 +7,11 @@ from ..spec import ApiSpec, DTypeRule, api, each
 
 def _sys(name: str, family: str, doc: str, forms: list[tuple[str, str | None]], *,
          reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), dtypes: tuple[DTypeRule, ...] = (),
-         members: dict[str, frozenset[str]] | None = None) -> ApiSpec:
+         members: dict[str, frozenset[str]] | None = None,
+         literals: dict[str, tuple[object, ...]] | None = None) -> ApiSpec:
     """A scalar-unit call: the S pipe issues it (the instructions it starts may run elsewhere)."""
-    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes, dtypes=dtypes, members=members)
+    return api(name, family, doc, forms, pipe="S", reads=reads, writes=writes, dtypes=dtypes, members=members,
+               literals=literals)
 
 
 _WORKSPACE_DTYPE = (each("gm_workspace", "ub_workspace", allowed=frozenset({"int32"})),)
@@ -156,7 +158,8 @@ APIS: list[ApiSpec] = [
          members={"dtype": frozenset({"int32", "float16"})}),  # CANN raises for any other target
     _sys("scalar_get_sff_value", "basic.scalar", "Position of the first bit equal to count_value (0 or 1).",
          [("(value_in: int, count_value: int) -> Scalar[int]",
-           "AscendC::ScalarGetSFFValue<{count_value}>({value_in})")]),
+           "AscendC::ScalarGetSFFValue<{count_value}>({value_in})")],
+         literals={"count_value": (0, 1, False, True)}),
     _sys("scalar_get_count_of_value", "basic.scalar", "Number of bits equal to count_value (0 or 1).",
          [("(value_in: int, count_value: int) -> Scalar[int]",
            "AscendC::ScalarGetCountOfValue<{count_value}>({value_in})")]),

@@ -1,0 +1,25 @@
+"""Rejected: is_set_mask given a run-time comparison (of a kernel parameter): CANN takes a Python bool only."""
+
+import asc
+import numpy as np
+
+N = 128
+
+
+@asc.jit
+def set_mask_runtime_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 2)
+    t = buf.get(asc.float16)
+    asc.data_copy(t, x_gm, N)
+    asc.duplicate(t, 2.0, N, 1, 1, 8, is_set_mask=n > 4)
+    asc.data_copy(z_gm, t, N)
+
+
+def launch():
+    set_mask_runtime_kernel[1](np.ones(N, np.float16), np.zeros(N, np.float16), 8)
