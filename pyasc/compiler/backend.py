@@ -83,7 +83,8 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
     params = tuple((p.name, p.type.display()) for p in k.params)
     info = KernelInfo(display, kind, k.name_span, k.span, params,
                       cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in gen.cpp_params()),
-                      gm_params=_gm_params(lowered, namer), auto_sync=k.options.get("auto_sync", True) is not False)
+                      gm_params=_gm_params(lowered, namer), auto_sync=k.options.get("auto_sync", True) is not False,
+                      apis=frozenset(r.api for part in [lowered, *lowered.helpers] for r in part.calls))
     foreign = {n: v for h in lowered.helpers if h.foreign for n, v in h.constants.items()}
     found: dict[str, dict[Span, None]] = {}
     for part in [lowered] + [h for h in lowered.helpers if not h.foreign]:
@@ -328,7 +329,7 @@ def assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
             add(f"}}  // namespace {space}\n", boiler=True)
         i = u.info  # built directly: dataclasses.replace costs several times more, once per kernel per edit
         kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed,
-                                 i.cpp_params, i.gm_params, i.auto_sync))
+                                 i.cpp_params, i.gm_params, i.auto_sync, i.apis))
     kinfos.sort(key=lambda k: k.span.line)
     return "".join(texts), parts, kinfos
 

@@ -49,6 +49,8 @@ class KernelInfo:
     """The GM parameters with their element type and whether the kernel reads and writes them."""
     auto_sync: bool = True
     """False for @asc.jit(auto_sync=False): the kernel synchronizes by hand, and is built without the compiler's."""
+    apis: frozenset[str] = frozenset()
+    """The asc APIs it calls, in its jit helpers too (qualified names: `add`, `adv.register_matmul`)."""
 
 
 @dataclass(frozen=True)

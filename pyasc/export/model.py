@@ -110,9 +110,10 @@ def find_kernel(analysis: Analysis, name: str | None) -> KernelInfo:
     return found[0]
 
 
-def uses_matmul(analysis: Analysis, kernel: KernelInfo) -> bool:
-    """Whether the kernel's C++ registers a Matmul object (the only way a kernel gets one)."""
-    return "REGIST_MATMUL_OBJ(" in analysis.cpp[kernel.cpp_start:kernel.cpp_end]
+def uses_matmul(kernel: KernelInfo) -> bool:
+    """Whether the kernel registers a Matmul object (the only way a kernel gets one), itself or in a jit helper it
+    calls."""
+    return "adv.register_matmul" in kernel.apis
 
 
 def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str]) -> OpModel:
@@ -122,7 +123,7 @@ def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str
         if lookup(d) is None or lookup(d).name not in GE_DTYPES:  # type: ignore[union-attr]
             raise ExportError(f"--dtypes: '{d}' is not a dtype an operator can take (known: {', '.join(GE_DTYPES)})")
     canon = [lookup(d).name for d in dtypes]  # type: ignore[union-attr]
-    if uses_matmul(analysis, kernel):
+    if uses_matmul(kernel):
         raise ExportError(f"'{kernel.name}' uses the Matmul object: its operator needs a host tiling function that "
                           "computes the TCubeTiling (MultiCoreMatmulTiling) and the system workspace size, which "
                           "export does not write yet; build the kernel with `pyasc --output` and write the op host "

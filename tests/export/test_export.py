@@ -50,6 +50,54 @@ def test_a_matmul_kernel_is_refused_with_the_reason(tmp_path: Path) -> None:
     assert not (tmp_path / "prj").exists()
 
 
+MATMUL_IN_HELPER = """import asc
+
+
+@asc.jit
+def attach(pipe: asc.TPipe, workspace: asc.GlobalAddress, mm, tiling: asc.adv.TCubeTiling) -> None:
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+
+
+@asc.jit
+def setup(pipe: asc.TPipe, workspace: asc.GlobalAddress, mm, tiling: asc.adv.TCubeTiling) -> None:
+    attach(pipe, workspace, mm, tiling)
+
+
+@asc.jit
+def helper_mm(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+              workspace: asc.GlobalAddress) -> None:
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    b_gm.set_global_buffer(b)
+    c_gm.set_global_buffer(c)
+    pipe = asc.TPipe()
+    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(a_type, a_type, c_type)
+    setup(pipe, workspace, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+"""
+
+
+def test_a_matmul_registered_in_a_helper_is_refused_too(tmp_path: Path) -> None:
+    """The kernel's own C++ holds no REGIST_MATMUL_OBJ: the helper of a helper does, and the kernel's analysis
+    says so (its APIs include those its helpers call)."""
+    src = _write(tmp_path, "helper_mm.py", MATMUL_IN_HELPER)
+    analysis = analyze(MATMUL_IN_HELPER, str(src))
+    kernel = next(k for k in analysis.kernels if k.kind == "kernel")
+    assert "REGIST_MATMUL_OBJ" not in analysis.cpp[kernel.cpp_start:kernel.cpp_end]
+    assert {"adv.register_matmul", "adv.Matmul.iterate_all"} <= kernel.apis
+    with pytest.raises(ExportError) as err:
+        export(src, None, "HelperMmCustom", tmp_path / "prj", Config())
+    assert str(err.value).startswith("'helper_mm' uses the Matmul object: its operator needs a host tiling function")
+    assert not (tmp_path / "prj").exists()
+
+
 @pytest.mark.parametrize("example", [p for p in EXAMPLES if p not in MATMUL_EXAMPLES], ids=lambda p: p.stem)
 def test_every_example_exports_with_its_signature_and_passes_the_cpp_tier(example: Path, tmp_path: Path) -> None:
     text = example.read_text(encoding="utf-8")
