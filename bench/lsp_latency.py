@@ -405,7 +405,11 @@ async def start_latency(command: list[str], root: Path, env: dict[str, str] | No
         primer = Session(command, env)
         await primer.start(folder)
         await primer.wait(path.as_uri(), 1, primer.open(path.as_uri(), text), timeout=120)
-        await primer.stop()  # the entry is written before the shutdown is answered
+        # Diagnostics may go out before the analysis is complete, and it is kept only once complete: a hover waits
+        # for that analysis, and the entry is written before the hover is answered.
+        await primer.client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=types.Position(0, 0)))
+        await primer.stop()
     s = Session(command, env)
     t0 = await s.start(folder)
     sent = s.open(path.as_uri(), text)

@@ -160,7 +160,7 @@ class PyascServer(LanguageServer):
         in this process."""
         self._in_process_warming = False
         self.settings_fetched: asyncio.Event | None = None
-        """Set once the client's answer to workspace/configuration (asked after initialized) is applied; None when
+        """Set once the client's answer to workspace/configuration (asked at initialized) is applied; None when
         the client cannot answer it."""
         self.warm_start: Any = None
         """The persistent store of published diagnostics (features.warm_start.WarmStart), set up by that feature."""

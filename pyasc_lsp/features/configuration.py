@@ -3,7 +3,6 @@ didChangeConfiguration; a saved pyproject.toml is re-read.  Any change re-analyz
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -58,8 +57,6 @@ def setup(server: PyascServer) -> None:
     @server.feature(types.INITIALIZED)
     @guarded("initialized")
     async def initialized(params: types.InitializedParams) -> None:
-        if server.capability("workspace.configuration", False):
-            server.settings_fetched = asyncio.Event()
         try:
             settings = await _fetch(server)
             if settings is not None:

@@ -29,6 +29,9 @@ def setup(server: PyascServer) -> None:
     def initialize(params: types.InitializeParams) -> None:
         server.loop = asyncio.get_running_loop()
         server.pull_diagnostics = server.capability("text_document.diagnostic") is not None
+        if server.capability("workspace.configuration", False):
+            # asked for at initialized (features.configuration), which sets it; made here, before any didOpen
+            server.settings_fetched = asyncio.Event()
         for message in server.settings.set_initialization_options(params.initialization_options):
             server.show_message_threadsafe(message, types.MessageType.Warning)
         server.docs.debounce = server.settings.options.debounce_ms / 1000

@@ -10,8 +10,8 @@ diagnostics otherwise.  Edits never read the store.  What is kept: the front end
 publishes them, after the first analysis of each opened document and after each save.  Not kept: results with an
 internal error or a time ceiling (PA901, PA902: they depend on the moment), results whose related locations lie in
 another open document (converted from its unsaved text).  Pull-diagnostics clients are answered by the analysis.
-While the client's settings are being fetched (workspace/configuration), the lookup waits for them: they are part of
-the context, and a client such as VS Code sends its settings only that way.
+A miss while the client's settings are being fetched (workspace/configuration) is looked up again once they are
+applied: they are part of the context, and a client such as VS Code sends its settings only that way.
 Off with the `warmCache` setting or PYASC_LSP_CACHE=0.
 """
 
@@ -107,16 +107,15 @@ class WarmStart:
             and self.server.settings.options.warm_cache and doc.uri.startswith("file:")
 
     def lookup(self, doc: Document) -> None:
-        """At didOpen: publish the stored diagnostics of this exact text, if any.  While the client's settings are
-        on their way (workspace/configuration, asked at initialized), once they are applied: the configuration is
-        part of the entry's context."""
-        if not self.active(doc):
+        """At didOpen: publish the stored diagnostics of this exact text under the settings in force, if any.  When
+        there are none and the client's settings are on their way (workspace/configuration, asked at initialized),
+        again once they are applied: the configuration is part of the entry's context, and a client such as VS Code
+        sends its settings only that way."""
+        if not self.active(doc) or self._lookup_now(doc):
             return
         pending = self.server.settings_fetched
         if pending is not None and not pending.is_set():
             asyncio.get_running_loop().create_task(self._lookup_later(doc, doc.version, pending))
-            return
-        self._lookup_now(doc)
 
     async def _lookup_later(self, doc: Document, version: int, pending: asyncio.Event) -> None:
         try:
@@ -125,10 +124,10 @@ class WarmStart:
             return
         # Only before anything of the analysis went out: stored diagnostics never follow fresher ones.
         if self.server.docs.get(doc.uri) is doc and doc.version == version and doc.analysis is None \
-                and doc.early_run is None and self.active(doc):
+                and doc.early_run is None and doc.warm is None and self.active(doc):
             guarded("stored diagnostics")(self._lookup_now)(doc)
 
-    def _lookup_now(self, doc: Document) -> None:
+    def _lookup_now(self, doc: Document) -> bool:
         assert self.store is not None
         started = time.perf_counter()
         # The diagnostics page is found in the analysis thread, maybe not yet: where it will be is known already.
@@ -137,13 +136,14 @@ class WarmStart:
         took = (time.perf_counter() - started) * 1e3
         if not isinstance(payload, list):
             logger.debug("no stored diagnostics for %s (looked up in %.1f ms)", doc.uri, took)
-            return
+            return False
         logger.debug("%d stored diagnostics for %s, found in %.1f ms", len(payload), doc.uri, took)
         doc.warm = (doc.version, payload)
         self.hits += 1
         # Written as JSON: the stored diagnostics are the wire form of what the analysis published.
         self.server.protocol._send_data({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
                                          "params": {"uri": doc.uri, "version": doc.version, "diagnostics": payload}})
+        return True
 
     def after_analysis(self, doc: Document) -> None:
         """After an accepted analysis (its publish already decided): keep it when the document asked for that."""

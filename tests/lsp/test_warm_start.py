@@ -318,6 +318,19 @@ async def test_a_lookup_waits_for_the_client_settings_it_depends_on(store: Path,
     assert again.kinds() == ["stored"]
 
 
+async def test_an_entry_for_the_settings_in_force_is_published_without_waiting_for_the_client(
+        store: Path, project: Path) -> None:
+    path = project / "kernel.py"
+    first, _ = _server()
+    first.docs._analyze = Gated(SEEDED, gated=False)
+    await _opened(first, path, ADD)
+    second, again = _server()
+    second.docs._analyze = Gated(SEEDED, gated=False)
+    second.settings_fetched = asyncio.Event()  # never answered
+    second.docs.open(path.as_uri(), str(path), ADD, 1)
+    assert again.kinds() == ["stored"]
+
+
 async def test_stored_diagnostics_never_follow_the_analysis_ones(store: Path, project: Path) -> None:
     path = project / "kernel.py"
     first, _ = _server(CLIENT_SETTINGS)
