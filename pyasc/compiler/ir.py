@@ -30,6 +30,8 @@ class Symbol:
     const_value: object = None
     """A ConstExpr parameter's value in the C++ (from --const, a launch, or the default)."""
     const_source: str = ""
+    value_span: Span | None = None
+    """The value of the assignment that made it (`0` in `i = 0`): PA108's fix turns it into a run-time start."""
 
     def __post_init__(self) -> None:
         if not self.cpp_name:

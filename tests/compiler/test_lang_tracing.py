@@ -4,7 +4,10 @@ expressions (the differential suite checks the same rules against CANN's tracer 
 
 from __future__ import annotations
 
+import pytest
+
 from pyasc.compiler.analysis import analyze
+from pyasc.compiler.diagnostics import Fix
 
 KERNEL = "import asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n"
 USE = "    asc.printf('%d', a)\n"
@@ -154,3 +157,81 @@ def test_a_run_time_condition_decided_by_a_constant_keeps_the_branch_taken() -> 
     # the branch dropped is still checked, as the tracer traces it
     bad = text.replace("asc.printf('a')", "a = int(n)")
     assert [d.code for d in analyze(bad, "k.py").errors] == ["PA303"]
+
+
+def _apply(text: str, fix: Fix) -> str:
+    lines = text.split("\n")
+    for edit in sorted(fix.edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
+        s = edit.span
+        head, tail = lines[s.line - 1][:s.col], lines[s.end_line - 1][s.end_col:]
+        lines[s.line - 1:s.end_line] = (head + edit.new_text + tail).split("\n")
+    return "\n".join(lines)
+
+
+START_FIXES = [
+    # (the kernel's body, the body the fix makes of it)
+    ("    a = 0\n    while a < n:\n        a += 1\n",
+     "    a = asc.number(0, asc.int32)\n    while a < n:\n        a += 1\n"),
+    ("    a = 0\n    for i in range(n):\n        a = a + i\n",
+     "    a = asc.number(0, asc.int32)\n    for i in range(n):\n        a = a + i\n"),
+    ("    a = 0\n    for i in range(n):\n        a = 3 + i\n",
+     "    a = asc.number(0, asc.int32)\n    for i in range(n):\n        a = 3 + i\n"),
+    ("    a = 0\n    for i in range(n):\n        a = 3\n",
+     "    a = asc.number(0, asc.int32)\n    for i in range(n):\n        a = asc.number(3, asc.int32)\n"),
+    ("    a = 0.5\n    if n > 2:\n        a = 1.5\n",
+     "    a = asc.number(0.5, asc.float32)\n    if n > 2:\n        a = asc.number(1.5, asc.float32)\n"),
+    ("    a = 0\n    if n > 2:\n        pass\n    else:\n        a += 1\n",
+     "    a = asc.number(0, asc.int32)\n    if n > 2:\n        pass\n    else:\n        a += 1\n"),
+    ("    a = 0\n    if n > 2:\n        a = n\n", "    a = asc.number(0, asc.int32)\n    if n > 2:\n        a = n\n"),
+    ("    a = 1\n    if n > 2:\n        a = 2\n    else:\n        a = n\n",
+     "    a = asc.number(1, asc.int32)\n    if n > 2:\n        a = asc.number(2, asc.int32)\n    else:\n"
+     "        a = n\n"),
+    ("    a = 2 * 4\n    while a < n:\n        a += 1\n",
+     "    a = asc.number(2 * 4, asc.int32)\n    while a < n:\n        a += 1\n"),
+]
+
+
+@pytest.mark.parametrize(("body", "fixed"), START_FIXES, ids=[str(i) for i in range(len(START_FIXES))])
+def test_pa108_fix_gives_the_python_number_a_run_time_start(body: str, fixed: str) -> None:
+    text = KERNEL + body + USE
+    [d] = analyze(text, "k.py").errors
+    assert d.code == "PA108"
+    [fix] = d.fixes
+    assert fix.title.startswith("Start 'a' as a run-time value: a = asc.number(")
+    assert _apply(text, fix) == KERNEL + fixed + USE
+    assert analyze(_apply(text, fix), "k.py").errors == []
+
+
+def test_pa108_start_fix_spells_asc_as_the_file_imports_it() -> None:
+    text = KERNEL.replace("import asc\n", "import asc as ac\n").replace("asc.", "ac.") + \
+        "    a = 0\n    for i in range(n):\n        a = 3\n" + USE.replace("asc.", "ac.")
+    [d] = analyze(text, "k.py").errors
+    assert [e.new_text for e in d.fixes[0].edits] == ["ac.number(0, ac.int32)", "ac.number(3, ac.int32)"]
+    assert "give it a run-time start (e.g. a = ac.number(0, ac.int32))" in d.message
+    assert analyze(_apply(text, d.fixes[0]), "k.py").errors == []
+
+
+def test_pa108_start_fix_covers_the_branches_seen_and_leaves_a_later_one_to_its_own_fix() -> None:
+    body = "    a = 0\n    if n > 8:\n        a = 1\n    elif n > 4:\n        a = 2\n    else:\n        a = 3\n"
+    text = KERNEL + body + USE
+    [d] = analyze(text, "k.py").errors
+    assert [e.new_text for e in d.fixes[0].edits] == ["asc.number(0, asc.int32)", "asc.number(1, asc.int32)",
+                                                      "asc.number(2, asc.int32)"]
+    [after] = analyze(_apply(text, d.fixes[0]), "k.py").errors  # `a = 3`: a run-time value re-bound to 3
+    assert after.code == "PA108" and after.span.line == d.span.line + 2
+    assert analyze(_apply(_apply(text, d.fixes[0]), after.fixes[0]), "k.py").errors == []
+
+
+def test_pa108_has_no_start_fix_where_none_is_right() -> None:
+    # a bool: asc exports no 1-bit dtype to start it with
+    [d] = analyze(KERNEL + "    a = False\n    for i in range(n):\n        a = i > 2\n" + USE, "k.py").errors
+    assert d.code == "PA108" and d.fixes == ()
+    # a ConstExpr parameter has no assignment to rewrite
+    text = KERNEL.replace("n: int", "n: int, m: asc.ConstExpr[int]") + \
+        "    for i in range(n):\n        m += 1\n    asc.printf('%d', m)\n"
+    [d] = analyze(text, "k.py").errors
+    assert d.code == "PA108" and d.fixes == ()
+    # a start over two lines
+    body = "    a = (1 +\n         2)\n    while a < n:\n        a += 1\n"
+    [d] = analyze(KERNEL + body + USE, "k.py").errors
+    assert d.code == "PA108" and d.fixes == ()

@@ -356,6 +356,24 @@ async def test_code_action_applies_the_did_you_mean_fix(vscode: RecordingClient,
     assert edit.range == d.range and edit.new_text == "add"
 
 
+async def test_code_action_gives_a_python_number_carried_by_a_loop_a_run_time_start(vscode: RecordingClient,
+                                                                                    workdir: Path):
+    text = ("import asc\n\n\n@asc.jit\ndef count(x: asc.GlobalAddress, n: int) -> None:\n    total = 0\n"
+            "    for i in range(n):\n        total = total + i\n    asc.printf('%d', total)\n")
+    doc = open_doc(vscode, workdir, "start.py", text)
+    diags = await published(vscode, doc)
+    [d] = [d for d in diags if d.code == "PA108"]
+    assert d.range == utf16_range(text, span_of(text, "total", occurrence=1))
+    actions = await vscode.text_document_code_action_async(types.CodeActionParams(
+        text_document=tdi(doc), range=d.range, context=types.CodeActionContext(diagnostics=[d])))
+    [action] = [a for a in actions if a.title.startswith("Start 'total' as a run-time value")]
+    assert action.kind == types.CodeActionKind.QuickFix
+    [change] = action.edit.document_changes
+    [edit] = change.edits
+    assert edit.range == utf16_range(text, span_of(text, "0", within="total = 0"))
+    assert edit.new_text == "asc.number(0, asc.int32)"
+
+
 async def test_pipe_hazard_has_both_sites_and_a_fix_inserting_the_flags(vscode: RecordingClient, workdir: Path):
     doc = open_doc(vscode, workdir, "sync.py", samples.MISSING_SYNC)
     diags = await published(vscode, doc)

@@ -148,6 +148,11 @@ class LowerBase:
     def report(self, code: str, msg: str, span: Span, sev: Severity = Severity.ERROR, **kw: object) -> None:
         self.sink.add(Diagnostic(code, sev, msg, span, **kw))  # type: ignore[arg-type]
 
+    def asc_name(self) -> str:
+        """How this file spells the asc module, for the code a fix writes (`asc`, else its alias)."""
+        aliases = self.m.asc_aliases
+        return "asc" if "asc" in aliases or not aliases else min(aliases)
+
     def diag(self, d: Diagnostic) -> None:
         self.sink.add(d)
 

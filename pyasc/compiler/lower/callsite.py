@@ -434,7 +434,7 @@ class CallLowering(LowerBase):
         if name == "print":
             fixes: tuple[Fix, ...] = ()
             fspan = self.span(node.func)
-            fixes = (Fix("Use asc.printf", (TextEdit(fspan, f"{next(iter(self.m.asc_aliases), 'asc')}.printf"),)),)
+            fixes = (Fix("Use asc.printf", (TextEdit(fspan, f"{self.asc_name()}.printf"),)),)
             self.report("PA103", "print() does not exist on the device; use asc.printf(fmt, *values)", fspan,
                         fixes=fixes)
             return ir.invalid(sp)
@@ -470,7 +470,7 @@ class CallLowering(LowerBase):
             if isinstance(operand.type, ScalarT) and not operand.type.compile_time:
                 to = {"float": "float32", "int": "int32"}[name]
                 fspan = self.span(node)
-                alias = next(iter(self.m.asc_aliases), "asc")
+                alias = self.asc_name()
                 text = f"{alias}.number({ast.unparse(node.args[0])}, {alias}.{to})"
                 self.report("PA303", f"{name}() of a run-time value: CANN's pyasc calls Python's {name}() while "
                             f"tracing, where a run-time value has no number (TypeError); convert it with {text}",

@@ -10,8 +10,10 @@ branches re-bind it, and never inside a loop.  After such an if the name holds a
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
+from ...language import dtypes as dt
 from .. import ir
 from ..diagnostics import Fix, Related, Span, TextEdit
 from ..types import ScalarT, Type
@@ -25,6 +27,13 @@ class IfFrame:
 
     depth: int
     rebound: list[dict[str, Span]] = field(default_factory=lambda: [{}])
+    rewrites: dict[str, list[Rewrite]] = field(default_factory=dict)
+    """Per name re-bound to a Python number in a branch: how that value becomes run-time (PA108's fix)."""
+
+
+Rewrite = tuple[TextEdit, ...] | None
+"""The edits that make a re-binding's value a run-time value once its name starts as one (none when it already
+is, or reads the name: `i = i + 1`); None when the value cannot be rewritten (not on one line)."""
 
 
 class RebindLowering(LowerBase):
@@ -53,38 +62,79 @@ class RebindLowering(LowerBase):
     def _check_rebind(self, sym: ir.Symbol, old: ScalarT, new: ScalarT, inner: list[int], tspan: Span,
                       value_span: Span | None, related: tuple[Related, ...]) -> None:
         name = sym.name
+        asc = self.asc_name()
         if holds_python_number(old):
             held = f"the compile-time value {old.const!r}" if old.const is not None else "a compile-time value"
-            start = f"{name} = asc.number({old.const!r}, asc.{_dtype(old)})" if old.const is not None else \
-                f"{name} = asc.number({name}, asc.{_dtype(old)})"
+            start = f"{name} = {asc}.number({old.const!r}, {asc}.{_dtype(old)})" if old.const is not None else \
+                f"{name} = {asc}.number({name}, {asc}.{_dtype(old)})"
+            rewrite = self._rewrite_value(sym, old, new, value_span)
             if any(b in self.loop_blocks for b in inner):
                 self.report("PA108", f"'{name}' holds {held} and is re-bound inside a loop; CANN's pyasc cannot "
                             f"carry a Python value through a loop: give it a run-time start (e.g. {start})", tspan,
-                            related=related)
+                            related=related, fixes=self._start_fix(sym, old, [rewrite]))
             elif not holds_python_number(new):
                 self.report("PA108", f"'{name}' holds {held} and is re-bound to a run-time value inside an if on a "
                             "run-time condition; CANN's pyasc rejects the change from a Python number to a run-time "
                             f"value (re-assigned to an object with different type): give it a run-time start "
-                            f"(e.g. {start})", tspan, related=related)
+                            f"(e.g. {start})", tspan, related=related, fixes=self._start_fix(sym, old, [rewrite]))
             elif len(inner) > 1:
                 self.report("PA108", f"'{name}' holds {held} and is re-bound inside nested ifs on run-time "
                             "conditions; in CANN's pyasc the inner if makes it a run-time value, which the outer if "
                             "cannot merge with the Python value: give it a run-time start (e.g. "
-                            f"{start}) and re-bind it to run-time values", tspan, related=related)
+                            f"{start}) and re-bind it to run-time values", tspan, related=related,
+                            fixes=self._start_fix(sym, old, [rewrite]))
             elif self.if_frames and self.if_frames[-1].depth == len(sym.block):
-                self.if_frames[-1].rebound[-1].setdefault(name, tspan)
+                frame = self.if_frames[-1]
+                frame.rebound[-1].setdefault(name, tspan)
+                frame.rewrites.setdefault(name, []).append(rewrite)
             return
         if holds_python_number(new):
             what = f"the Python value {new.const!r}" if new.const is not None else "a compile-time value"
             fixes: tuple[Fix, ...] = ()
             text = self._source_text(value_span)
             if text is not None:
-                wrapped = f"asc.number({text}, asc.{_dtype(old)})"
+                wrapped = self._number(text, _dtype(old))
                 fixes = (Fix(f"Make it a run-time value: {wrapped}", (TextEdit(value_span, wrapped),)),)
             self.report("PA108", f"'{name}' holds a run-time value and is re-bound to {what} inside an if/for/while "
                         "body; CANN's pyasc rejects the change from a run-time value to a Python number "
-                        f"(re-assigned to an object with different type): write asc.number(..., asc.{_dtype(old)})",
-                        tspan, related=related, fixes=fixes)
+                        f"(re-assigned to an object with different type): write {asc}.number(..., "
+                        f"{asc}.{_dtype(old)})", tspan, related=related, fixes=fixes)
+
+    def _rewrite_value(self, sym: ir.Symbol, old: ScalarT, new: ScalarT, value_span: Span | None) -> Rewrite:
+        """How the value of `sym = value` becomes run-time once sym starts as a run-time value."""
+        if not holds_python_number(new) or value_span is None:
+            return ()  # a run-time value already, or an augmented assignment (which reads the name)
+        text = self._source_text(value_span)
+        if text is None:
+            return None
+        try:
+            reads = any(isinstance(n, ast.Name) and n.id == sym.name for n in ast.walk(ast.parse(text, mode="eval")))
+        except SyntaxError:
+            return None
+        return () if reads else (TextEdit(value_span, self._number(text, _dtype(old))),)
+
+    def _start_fix(self, sym: ir.Symbol, old: ScalarT, rewrites: list[Rewrite]) -> tuple[Fix, ...]:
+        """PA108's fix for a Python number re-bound where CANN's tracer needs a run-time value: the first assignment
+        becomes a run-time start (`i = asc.number(0, asc.int32)`; int32 for an int, float32 for a float, as the
+        message says), and the re-bindings to Python numbers seen so far in the run-time bodies (`i = 1`, this one
+        included) become run-time values of that dtype too.  None for a bool (asc exports no 1-bit dtype) or a
+        value not on one line."""
+        dtype = _dtype(old)
+        start = self._source_text(sym.value_span)
+        if sym.value_span is None or start is None or dtype not in dt.EXPORTED:
+            return ()
+        pending = [r for frame in self.if_frames for r in frame.rewrites.get(sym.name, [])]
+        if any(r is None for r in pending + rewrites):
+            return ()
+        wrapped = self._number(start, dtype)
+        edits = {(e.span.line, e.span.col): e for r in pending + rewrites for e in r or ()}
+        edits[(sym.value_span.line, sym.value_span.col)] = TextEdit(sym.value_span, wrapped)
+        return (Fix(f"Start '{sym.name}' as a run-time value: {sym.name} = {wrapped}",
+                    tuple(edits[k] for k in sorted(edits))),)
+
+    def _number(self, text: str, dtype: str) -> str:
+        asc = self.asc_name()
+        return f"{asc}.number({text}, {asc}.{dtype})"
 
     def check_binding_rebind(self, name: str, tspan: Span) -> None:
         """A name bound outside a run-time if/for/while to a dtype, enum member, string, list or other Python value
@@ -113,12 +163,14 @@ class RebindLowering(LowerBase):
                 missing = "else" if name in then else "if"
                 old = before.get(name, sym.type)
                 value = old.const if isinstance(old, ScalarT) and old.const is not None else name
+                fixes = self._start_fix(sym, old, frame.rewrites.get(name, [])) if isinstance(old, ScalarT) else ()
                 self.report("PA108", f"'{name}' holds a compile-time value and is re-bound in one branch of an if "
                             f"on a run-time condition only; CANN's pyasc cannot merge the Python value with the "
                             f"other branch (Failed to run passes): re-bind it in the {missing} branch too (e.g. "
-                            f"{name} = {value!r}), or start it as a run-time value (asc.number(...))",
+                            f"{name} = {value!r}), or start it as a run-time value ({self.asc_name()}.number(...))",
                             (then.get(name) or other[name]), related=(Related(sym.def_span,
-                                                                              f"'{name}' first assigned here"),))
+                                                                              f"'{name}' first assigned here"),),
+                            fixes=fixes)
             if isinstance(sym.type, ScalarT):
                 sym.type = ScalarT(sym.type.dvar)  # the if's result: a run-time value
 

@@ -236,7 +236,7 @@ class StmtLowering(RebindLowering):
                 self.report("PA108", f"'{target.id}' is a module constant and cannot be re-assigned in a kernel; "
                             "use another name", tspan)
             kind = self._kind_for(value.type)
-            sym = ir.Symbol(target.id, kind, value.type, tspan, block=tuple(self.block))
+            sym = ir.Symbol(target.id, kind, value.type, tspan, block=tuple(self.block), value_span=value.span)
             self.symbols[target.id] = sym
             self.all_symbols.append(sym)
             return [ir.Assign(sp, sym, tspan, value, declare=True)]
@@ -248,7 +248,7 @@ class StmtLowering(RebindLowering):
                 # straight-line code: the name now stands for another value (as at trace time), a new C++ variable
                 count = sum(1 for other in self.all_symbols if other.name == target.id)
                 fresh = ir.Symbol(target.id, self._kind_for(value.type), value.type, tspan, block=tuple(self.block),
-                                  cpp_name=f"{target.id}_{count + 1}")
+                                  cpp_name=f"{target.id}_{count + 1}", value_span=value.span)
                 self.symbols[target.id] = fresh
                 self.all_symbols.append(fresh)
                 return [ir.Assign(sp, fresh, tspan, value, declare=True)]
