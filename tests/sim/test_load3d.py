@@ -91,3 +91,14 @@ def test_v1_is_the_form_of_other_socs():
     (f,) = report.findings
     assert f.code == "PS110"
     assert "Ascend910B1 has no such load (use LoadData3DParamsV2)" in f.message
+
+
+def test_the_right_fmatrix_is_reported_as_not_supported():
+    with sim.collect() as report, sim.interactive():
+        _, l1 = _fmap(43)
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+        asc.load_data(a2, l1, asc.LoadData3DParamsV2Pro(32, False, False, False, False, True,
+                                                        ext_config(16, 16, 0, 0), filter_config(1, 1, 1)))
+    (f,) = report.findings
+    assert f.message == ("load_data with LoadData3DParamsV2Pro(f_matrix_ctrl=True): only the left matrix's FMATRIX "
+                         "(f_matrix_ctrl=False) is supported")

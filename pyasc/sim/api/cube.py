@@ -195,9 +195,20 @@ def _im2col_index(c1: int, h: int, w: int, c0: int, pads: tuple[int, int, int, i
     return idx, ho * wo
 
 
+def _right_fmatrix(core: state.Core, p: Any) -> bool:
+    """f_matrix_ctrl (the right matrix's FMATRIX) is documented as not supported yet: reported, True."""
+    if not _flag(p, "f_matrix_ctrl"):
+        return False
+    core.report("bad-argument", f"load_data with {type(p).__name__}(f_matrix_ctrl=True): only the left matrix's "
+                                "FMATRIX (f_matrix_ctrl=False) is supported")
+    return True
+
+
 def load_data_3d(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -> None:
     """LoadData3DParamsV2: as Ascend C's LoadData does by default, it first sets the FMATRIX register (l1_h, l1_w,
     pad_list) and the padding value from its parameters, then loads (`_im2col`)."""
+    if _right_fmatrix(core, p):
+        return
     h, w = _int(p, "l1_h", 1), _int(p, "l1_w", 1)
     pads = tuple(int(v) for v in (list(getattr(p, "pad_list", None) or [0, 0, 0, 0]) + [0, 0, 0, 0])[:4])
     pad_value = getattr(p, "pad_value", 0) or 0
@@ -217,6 +228,8 @@ def load_data_3d_pro(core: state.Core, dst: LocalTensor, src: LocalTensor, p: An
     filter_w << 16 | filter_h << 24 | dilation_w << 32 | dilation_h << 40) and the feature map's height, width and
     padding taken from the FMATRIX register and the padding value from its register (set by a V2 load, the
     padding value also by set_load_data_padding_value), which it does not set."""
+    if _right_fmatrix(core, p):
+        return
     fm = core.scalar_state.get("fmatrix")
     if fm is None:
         core.report("bad-call", "load_data with LoadData3DParamsV2Pro reads the feature map's height, width and "
