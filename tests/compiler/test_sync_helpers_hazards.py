@@ -22,7 +22,8 @@ CASES = Path(__file__).resolve().parents[1] / "differential" / "cases"
 HELPER_CASES = ["p10_auto_helper_two_writes", "s01_helper_copy_then_compute", "s02_helper_called_twice",
                 "s03_helper_loop_writes", "s04_nested_helpers", "s05_helper_get_value", "s06_helper_tbuf_two_ops",
                 "s07_helper_set_value_in_loop", "p10_auto_in_helper", "p10_local_tensor_auto", "p10_auto_two_stages",
-                "p10_auto_used_after_loop", "p10_auto_scalar_in_loop", "p13_insert_sync_queues"]
+                "p10_auto_used_after_loop", "p10_auto_scalar_in_loop", "p13_insert_sync_queues",
+                "s08_helpers_own_queue_calls"]
 _SITE = Site(Span(0, 0, 0, 0), Span(0, 0, 0, 0), False, "insert_sync")
 
 

@@ -22,6 +22,12 @@ KNOWN: tuple[Known, ...] = (
           "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
           "per name), so the second call with another ConstExpr value runs the first version; we compile one "
           "version per value as the Python reads, and warn (PA706)"),
+    Known("s08_helpers_own_queue_calls", "calls",
+          "with insert_sync CANN drops the enque and deque a helper writes and pairs the tensor copy_in allocates "
+          "with its use in compute (EnQue after the copy, DeQue right before the Muls, after compute's "
+          "AllocTensor): only its inlined form can, as the tensor is copy_in's local; we keep the helpers' own "
+          "EnQue/DeQue, which order the same pipes, and a PipeBarrier<PIPE_V> after each write to a tensor "
+          "insert_sync does not follow"),
     Known("f19_bad_tpipe_ptr_in_helper", "missed-error",
           "CANN's get_tpipe_ptr() hands a helper the kernel's own TPipe value, which its IR cannot use in another "
           "function (region isolation); the C++ GetTPipePtr() we emit is valid there"),
