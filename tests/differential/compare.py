@@ -275,7 +275,9 @@ def deliberate(ours: list[str], theirs: list[str]) -> str | None:
     - defaults: the same calls in the same order, ours with fewer arguments: we leave trailing arguments to their
       C++ defaults (``SetTensorA(a)``), CANN spells every default (``SetTensorA(a, false)``).
     - unused reads: CANN's sequence is ours without some value-reading calls (``GetBlockIdx``, ``GetPhyAddr``,
-      ``ReinterpretCast``) whose result the kernel never uses, which CANN's dead-code elimination removes.
+      ``ReinterpretCast``) whose result the kernel never uses, which CANN's dead-code elimination removes; the
+      same rule admits ``GetTPipePtr``, the pipe a helper that insert_sync fences inside fetches its event ids from
+      (CANN, which inlines the helper, uses the kernel's pipe variable).
     - merged barriers: CANN merges adjacent pipe barriers (two of one pipe into one, any beside PIPE_ALL into
       it); we write each barrier the kernel writes.  The pipe is a template argument, so the sequences agree once
       each run of adjacent ``PipeBarrier`` calls counts as one.
