@@ -23,7 +23,7 @@ HELPER_CASES = ["p10_auto_helper_two_writes", "s01_helper_copy_then_compute", "s
                 "s03_helper_loop_writes", "s04_nested_helpers", "s05_helper_get_value", "s06_helper_tbuf_two_ops",
                 "s07_helper_set_value_in_loop", "p10_auto_in_helper", "p10_local_tensor_auto", "p10_auto_two_stages",
                 "p10_auto_used_after_loop", "p10_auto_scalar_in_loop", "p13_insert_sync_queues",
-                "s08_helpers_own_queue_calls"]
+                "s08_helpers_own_queue_calls", "s09_helper_allocates_from_queue"]
 _SITE = Site(Span(0, 0, 0, 0), Span(0, 0, 0, 0), False, "insert_sync")
 
 
@@ -143,5 +143,7 @@ def test_without_the_helpers_insertions_the_races_are_found(monkeypatch: pytest.
     the scalar read what the vector op writes, the copy out what the helper computes)."""
     assert _races(_lowered("s01_helper_copy_then_compute", monkeypatch), into_helpers=False) == [
         "RAW MTE2->V line 12"]
+    assert _races(_lowered("s09_helper_allocates_from_queue", monkeypatch), into_helpers=False) == [
+        "RAW MTE2->V line 13", "RAW V->MTE3 line 14"]
     assert _races(_lowered("s05_helper_get_value", monkeypatch), into_helpers=False) == [
         "RAW MTE2->V line 11", "RAW V->S line 12", "RAW V->MTE3 line 26"]

@@ -19,13 +19,20 @@ QueueType = object
 """The C++ type of a queue parameter: a string (an auto tensor's `TQue<pos, 1>`) or the queue symbol's type."""
 
 
+GroupKey = object
+"""A followed tensor: the id of its symbol in the kernel, or (id of a helper frame, id of the symbol) for one a
+helper allocates."""
+
+
 @dataclass(frozen=True)
 class Group:
     """A tensor value insert_sync follows: an auto tensor with a queue, or an alloc_tensor and its deques."""
 
-    key: int
+    key: GroupKey
     queue: str
     qtype: QueueType
+    owner: int | None = None
+    """id of the helper frame that allocates it (None: the kernel)."""
 
 
 @dataclass(eq=False)
@@ -35,7 +42,7 @@ class Frame:
     parent: Frame | None = None
     binds: dict[int, ir.Expr] = field(default_factory=dict)
     """id of a parameter of fn -> the argument of the call (an expression of the parent frame)."""
-    queues: dict[int, tuple[str, ir.Symbol]] = field(default_factory=dict)
+    queues: dict[GroupKey, tuple[str, ir.Symbol]] = field(default_factory=dict)
     """group key -> (the queue's name in this frame, the parameter that brings the tensor) for a helper frame."""
     plan: Plan | None = None
     children: list[Frame] = field(default_factory=list)
@@ -45,7 +52,7 @@ class Frame:
         return 0 if self.parent is None else self.parent.depth + 1
 
 
-def helper_frame(parent: Frame, call: ir.HelperCall, fn: ir.KernelIR, groups: dict[int, Group]) -> Frame:
+def helper_frame(parent: Frame, call: ir.HelperCall, fn: ir.KernelIR, groups: dict[GroupKey, Group]) -> Frame:
     """The frame of `call` made in `parent`; its queues are those of the followed tensors its parameters receive."""
     f = Frame(fn, call, parent)
     for p, a in zip(fn.params, call.args, strict=False):
@@ -65,17 +72,24 @@ def resolve(e: ir.Expr, frame: Frame, stop: Frame | None = None) -> tuple[ir.Exp
     return e, frame
 
 
-def group_of(e: ir.Expr, frame: Frame, groups: dict[int, Group]) -> int | None:
+def member(frame: Frame, symbol: ir.Symbol) -> GroupKey:
+    """How a symbol of frame's function is looked up among the followed tensors."""
+    return id(symbol) if frame.parent is None else (id(frame), id(symbol))
+
+
+def group_of(e: ir.Expr, frame: Frame, groups: dict[GroupKey, Group]) -> GroupKey | None:
     """The key of the followed tensor that `e` names in `frame` (through parameters), or None."""
     e, at = resolve(e, frame)
-    if at.parent is None and isinstance(e, ir.Name) and e.symbol is not None and id(e.symbol) in groups:
-        return groups[id(e.symbol)].key
+    if isinstance(e, ir.Name) and e.symbol is not None:
+        g = groups.get(member(at, e.symbol))
+        return g.key if g is not None else None
     return None
 
 
-def queue_name(key: int, frame: Frame, groups_by_key: dict[int, Group]) -> str:
-    if frame.parent is None:
-        return groups_by_key[key].queue
+def queue_name(key: GroupKey, frame: Frame, groups_by_key: dict[GroupKey, Group]) -> str:
+    g = groups_by_key[key]
+    if g.owner == (None if frame.parent is None else id(frame)):
+        return g.queue
     return frame.queues[key][0]
 
 
@@ -92,7 +106,7 @@ def lines_of(p: Plan) -> list[Line]:
     return [line for d in (p.before, p.after) for lines in d.values() for line in lines]
 
 
-def needed_queues(f: Frame, groups_by_key: dict[int, Group]) -> list[tuple[int, str]]:
+def needed_queues(f: Frame, groups_by_key: dict[GroupKey, Group]) -> list[tuple[GroupKey, str]]:
     """(group key, queue name in f) of the queues f's insertions name, its own and those its calls pass on."""
     assert f.plan is not None
     names = {what[0] for kind, what in lines_of(f.plan) if kind in ("enque", "deque")}  # type: ignore[index]
@@ -102,7 +116,7 @@ def needed_queues(f: Frame, groups_by_key: dict[int, Group]) -> list[tuple[int, 
     return [(k, n) for k, n in out if n in names]
 
 
-def name_variants(root: Frame, groups_by_key: dict[int, Group]) -> tuple[dict[str, list[tuple[str, Plan]]],
+def name_variants(root: Frame, groups_by_key: dict[GroupKey, Group]) -> tuple[dict[str, list[tuple[str, Plan]]],
                                                                           set[str]]:
     """Gives every helper call its CallSync (children first); returns the helpers' variants (name -> [(C++ name,
     plan)]) and the helpers called as written somewhere."""

@@ -26,7 +26,18 @@ from dataclasses import dataclass, field
 from .. import ir
 from ..auto_tensors import AutoTensor, auto_symbols, cpp_op
 from ..types import ObjT, TensorT
-from .frames import CallSync, Frame, Group, QueueType, group_of, helper_frame, name_variants, queue_name, resolve
+from .frames import (
+    CallSync,
+    Frame,
+    Group,
+    GroupKey,
+    QueueType,
+    group_of,
+    helper_frame,
+    name_variants,
+    queue_name,
+    resolve,
+)
 
 # The Ascend C functions whose destination operand CANN's insert_sync follows (the rest write no tensor it tracks).
 DST_OPS = frozenset("""
@@ -95,7 +106,7 @@ class _Entry:
 class _Seq:
     """The kernel's statements in order, each helper call followed by the helper's statements (when inlined)."""
 
-    def __init__(self, helpers: dict[str, ir.KernelIR], groups: dict[int, Group], inline: bool) -> None:
+    def __init__(self, helpers: dict[str, ir.KernelIR], groups: dict[GroupKey, Group], inline: bool) -> None:
         self.helpers = helpers
         self.groups = groups
         self.inline = inline
@@ -123,11 +134,27 @@ class _Seq:
                     assert isinstance(e, ir.HelperCall)
                     inner = helper_frame(frame, e, h, self.groups)
                     inner.plan = Plan()
+                    self.allocated(inner, h)
                     self.flatten(h.body, block, chain, blocks, inner, frames)
             inner_chain = chain + (s,)
             for body in _bodies(s):
                 key = id(body) if frame.parent is None else (id(frame), id(body))
                 self.flatten(body, key, inner_chain, blocks + (block,), frame, frames + (frame,))
+
+
+    def allocated(self, frame: Frame, h: ir.KernelIR) -> None:
+        """A tensor the helper allocates from a queue is followed as a kernel's is, unless the helper enqueues or
+        dequeues that queue by hand (CANN's pairs those with uses in other helpers, which only inlined code can
+        name: the helper's own calls are kept)."""
+        stmts = _folded(h.body)
+        by_hand = {q for s in stmts if isinstance(s, ir.ExprStmt) and (q := _queue_call(s.expr, "enque"))}
+        by_hand |= {q for s in stmts if isinstance(s, ir.Assign) and (q := _queue_call(s.value, "deque"))}
+        for s in stmts:
+            if isinstance(s, ir.Assign) and s.target is not None and \
+                    (q := _queue_call(s.value, "alloc_tensor")) and q not in by_hand:
+                assert isinstance(s.value, ir.Call) and s.value.receiver is not None
+                key = (id(frame), id(s.target))
+                self.groups[key] = Group(key, q, s.value.receiver.type, id(frame))
 
 
 def _bodies(s: ir.Stmt) -> list[list[ir.Stmt]]:
@@ -149,7 +176,7 @@ def _queue_call(e: ir.Expr | None, leaf: str) -> str | None:
     return None
 
 
-def _groups(k: ir.KernelIR, autos: dict[int, AutoTensor], p: Plan) -> dict[int, Group]:
+def _groups(k: ir.KernelIR, autos: dict[int, AutoTensor], p: Plan) -> dict[GroupKey, Group]:
     """The followed tensors by member symbol id; fills p.dropped (enque) and p.aliases (deque)."""
     groups = {key: Group(key, f"{a.symbol.cpp_name}_que", f"AscendC::TQue<AscendC::TPosition::{a.position}, 1>")
               for key, a in autos.items() if a.queue}
@@ -178,12 +205,12 @@ class _Dsts:
     def __init__(self, seq: _Seq) -> None:
         self.seq = seq
 
-    def of(self, s: ir.Stmt, frame: Frame, at: Frame | None = None) -> list[tuple[Line, int | None, ir.Expr]]:
+    def of(self, s: ir.Stmt, frame: Frame, at: Frame | None = None) -> list[tuple[Line, GroupKey | None, ir.Expr]]:
         """(line, group key, the tensor as `at` names it) for each write; `at` is the frame the lines go into."""
         from ..checks import stmt_exprs, walk_stmts
 
         at = at or frame
-        out: list[tuple[Line, int | None, ir.Expr]] = []
+        out: list[tuple[Line, GroupKey | None, ir.Expr]] = []
         for e in stmt_exprs(s):
             if isinstance(e, ir.Call) and cpp_op(e) in DST_OPS:
                 dst = e.args.get("dst")
@@ -197,7 +224,7 @@ class _Dsts:
                     out += self.of(hs, inner, at)
         return out
 
-    def classify(self, dst: ir.Expr, frame: Frame, at: Frame) -> list[tuple[Line, int | None, ir.Expr]]:
+    def classify(self, dst: ir.Expr, frame: Frame, at: Frame) -> list[tuple[Line, GroupKey | None, ir.Expr]]:
         named, _ = resolve(dst, frame, at)
         key = group_of(dst, frame, self.seq.groups)
         if key is not None and isinstance(named, ir.Name) and named.symbol is not None:
@@ -208,7 +235,7 @@ class _Dsts:
         return [(("barrier", "PIPE_V"), None, dst)]
 
 
-def _uses(entry: _Entry, seq: _Seq) -> dict[int, ir.Expr]:
+def _uses(entry: _Entry, seq: _Seq) -> dict[GroupKey, ir.Expr]:
     """The followed tensors a statement uses: group key -> the name it uses first (a free_tensor, an erased
     enque or a deque that became a name use none, as CANN's passes do not count them; nor does handing a tensor to
     a helper that is inlined, whose statements are the uses)."""
@@ -221,7 +248,7 @@ def _uses(entry: _Entry, seq: _Seq) -> dict[int, ir.Expr]:
         return {}
     passed = {id(a) for e in stmt_exprs(s) if seq.inlined(e, frame) is not None
               for a in e.args if isinstance(a, ir.Name)}  # type: ignore[attr-defined]
-    out: dict[int, ir.Expr] = {}
+    out: dict[GroupKey, ir.Expr] = {}
     for e in stmt_exprs(s):
         if isinstance(e, ir.Name) and e.symbol is not None and id(e) not in passed:
             key = group_of(e, frame, seq.groups)
@@ -245,7 +272,7 @@ def _erased(s: ir.Stmt) -> bool:
 class _Enq:
     at: int  # position in the sequence
     line: Line
-    key: int
+    key: GroupKey
     tensor: ir.Expr  # as the enqueuing frame names it
 
 
@@ -302,7 +329,7 @@ def plan(kernel: ir.KernelIR, autos: dict[int, AutoTensor], helpers: dict[str, i
     return p
 
 
-def _dequeue(seq: list[_Entry], uses: list[dict[int, ir.Expr]], groups: dict[int, Group], enq: _Enq) -> None:
+def _dequeue(seq: list[_Entry], uses: list[dict[GroupKey, ir.Expr]], groups: dict[GroupKey, Group], enq: _Enq) -> None:
     """Rule 3 for an EnQue: its DeQue before the next use (the loop or branch of it in the EnQue's block)."""
     e = seq[enq.at]
     user = next((j for j in range(enq.at + 1, len(seq)) if enq.key in uses[j]), None)
