@@ -12,12 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import checks, ir
-from ..auto_tensors import materialize
 from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity
-from .insert import plan
-from .interp import Interp, OutOfBudget
-from .machine import Machine
-from .report import Reporter, hard_events
 
 if TYPE_CHECKING:
     from ..lower import LowerResult
@@ -34,6 +29,9 @@ def _uses_flags(kernels: list[ir.KernelIR]) -> bool:
 
 def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
     """PA507: an enqueue insert_sync cannot pair with a dequeue (CANN's compiler rejects the kernel)."""
+    from ..auto_tensors import materialize
+    from .insert import plan
+
     k = lowered.kernel
     helpers: dict[str, ir.KernelIR] = {}
     for h in lowered.helpers:
@@ -60,6 +58,12 @@ def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -
         helpers.setdefault(h.kernel.name, (h.kernel, h.foreign))
     if not manual and not _uses_flags([k] + [h for h, _ in helpers.values()]):
         return
+    # Imported here, by the first kernel that synchronizes by hand: most kernels never get this far, and the
+    # compiler's import (on every language-server start) need not pay for the interpreter.
+    from .interp import Interp, OutOfBudget
+    from .machine import Machine
+    from .report import Reporter, hard_events
+
     interp = Interp(helpers)
     machine = Machine()
     try:
