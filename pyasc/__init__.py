@@ -16,7 +16,10 @@ __version__ = "0.1.0"
 
 __all__ = ["LOG_LEVEL", "__version__", "set_log_level"]
 
-_SUBMODULES = frozenset({"cli", "compiler", "config", "language", "runtime", "sim", "toolchain", "log"})
+_SUBMODULES = frozenset({"cli", "compiler", "config", "diagstore", "language", "log", "reads", "runtime", "sim",
+                         "toolchain"})
+"""Submodules an attribute access (`from pyasc import diagstore`) imports; any other name is a language name that
+the runtime resolves, which imports the API tables."""
 
 
 def __getattr__(name: str) -> Any:

@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -127,6 +126,8 @@ class Store:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fresh = not target.exists()
+            import tempfile  # here, not at the top: with shutil, bz2 and lzma it costs milliseconds of the start
+
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".json")
             with os.fdopen(fd, "wb") as fh:
                 fh.write(body)
