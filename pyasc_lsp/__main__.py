@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import logging
 import sys
+from types import SimpleNamespace
+
+DEFAULTS = {"stdio": False, "tcp": False, "host": "127.0.0.1", "port": 2087, "log_level": "WARNING",
+            "version": False}
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> SimpleNamespace:
+    """The command line.  The way editors start the server (no argument, or `--stdio`) is read without argparse,
+    whose import (with gettext) costs milliseconds of CPU on every start that a bare pygls server does not pay."""
+    given = sys.argv[1:] if argv is None else argv
+    if given in ([], ["--stdio"]):
+        return SimpleNamespace(**{**DEFAULTS, "stdio": bool(given)})
+    import argparse
+
     parser = argparse.ArgumentParser(prog="pyasc-lsp", description="Language server for pyasc kernels.")
     parser.add_argument("--stdio", action="store_true", help="serve over stdin/stdout (the default)")
     parser.add_argument("--tcp", action="store_true", help="serve over TCP instead of stdio")
-    parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=2087, help="TCP port (default 2087)")
-    parser.add_argument("--log-level", default="WARNING", help="stderr log level (DEBUG, INFO, WARNING, ERROR)")
+    parser.add_argument("--host", default=DEFAULTS["host"], help=f"TCP host (default {DEFAULTS['host']})")
+    parser.add_argument("--port", type=int, default=DEFAULTS["port"], help=f"TCP port (default {DEFAULTS['port']})")
+    parser.add_argument("--log-level", default=DEFAULTS["log_level"],
+                        help="stderr log level (DEBUG, INFO, WARNING, ERROR)")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
-    args = parser.parse_args(argv)
+    return SimpleNamespace(**vars(parser.parse_args(given)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
 
     from . import __version__
 

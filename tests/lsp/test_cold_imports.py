@@ -37,3 +37,13 @@ def test_a_submodule_taken_as_an_attribute_of_pyasc_is_not_resolved_as_a_languag
 def test_the_diagnostics_store_imports_tempfile_only_to_write() -> None:
     """tempfile brings shutil, bz2, lzma and random: milliseconds of every start, for the store's first write."""
     assert loaded("import pyasc.diagstore", ["tempfile", "shutil"]) == []
+
+
+def test_the_editors_command_lines_are_read_without_argparse_and_as_argparse_reads_them() -> None:
+    from pyasc_lsp.__main__ import parse_args
+
+    assert parse_args([]) == parse_args(["--log-level", "WARNING"])  # the second through argparse
+    assert parse_args(["--stdio"]) == parse_args(["--stdio", "--port", "2087"])
+    assert parse_args(["--stdio"]).stdio is True and parse_args([]).stdio is False
+    assert loaded("from pyasc_lsp.__main__ import parse_args; parse_args([]); parse_args(['--stdio'])",
+                  ["argparse"]) == []
