@@ -572,6 +572,19 @@ def test_helper_constexpr_parameters_specialize_the_helper_per_value() -> None:
            "    part_count_64_twice_true(t);" in cpp
 
 
+def test_helper_constexpr_parameter_takes_a_python_number_however_it_is_spelled() -> None:
+    """Arithmetic of module constants, and a local bound to a Python number, are Python ints while CANN's pyasc
+    traces the call (it accepts them): the helper is specialized for their value."""
+    text = CONST_HELPER.format(body="    part(t, TILE * 2, True)\n    half = TILE // 2\n    part(t, half, True)\n")
+    assert _messages(text, errors_only=True) == []
+    cpp = analyze(text, "k.py").cpp
+    assert "__aicore__ inline void part_count_128_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+           "    AscendC::Muls(t, t, 2.0f, 128);\n}" in cpp
+    assert "__aicore__ inline void part_count_32_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+           "    AscendC::Muls(t, t, 2.0f, 32);\n}" in cpp
+    assert "    part_count_128_twice_true(t);\n    int32_t half = TILE / 2;\n    part_count_32_twice_true(t);" in cpp
+
+
 def test_helper_constexpr_parameter_needs_a_compile_time_value_of_its_kind() -> None:
     got = _messages(CONST_HELPER.format(body="    part(t, asc.get_block_idx(), True)\n"), errors_only=True)
     assert [(c, s) for c, s, _ in got] == [("PA303", "asc.get_block_idx()")]

@@ -10,6 +10,7 @@ from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
 from .. import calls as C
 from .. import constexpr, ir, pure
+from .. import value_kinds as vk
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
 from ..types import (
@@ -397,17 +398,20 @@ class CallLowering(LowerBase):
             if isinstance(e.type, ScalarT) and e.type.const is None and e.type.ctime:
                 continue  # a ConstExpr of the caller with no value known here: passed on as it is
             value = e.type.const if isinstance(e.type, ScalarT) else None
+            # a Python number of the kind asked, however it is spelled (`4`, `N * 2`, a local bound to one), as at
+            # trace time; or a dtype
             ok = {"int": isinstance(value, int), "float": isinstance(value, float),
                   "bool": isinstance(value, bool), "DataType": isinstance(e, ir.DTypeRef)}[kind]
-            known_constexpr = isinstance(e.type, ScalarT) and e.type.ctime and value is not None
-            if not ok or not (helper_argument(e) or known_constexpr):
+            if not ok:
                 got = C.type_label(e) if value is None else f"{type(value).__name__} {value!r}"
                 self.report("PA303", f"the ConstExpr[{kind}] parameter '{p.arg}' of {name}() needs a compile-time "
                             f"{kind}, got {got} (CANN's pyasc: ConstExpr[{kind}] is required); pass a literal, a "
                             "module constant or a ConstExpr of the caller", e.span)
                 return None
-            if known_constexpr:  # the caller's ConstExpr is a constexpr of the caller's C++: the helper takes its value
-                d = e.type.dvar.value if isinstance(e.type, ScalarT) else None
+            if isinstance(e.type, ScalarT) and (e.type.ctime or vk.kind(e) is not vk.Kind.NUMBER):
+                # the caller's ConstExpr (a constexpr of the caller's C++), arithmetic or a local of the caller: the
+                # helper takes the value
+                d = e.type.dvar.value
                 e = ir.Const(e.span, scalar(d.name if d is not None else "int32", value), value)
             out[p.arg] = e
         return out
