@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Fix
+
+from .edits import apply_fix
 
 KERNEL = "import asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n"
 USE = "    asc.printf('%d', a)\n"
@@ -159,15 +160,6 @@ def test_a_run_time_condition_decided_by_a_constant_keeps_the_branch_taken() -> 
     assert [d.code for d in analyze(bad, "k.py").errors] == ["PA303"]
 
 
-def _apply(text: str, fix: Fix) -> str:
-    lines = text.split("\n")
-    for edit in sorted(fix.edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
-        s = edit.span
-        head, tail = lines[s.line - 1][:s.col], lines[s.end_line - 1][s.end_col:]
-        lines[s.line - 1:s.end_line] = (head + edit.new_text + tail).split("\n")
-    return "\n".join(lines)
-
-
 START_FIXES = [
     # (the kernel's body, the body the fix makes of it)
     ("    a = 0\n    while a < n:\n        a += 1\n",
@@ -198,8 +190,8 @@ def test_pa108_fix_gives_the_python_number_a_run_time_start(body: str, fixed: st
     assert d.code == "PA108"
     [fix] = d.fixes
     assert fix.title.startswith("Start 'a' as a run-time value: a = asc.number(")
-    assert _apply(text, fix) == KERNEL + fixed + USE
-    assert analyze(_apply(text, fix), "k.py").errors == []
+    assert apply_fix(text, fix) == KERNEL + fixed + USE
+    assert analyze(apply_fix(text, fix), "k.py").errors == []
 
 
 def test_pa108_start_fix_spells_asc_as_the_file_imports_it() -> None:
@@ -208,7 +200,7 @@ def test_pa108_start_fix_spells_asc_as_the_file_imports_it() -> None:
     [d] = analyze(text, "k.py").errors
     assert [e.new_text for e in d.fixes[0].edits] == ["ac.number(0, ac.int32)", "ac.number(3, ac.int32)"]
     assert "give it a run-time start (e.g. a = ac.number(0, ac.int32))" in d.message
-    assert analyze(_apply(text, d.fixes[0]), "k.py").errors == []
+    assert analyze(apply_fix(text, d.fixes[0]), "k.py").errors == []
 
 
 def test_pa108_start_fix_covers_the_branches_seen_and_leaves_a_later_one_to_its_own_fix() -> None:
@@ -217,9 +209,9 @@ def test_pa108_start_fix_covers_the_branches_seen_and_leaves_a_later_one_to_its_
     [d] = analyze(text, "k.py").errors
     assert [e.new_text for e in d.fixes[0].edits] == ["asc.number(0, asc.int32)", "asc.number(1, asc.int32)",
                                                       "asc.number(2, asc.int32)"]
-    [after] = analyze(_apply(text, d.fixes[0]), "k.py").errors  # `a = 3`: a run-time value re-bound to 3
+    [after] = analyze(apply_fix(text, d.fixes[0]), "k.py").errors  # `a = 3`: a run-time value re-bound to 3
     assert after.code == "PA108" and after.span.line == d.span.line + 2
-    assert analyze(_apply(_apply(text, d.fixes[0]), after.fixes[0]), "k.py").errors == []
+    assert analyze(apply_fix(apply_fix(text, d.fixes[0]), after.fixes[0]), "k.py").errors == []
 
 
 def test_pa108_has_no_start_fix_where_none_is_right() -> None:

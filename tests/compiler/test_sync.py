@@ -19,6 +19,7 @@ from pyasc.config import Config
 
 from . import sync_kernels
 from .conftest import EXAMPLES
+from .edits import apply_fix
 
 PATH = Path(sync_kernels.__file__)
 TEXT = PATH.read_text(encoding="utf-8")
@@ -95,22 +96,11 @@ def test_severity_is_configurable_per_code() -> None:
     assert not [d for d in got if d.code == "PA557"]
 
 
-def _apply(text: str, d: Diagnostic) -> str:
-    (fix,) = d.fixes[:1]
-    lines = text.split("\n")
-    for edit in sorted(fix.edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
-        s = edit.span
-        head = lines[s.line - 1][:s.col]
-        tail = lines[s.end_line - 1][s.end_col:]
-        lines[s.line - 1:s.end_line] = (head + edit.new_text + tail).split("\n")
-    return "\n".join(lines)
-
-
 @pytest.mark.parametrize("index", range(len(FOUND)), ids=[f"{d.kernel}-{d.code}-{d.span.line}" for d in FOUND])
 def test_every_fix_removes_its_finding(index: int) -> None:
     d = FOUND[index]
     assert d.fixes, d
-    fixed = _apply(TEXT, d)
+    fixed = apply_fix(TEXT, d.fixes[0])
     after = [x for x in sync_findings(fixed) if x.kernel == d.kernel and x.code == d.code]
     lines_after = {x.span.line for x in after}
     shift = fixed.count("\n") - TEXT.count("\n")
