@@ -114,7 +114,8 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
     # Python (and LSP) end a line at \r\n, \r or \n; spans count lines the same way, on the text as given.
     text = original.replace("\r\n", "\n").replace("\r", "\n") if "\r" in original else original
     module = scan_module(text, path, _reader(path))
-    result = Analysis(path=path, text=original, asc_aliases=tuple(sorted(module.asc_aliases)))
+    result = Analysis(path=path, text=original, asc_aliases=tuple(sorted(module.asc_aliases)),
+                      module_aliases=dict(module.module_aliases))
     diags: list[Diagnostic] = list(module.diagnostics)
     helpers = _helper_names(module)
     local_jit = [(n, j) for n, j in module.jit.items() if n not in module.project_imports]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..language import dtypes as _dtypes
 from ..language import registry
+from ..language.namespaces import ENUMS_MODULE, KERNEL_MODULES, is_adv
 from ..language.spec import REQUIRED, ApiSpec, Overload, Param
 from .diagnostics import Span, TextEdit
 from .results import Analysis, CallInfo, KernelInfo, SymbolInfo
@@ -440,13 +441,18 @@ def _in_string_or_comment(before: str) -> bool:
 def _member_items(receiver: str, aliases: tuple[str, ...], analysis: Analysis | None,
                   scope: str | None) -> list[CompletionItem] | None:
     parts = receiver.split(".")
-    if parts[0] in aliases:
+    module = "asc" if parts[0] in aliases else analysis.module_aliases.get(parts[0]) if analysis else None
+    if module is not None:
         rest = parts[1:]
-        if not rest:
-            return _asc_items()
-        if rest == ["adv"]:
+        while rest and f"{module}.{rest[0]}" in KERNEL_MODULES:  # `asc.language.core.enums.`, `enums.`
+            module = f"{module}.{rest.pop(0)}"
+        if not rest and module == ENUMS_MODULE:
+            return [CompletionItem(e.name, "enum", f"enum {e.name}", e.doc) for e in registry.ENUMS.values()]
+        if not rest and is_adv(module):
             return [_api_item(spec, spec.name.split(".", 1)[1], f"{receiver}.") for spec in registry.APIS.values()
                     if spec.name.startswith("adv.")]
+        if not rest:
+            return _asc_items()
         if len(rest) == 1 and rest[0] in registry.ENUMS:
             enum = registry.ENUMS[rest[0]]
             return [CompletionItem(m, "member", f"{enum.name}.{m} = {v}", enum.doc, sort_text=f"{v:04d}")

@@ -114,6 +114,8 @@ class Analysis:
     """Inferred type of every name and call expression, for hover."""
     asc_aliases: tuple[str, ...] = ()
     """Names under which the file imported pyasc/asc (`asc`, `pyasc`)."""
+    module_aliases: dict[str, str] = field(default_factory=dict)
+    """Names bound to CANN's kernel modules under asc (`enums` -> `asc.language.core.enums`)."""
     module_names: dict[str, str] = field(default_factory=dict)
     """Module-level names (constants, jit functions, imports) -> kind, for completion."""
     reads: tuple[tuple[str, str], ...] = ()

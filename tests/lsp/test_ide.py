@@ -158,3 +158,33 @@ def test_definition_follows_imports_of_helpers_and_constants(tmp_path):
     assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(3, 0, 3, 5))]
     at = span_of(text, "fill(t, 64)")
     assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(7, 4, 7, 8))]
+
+
+_ALIASED = """import asc
+import asc.language.core.enums as enums
+import asc.language.fwk.tpipe as tp
+from asc.language import adv
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    pipe = tp.TPipe()
+"""
+
+
+@pytest.mark.parametrize(("snippet", "expected", "absent"), [
+    ("    p = enums.", {"TPosition", "MatmulPolicy", "HardEvent"}, {"add", "float16"}),
+    ("    p = enums.TPosition.", {"VECIN", "VECCALC"}, {"add"}),
+    ("    p = asc.language.core.enums.MatmulPolicy.", {"TrianLowerMatmulPolicy"}, {"VECIN"}),
+    ("    p = tp.", {"TPipe", "add", "float16"}, {"TrianLowerMatmulPolicy"}),
+    ("    p = adv.", {"exp", "register_matmul"}, {"add"}),
+])
+def test_completion_through_an_aliased_kernel_module(snippet: str, expected: set[str], absent: set[str]):
+    """A name bound to one of CANN's kernel modules completes what the module holds, as its attribute chain does."""
+    analysis = analyze(_ALIASED, "/k/aliased.py")
+    assert analysis.module_aliases == {"enums": "asc.language.core.enums", "tp": "asc.language.fwk.tpipe",
+                                       "adv": "asc.language.adv"}
+    text = _ALIASED + snippet
+    got = labels(ide.complete(text, len(text.split("\n")), len(snippet), analysis))
+    assert expected <= got
+    assert not (absent & got)
