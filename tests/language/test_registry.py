@@ -110,3 +110,11 @@ def test_compile_time_literals_are_declared_where_cann_checks_them() -> None:
     assert set(with_literals) - set_mask == {"scalar_get_sff_value"}
     assert all(v == {"is_set_mask": (False, True)} for n, v in with_literals.items() if n in set_mask)
     assert with_literals["scalar_get_sff_value"] == {"count_value": (0, 1, False, True)}
+
+
+def test_matmul_en_atomic_is_zero_to_three_where_cann_checks_it() -> None:
+    mm = registry.CLASSES["adv.Matmul"].methods
+    checked = {n for n, s in mm.items() if s.ranges}
+    assert checked == {n for n, s in mm.items() if any(o.param("en_atomic") for o in s.overloads)}
+    assert checked == {"iterate_all", "iterate_batch", "get_tensor_c"}
+    assert all(dict(mm[n].ranges) == {"en_atomic": (0, 3)} for n in checked)

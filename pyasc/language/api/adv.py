@@ -268,8 +268,12 @@ _MATMUL_CONFIG = (
 
 
 def _mm(name: str, doc: str, forms: list[tuple[str, str | None]], pipe: str = "S",
-        dtypes: list[DTypeRule] | None = None) -> ApiSpec:
-    return api(f"adv.Matmul.{name}", "adv.matmul", doc, forms, pipe=pipe, dtypes=dtypes or [])
+        dtypes: list[DTypeRule] | None = None, ranges: dict[str, tuple[int, int]] | None = None) -> ApiSpec:
+    return api(f"adv.Matmul.{name}", "adv.matmul", doc, forms, pipe=pipe, dtypes=dtypes or [], ranges=ranges)
+
+
+_EN_ATOMIC = {"en_atomic": (0, 3)}
+"""CANN's Matmul raises for an en_atomic other than 0 to 3 (no atomic, add, max, min) known when it traces."""
 
 
 _MATMUL_METHODS: dict[str, ApiSpec] = {
@@ -298,7 +302,7 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                          " fake_msg: Optional[bool] = None) -> None",
                          "{self}.IterateAll{<sync}({tensor}{~en_atomic}{~en_sequential_write}{~wait_iterate_all}"
                          "{~fake_msg})")],
-                       pipe="M"),
+                       pipe="M", ranges=_EN_ATOMIC),
     "wait_iterate_all": _mm("wait_iterate_all", "Wait for an asynchronous iterate_all.",
                             [("(self) -> None", "{self}.WaitIterateAll()")]),
     "iterate_batch": _mm("iterate_batch", "Compute a batch of matrix multiplications.",
@@ -313,7 +317,7 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                            " matrix_stride_a: int = 0, matrix_stride_b: int = 0, matrix_stride_c: int = 0,"
                            " sync: bool = True) -> None",
                            "{self}.IterateBatch{<sync}({tensor}, {en_partial_sum}, {en_atomic}, {en_sequential_write}"
-                           "{~matrix_stride_a}{~matrix_stride_b}{~matrix_stride_c})")], pipe="M"),
+                           "{~matrix_stride_a}{~matrix_stride_b}{~matrix_stride_c})")], pipe="M", ranges=_EN_ATOMIC),
     "wait_iterate_batch": _mm("wait_iterate_batch", "Wait for an asynchronous iterate_batch.",
                               [("(self) -> None", "{self}.WaitIterateBatch()")]),
     "iterate_n_batch": _mm("iterate_n_batch", "Compute batch_loop batches of matrix multiplications.",
@@ -329,7 +333,7 @@ _MATMUL_METHODS: dict[str, ApiSpec] = {
                           "{self}.GetTensorC{<sync}({tensor}{,optional_tensor}{~en_atomic}{~en_sequential_write})"),
                          ("(self, en_atomic: int = 0, en_sequential_write: bool = False, sync: bool = True)"
                           " -> GlobalTensor[self]", "{self}.GetTensorC{<sync}({~en_atomic}{~en_sequential_write})")],
-                        pipe="FIX"),
+                        pipe="FIX", ranges=_EN_ATOMIC),
     "get_batch_tensor_c": _mm("get_batch_tensor_c", "Copy a batch result into tensor (or return it).",
                               [("(self, batch_a: int, batch_b: int, en_sequential_write: bool = False,"
                                 " sync: bool = True) -> GlobalTensor[self]",
