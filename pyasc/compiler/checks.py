@@ -12,6 +12,7 @@ from ..language import soc as soc_table
 from . import ir
 from .diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
 from .types import ObjT, ScalarT, TensorT
+from .value_kinds import python_number
 
 
 def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:
@@ -241,10 +242,15 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
         elif leaf == "data_copy":
             _copy_alignment(e, sink)
         elif leaf == "get_with_offset":
-            off = _const(e.args.get("buf_offset"))
+            arg = e.args.get("buf_offset")
+            off = _const(arg)
             if isinstance(off, int) and off % 32:
                 sink.add(Diagnostic("PA603", Severity.ERROR, f"buf_offset {off} is not a multiple of 32 bytes",
                                     e.args["buf_offset"].span))
+            elif arg is not None and isinstance(arg.type, ScalarT) and not python_number(arg):
+                sink.add(Diagnostic("PA603", Severity.ERROR, "buf_offset must be a multiple of 32 bytes known at "
+                                    "compile time: CANN's pyasc tests it while tracing, and a run-time value fails "
+                                    "that test (its error: buf_offset must be align to 32B)", arg.span))
     for c in kernel.constructs:
         if c.cls is not None and c.cls.name == "LocalTensor":
             _fixed_local(c, report, sink)

@@ -226,7 +226,8 @@ _c("PA602", "unaligned-size", W, "A buffer length that is not a multiple of 32 b
    "the buffer is larger than written (the simulator says the same). A queue's init_buffer without a length is an "
    "error.",
    _K + "    pipe.init_buffer(q, 2, 100)\n", _K + "    pipe.init_buffer(q, 2, 128)\n")
-_c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a multiple of 32 bytes.",
+_c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a multiple of 32 bytes (a TBuf's "
+   "get_with_offset also takes no run-time buf_offset: CANN's pyasc tests its alignment while tracing).",
    _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 16, 64)\n",
    _K + "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 32, 64)\n")
 _c("PA604", "unaligned-copy", W, "data_copy moves whole 32-byte blocks; this element count is not a whole number of "

@@ -133,6 +133,9 @@ CASES = [
      "100", ["multiple of 32", "128"]),
     ("PA603", "t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 16, 64)\nasc.exp(t, t, 64)", "16",
      ["32-byte"]),
+    ("PA603", "b = asc.TBuf(asc.TPosition.VECCALC)\npipe.init_buffer(b, 1024)\n"
+     "t = b.get_with_offset(64, asc.get_block_idx() * 32, asc.float32)", "asc.get_block_idx() * 32",
+     ["known at compile time", "a run-time value fails"]),
     ("PA604", "t = q.alloc_tensor(asc.float32)\nasc.data_copy(t, g, 10)", "10", ["multiple of 8"]),
     ("PA701", "unused = 4", "unused", ["never used"]),
     ("PA703", "q7 = asc.TQue(asc.TPosition.VECIN, 1)\npipe.init_buffer(q7, 1, 256)", "q7", ["never used"]),
