@@ -9,8 +9,9 @@ server imports too (pygls, lsprotocol: not counted), then measures the CPU time 
   server publishes first);
 - full: the whole first analysis (C++, source map and IDE data too).
 
-With `--baseline REV` (a git revision, unpacked with `git archive` and byte-compiled) that tree and this checkout take
-turns, `--rounds` times each, on the same file; each cell is the median of the rounds.
+With `--baseline REV` (a git revision, unpacked with `git archive` and byte-compiled; or the folder of another
+checkout) that tree and this checkout take turns, `--rounds` times each, on the same file; each cell is the median of
+the rounds, with the minimum (the figure least disturbed by other processes on a shared machine) beside it.
 
     python bench/cold_start.py [--rounds 15] [--kernels 12] [--baseline fe462c6]
 """
@@ -79,7 +80,8 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--rounds", type=int, default=15)
     p.add_argument("--kernels", type=int, default=12)
-    p.add_argument("--baseline", default=None, help="a git revision measured in turn with this checkout")
+    p.add_argument("--baseline", default=None,
+                   help="a git revision (or a checkout's folder) measured in turn with this checkout")
     p.add_argument("--child", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.child:
@@ -94,7 +96,12 @@ def main() -> None:
         compile_tree(CHECKOUT)
         trees = {"this checkout": CHECKOUT}
         if args.baseline is not None:
-            trees[f"baseline {args.baseline}"] = unpack(CHECKOUT, args.baseline, Path(tmp) / "baseline")
+            given = Path(args.baseline)
+            if given.is_dir():
+                compile_tree(given)
+                trees[f"baseline {given}"] = given.resolve()
+            else:
+                trees[f"baseline {args.baseline}"] = unpack(CHECKOUT, args.baseline, Path(tmp) / "baseline")
         runs = alternate(trees, args.rounds, lambda tree: in_child(tree, source))
     names = list(trees)
     print(f"{args.kernels} kernels; CPU ms, median (minimum) of {args.rounds} fresh processes"

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)  # its own __init__, below: none generated
 class Span:
     """A range of text: [start, end) with 1-based lines and 0-based code-point columns."""
 

@@ -32,7 +32,7 @@ class MapFlag(enum.IntFlag):
     """A whole statement, usable for everything: precomputed, as enum arithmetic costs a Python call."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)  # its own __init__, below: none generated
 class Segment:
     """C++ text [cpp_start, cpp_end) (character offsets) produced from the Python span `python`."""
 
