@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import checks, gm_access, ir
 from .codegen import KernelGen, TypeNamer, cpp_literal
+from .cppnames import cpp_identifier
 from .diagnostics import Diagnostic, DiagnosticSink, Severity, Span
 from .lower import LowerResult
 from .results import CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
@@ -59,7 +60,8 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
             if h.foreign:
                 hcode = Code(hcode.text, [], [(0, len(hcode.text))])
             helper_codes.append((KernelInfo(hk.name, "helper", hk.name_span, hk.span,
-                                            tuple((p.name, p.type.display()) for p in hk.params)), hcode))
+                                            tuple((p.name, p.type.display()) for p in hk.params), cpp_name=hk.name),
+                                 hcode))
         if h.foreign or hk.name in seen_helpers:
             continue
         seen_helpers.add(hk.name)
@@ -81,7 +83,7 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
             if text:
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
     params = tuple((p.name, p.type.display()) for p in k.params)
-    info = KernelInfo(display, kind, k.name_span, k.span, params,
+    info = KernelInfo(display, kind, k.name_span, k.span, params, cpp_name=k.name,
                       cpp_params=tuple((p.cpp_name, gen.param_decl(p).rsplit(" ", 1)[0]) for p in gen.cpp_params()),
                       gm_params=_gm_params(lowered, namer), auto_sync=k.options.get("auto_sync", True) is not False,
                       apis=frozenset(r.api for part in [lowered, *lowered.helpers] for r in part.calls))
@@ -129,7 +131,7 @@ def _gm_params(lowered: LowerResult, namer: TypeNamer) -> tuple[GmParam, ...]:
         if isinstance(p.type, (AddrT, TensorT)):
             r, w = used.get(p.name, (False, False))
             d = p.type.dvar.value
-            out.append(GmParam(p.name, namer.dtype(p.type.dvar), d.name if d is not None else None, r, w))
+            out.append(GmParam(p.name, namer.dtype(p.type.dvar), d.name if d is not None else None, r, w, p.cpp_name))
     return tuple(out)
 
 
@@ -285,7 +287,7 @@ def assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
             value = values[n]
             ctype = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else (
                 "int32_t" if -(2**31) <= value < 2**31 else "int64_t" if value < 2**63 else "uint64_t")
-            line = f"constexpr {ctype} {n} = {cpp_literal(value)};"
+            line = f"constexpr {ctype} {cpp_identifier(n)} = {cpp_literal(value)};"
             node = module.constant_nodes.get(n)
             if n in module.project_imports or node is None:
                 add(line + "\n", boiler=True)
@@ -329,7 +331,7 @@ def assemble(module: ModuleInfo, units: list[KernelUnit], path: str) -> tuple[
             add(f"}}  // namespace {space}\n", boiler=True)
         i = u.info  # built directly: dataclasses.replace costs several times more, once per kernel per edit
         kinfos.append(KernelInfo(i.name, i.kind, i.name_span, i.span, i.params, start, length, i.reanalyzed,
-                                 i.cpp_params, i.gm_params, i.auto_sync, i.apis))
+                                 i.cpp_params, i.gm_params, i.auto_sync, i.apis, i.cpp_name))
     kinfos.sort(key=lambda k: k.span.line)
     return "".join(texts), parts, kinfos
 

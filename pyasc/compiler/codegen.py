@@ -17,6 +17,7 @@ from . import ir
 from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
 from .checks import inserts_sync, stmt_exprs
 from .codegen_auto import AutoEmit
+from .cppnames import cpp_identifier, free_name, impl_name
 from .diagnostics import Span
 from .sourcemap import Code, MapFlag, Segment
 from .sync.insert import Plan, plan
@@ -107,6 +108,8 @@ class TypeNamer:
 
     def __init__(self) -> None:
         self.generic: dict[int, str] = {}
+        self.avoid: set[str] = set()
+        """The C++ names of the function's own symbols: a template parameter never shadows one (`T_x` of a local)."""
 
     def dtype(self, v: DVar) -> str:
         d = v.value
@@ -116,7 +119,7 @@ class TypeNamer:
         if id(root) not in self.generic:
             base = re.sub(r"\W", "_", root.name) if root.name else str(len(self.generic))
             name = f"T_{base}"
-            while name in self.generic.values():
+            while name in self.generic.values() or name in self.avoid:
                 name += "_"
             self.generic[id(root)] = name
         return self.generic[id(root)]
@@ -186,6 +189,7 @@ class KernelGen(AutoEmit):
         self.helpers = helpers or {}
         self.e = Emitter(kernel.name)
         self.types = namer or TypeNamer()
+        self.types.avoid.update(s.cpp_name for s in kernel.symbols)
         self.mask_names: dict[int, str] = {}
         self.mask_counter = 0
         self.out_names: dict[int, str] = {}
@@ -261,7 +265,7 @@ class KernelGen(AutoEmit):
                 f"class {c}" for c in classes]
             self.e.boiler("template <" + ", ".join(heads) + ">\n")
         if is_kernel and generic:
-            sig_name = f"{name}_impl"
+            sig_name = impl_name(name)
             self.e.boiler("__aicore__ inline void ")
         elif is_kernel:
             sig_name = name
@@ -299,7 +303,7 @@ class KernelGen(AutoEmit):
                 self.e.write(name)
             self.e.boiler("(" + ", ".join(decls) + ") {\n")
             args = ", ".join(p.cpp_name + ("_gm" if isinstance(p.type, StructT) else "") for p in params)
-            self.e.boiler(f"{INDENT}{name}_impl<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
+            self.e.boiler(f"{INDENT}{impl_name(name)}<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
         return self.e.code()
 
     def cpp_params(self) -> list[ir.Symbol]:
@@ -568,7 +572,7 @@ class KernelGen(AutoEmit):
                 self.expr(s.step)
             e.write(") {")
         elif isinstance(s, ir.IterateLoop) and s.cond is not None:
-            var = s.var.cpp_name if s.var is not None else "count"
+            var = s.var.cpp_name if s.var is not None else free_name("count", self.types.avoid)
             e.write("for (int32_t ")
             with e.node(s.var_span):
                 e.write(var)
@@ -741,7 +745,7 @@ class KernelGen(AutoEmit):
             e.write(name)
         elif isinstance(ex, ir.ConstName):
             if isinstance(ex.value, (int, float, bool)) and not isinstance(ex.type, StrT):
-                e.write(ex.name)
+                e.write(cpp_identifier(ex.name))
             else:
                 e.write(cpp_literal(ex.value) if not isinstance(ex.value, tuple) else
                         "{" + ", ".join(cpp_literal(v) for v in ex.value) + "}")

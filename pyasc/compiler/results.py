@@ -23,6 +23,8 @@ class GmParam:
     """The asc dtype name when the analysis fixed it (`float16`), None when the kernel is generic in it."""
     read: bool
     written: bool
+    cpp_name: str = ""
+    """Its name in the C++ (cppnames.py), `new_` for a parameter named `new`."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ class KernelInfo:
     """False for @asc.jit(auto_sync=False): the kernel synchronizes by hand, and is built without the compiler's."""
     apis: frozenset[str] = frozenset()
     """The asc APIs it calls, in its jit helpers too (qualified names: `add`, `adv.register_matmul`)."""
+    cpp_name: str = ""
+    """Its C++ name (cppnames.py): a kernel's extern "C" entry, what the host launches and export wraps."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..language.namespaces import KERNEL_MODULES, SHADOWED
 from ..reads import read_source
 from . import pure
+from .cppnames import impl_name, rename_scope
 from .diagnostics import Diagnostic, Severity, Span
 from .structs import StructDef, scan_structs
 
@@ -526,8 +527,7 @@ def scan_module(
             else:
                 if nested:
                     _nested_jit(stmt, (), {}, info, lines)
-    if nested:
-        _unique_cpp_names(info)
+    _unique_cpp_names(info)
     return info
 
 
@@ -627,7 +627,8 @@ def _local_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 
 def _unique_cpp_names(info: ModuleInfo) -> None:
-    """Jit functions sharing a Python name (a `kernel` in each of several tests) get distinct C++ names."""
+    """Jit functions sharing a Python name (a `kernel` in each of several tests) get distinct C++ names, and none is
+    a C++ keyword or reserved name (cppnames.py)."""
     by_name: dict[str, list[JitFunction]] = {}
     for jit in info.jit.values():
         if jit.module is None:
@@ -637,6 +638,15 @@ def _unique_cpp_names(info: ModuleInfo) -> None:
             for jit in same:
                 if jit.scope:
                     jit.cpp_name = jit.qualname.replace(".", "_")
+    own = [jit for jit in info.jit.values() if jit.module is None]
+    cpp = rename_scope([jit.cpp_name for jit in own] + list(info.constants))
+    # a kernel generic in its dtype is `<name>_impl` plus its entry `<name>`: no other function may be that
+    impl = {impl_name(cpp[jit.cpp_name]) for jit in own}
+    for jit in own:
+        name = cpp[jit.cpp_name]
+        while name in impl:
+            name += "_"
+        jit.cpp_name = name
 
 
 _INDENTED_DECORATOR = re.compile(r"[ \t]+@[^\n]*\bjit\b")

@@ -40,6 +40,8 @@ class TensorArg:
     """Element type in the kernel's C++ (`half`, or a template parameter such as `T_x`)."""
     dtypes: tuple[str, ...]
     """One asc dtype per supported combination (one column of the OpDef's DataType lists)."""
+    cpp_name: str = ""
+    """Its name in the kernel's C++ (the entry's parameter)."""
 
     @property
     def macro(self) -> str:
@@ -149,7 +151,7 @@ def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str
         role = "output" if g.written else "input"
         width = len(canon) if generic else 1
         column = tuple(canon) if g.dtype is None else (g.dtype,) * width
-        tensors.append(TensorArg(g.name, role, counts[role], g.cpp_type, column))
+        tensors.append(TensorArg(g.name, role, counts[role], g.cpp_type, column, g.cpp_name or g.name))
         counts[role] += 1
     if not counts["output"]:
         raise ExportError(f"'{kernel.name}' writes none of its GM parameters: an operator needs an output")
@@ -157,5 +159,6 @@ def build(analysis: Analysis, kernel: KernelInfo, op_name: str, dtypes: list[str
     for t in tensors:
         if t.cpp_type in generic and t.cpp_type not in macros:
             macros[t.cpp_type] = t.macro
-    scalars = tuple(ScalarArg(n, c) for n, c in kernel.cpp_params if n not in gm)
+    gm_cpp = {g.cpp_name or g.name for g in kernel.gm_params}
+    scalars = tuple(ScalarArg(n, c) for n, c in kernel.cpp_params if n not in gm_cpp)
     return OpModel(op_name, snake_case(op_name), kernel, tuple(tensors), scalars, kernel.cpp_params, macros)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..compiler.cppnames import impl_name
 from ..compiler.results import Analysis
 from ..language import soc as socs
 from .host_launch import TilingPlan
@@ -35,13 +36,13 @@ def kernel_cpp(analysis: Analysis, model: OpModel) -> str:
     k = next(x for x in analysis.kernels if x.name == model.kernel.name and x.kind == "kernel")
     cpp = analysis.cpp
     own = cpp[k.cpp_start:k.cpp_end]
-    name = re.escape(k.name)
+    name = re.escape(k.cpp_name or k.name)
     generic = re.search(rf"\nextern \"C\" __global__ __aicore__ void {name}\(", own)
     if generic:
         own = own[:generic.start()] + "\n"
     else:
         own, n = re.subn(rf"^extern \"C\" __global__ __aicore__ void {name}\(",
-                         f"__aicore__ inline void {k.name}_impl(", own, count=1, flags=re.M)
+                         f"__aicore__ inline void {impl_name(k.cpp_name or k.name)}(", own, count=1, flags=re.M)
         if n != 1:
             raise ExportError(f"the C++ of '{k.name}' has no kernel entry to wrap (internal: unexpected layout)")
     parts: list[tuple[int, int]] = []
@@ -67,7 +68,7 @@ def kernel_cpp(analysis: Analysis, model: OpModel) -> str:
 
 def _entry(model: OpModel) -> str:
     ordered = model.inputs + model.outputs
-    params = ", ".join(f"GM_ADDR {t.name}" for t in ordered) + ", GM_ADDR workspace, GM_ADDR tiling"
+    params = ", ".join(f"GM_ADDR {t.cpp_name or t.name}" for t in ordered) + ", GM_ADDR workspace, GM_ADDR tiling"
     tpl = ""
     if model.generic:
         tpl = "<" + ", ".join(model.generic[g] for g in sorted(model.generic)) + ">"
@@ -78,7 +79,7 @@ def _entry(model: OpModel) -> str:
         f'extern "C" __global__ __aicore__ void {model.snake}({params}) {{\n'
         f"    REGISTER_TILING_DEFAULT({model.tiling_struct});\n"
         "    GET_TILING_DATA(tiling_data, tiling);\n"
-        f"    {model.kernel.name}_impl{tpl}({args});\n"
+        f"    {impl_name(model.kernel.cpp_name or model.kernel.name)}{tpl}({args});\n"
         "}\n"
     )
 

@@ -63,7 +63,7 @@ def test_division_of_run_time_integers_is_an_integer_and_of_constants_a_float() 
          "write '//' for an integer"),
     ]
     a = analyze(text, "k.py")
-    assert "int32_t half = n / 2;" in a.cpp and "static_cast<float>(TILE) / 8" in a.cpp
+    assert "int32_t half_ = n / 2;" in a.cpp and "static_cast<float>(TILE) / 8" in a.cpp
     fix = a.diagnostics[0].fixes[0]
     assert fix.title == "Use integer division '//'" and [e.new_text for e in fix.edits] == ["//"]
 

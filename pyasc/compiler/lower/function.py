@@ -10,6 +10,7 @@ from ...language import dtypes as dt
 from ...language.registry import CLASSES
 from .. import calls as C
 from .. import constexpr, ir
+from ..cppnames import rename_scope
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
 from ..structs import annotation_struct
 from ..syntax import NotConstant, fold
@@ -39,6 +40,9 @@ class FunctionLowering(LowerBase):
         C.check_deferred(self.deferred, self.diag)
         self.check_scalar_args()
         returns = self.returns[0] if self.returns else None
+        cpp = rename_scope([s.cpp_name for s in self.all_symbols])
+        for sym in self.all_symbols:
+            sym.cpp_name = cpp[sym.cpp_name]
         kernel = ir.KernelIR(
             name=self.cpp_name, kind=self.kind, params=params, body=body, span=fspan, name_span=name_span,
             symbols=self.all_symbols, returns=returns, options=self.folded_options(),

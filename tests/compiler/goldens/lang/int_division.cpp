@@ -10,10 +10,10 @@ extern "C" __global__ __aicore__ void halve(GM_ADDR x, int32_t n) {
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, TILE * 4);
     AscendC::LocalTensor<float> t = buf.Get<float>();
-    int32_t half = n / 2;
-    AscendC::DataCopy(t, x_gm, half);
+    int32_t half_ = n / 2;
+    AscendC::DataCopy(t, x_gm, half_);
     int32_t quarter = n / 4;
     int32_t rest = n % 4;
     AscendC::Adds(t, t, static_cast<float>(TILE) / 8, quarter + rest);
-    AscendC::DataCopy(x_gm, t, half);
+    AscendC::DataCopy(x_gm, t, half_);
 }

@@ -10,7 +10,7 @@ constexpr float NEG_INF = -INFINITY;
 extern "C" __global__ __aicore__ void gelu_like(GM_ADDR x) {
     int32_t rows = 4;
     int32_t total = 512;
-    int32_t half = total / 2;
+    int32_t half_ = total / 2;
     AscendC::GlobalTensor<float> x_gm;
     x_gm.SetGlobalBuffer((__gm__ float*)x, total);
     AscendC::TPipe pipe;
@@ -19,7 +19,7 @@ extern "C" __global__ __aicore__ void gelu_like(GM_ADDR x) {
     AscendC::LocalTensor<float> t = buf.Get<float>();
     AscendC::DataCopy(t, x_gm, total);
     AscendC::Muls(t, t, GELU_C * LOG2E, total);
-    AscendC::Adds(t, t, EPS, half);
+    AscendC::Adds(t, t, EPS, half_);
     AscendC::Maxs(t, t, NEG_INF, total);
     AscendC::Muls(t, t, 1.5707963267948966f, total);
     AscendC::DataCopy(x_gm, t, total);
