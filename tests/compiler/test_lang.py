@@ -582,7 +582,7 @@ def test_helper_constexpr_parameter_takes_a_python_number_however_it_is_spelled(
            "    AscendC::Muls(t, t, 2.0f, 128);\n}" in cpp
     assert "__aicore__ inline void part_count_32_twice_true(AscendC::LocalTensor<float>& t) {\n" \
            "    AscendC::Muls(t, t, 2.0f, 32);\n}" in cpp
-    assert "    part_count_128_twice_true(t);\n    int32_t half = TILE / 2;\n    part_count_32_twice_true(t);" in cpp
+    assert "    part_count_128_twice_true(t);\n    int32_t half_ = TILE / 2;\n    part_count_32_twice_true(t);" in cpp
 
 
 def test_helper_constexpr_parameter_needs_a_compile_time_value_of_its_kind() -> None:
