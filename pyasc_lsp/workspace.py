@@ -151,14 +151,17 @@ class Documents:
         if not doc.persist:
             self._call(self.on_save, doc)
 
-    @staticmethod
-    def _call(listeners: list[Callable[[Document], None]], doc: Document) -> None:
-        """Listeners that only add to what the scheduler does: a failure is logged, and nothing else changes."""
+    def _call(self, listeners: list[Callable[..., None]], *args: Any, report: bool = False) -> None:
+        """Each listener in turn: one feature's failure must not stop the others; it is logged, and with `report`
+        also told to the client (`on_error`)."""
         for listener in listeners:
             try:
-                listener(doc)
-            except Exception:
-                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
+                listener(*args)
+            except Exception as exc:
+                name = getattr(listener, "__qualname__", listener)
+                logger.exception("listener %s failed", name)
+                if report:
+                    self.on_error(f"{name} failed: {exc!r}")
 
     def change(self, uri: str, text: str, version: int) -> Document | None:
         doc = self._docs.get(uri)
@@ -321,11 +324,7 @@ class Documents:
                 return
             doc.early_run = run
             doc.early_diagnostics = preview.diagnostics
-            for listener in self.on_early:
-                try:
-                    listener(doc, preview)
-                except Exception:  # the whole result follows and is published normally
-                    logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
+            self._call(self.on_early, doc, preview)  # on a failure the whole result follows and is published
         finally:
             if published is not None:
                 published.set()
@@ -341,12 +340,7 @@ class Documents:
     def _notify(self, listeners: list[Callable[[Document], None]], doc: Document) -> None:
         changed, self.changed = self.changed, asyncio.Event()
         changed.set()
-        for listener in listeners:
-            try:
-                listener(doc)
-            except Exception as exc:  # one feature's failure must not stop the others
-                logger.exception("listener %s failed", getattr(listener, "__qualname__", listener))
-                self.on_error(f"{getattr(listener, '__qualname__', listener)} failed: {exc!r}")
+        self._call(listeners, doc, report=True)
 
     @staticmethod
     def _release(doc: Document) -> None:
