@@ -1,8 +1,9 @@
 """`import asc` for programs written for CANN's pyasc, resolved to pyasc's simulator.
 
 Nothing is installed under the name `asc`: `install()` (called by `pyasc run`) puts a finder at the front of
-`sys.meta_path` that serves `asc` and CANN's public submodules (`asc.runtime.config`, `asc.lib.runtime`,
-`asc.language.core.dtype`, ...) from this package, so a machine with CANN's real pyasc keeps it for plain `python`.
+`sys.meta_path` that serves `asc` and CANN's public submodules (`asc.runtime.*`, `asc.lib.runtime.*`,
+`asc.lib.host.*`, `asc.language.core.dtype`, ...) from this package, so a machine with CANN's real pyasc keeps it
+for plain `python`.
 """
 
 from __future__ import annotations
@@ -18,13 +19,21 @@ from typing import Any
 from ..language.namespaces import KERNEL_PACKAGES, NAMESPACES, SHADOWED, is_adv
 
 MODULES: dict[str, str] = {
+    "asc.runtime.cache": "pyasc.compat.cache",
+    "asc.runtime.compiler": "pyasc.compat.compiler",
     "asc.runtime.config": "pyasc.compat.config",
     "asc.runtime.jit": "pyasc.compat.jit",
-    "asc.runtime.compiler": "pyasc.compat.jit",
-    "asc.runtime.launcher": "pyasc.compat.jit",
+    "asc.runtime.launcher": "pyasc.compat.launcher",
+    "asc.runtime.memory_handle": "pyasc.compat.memory_handle",
+    "asc.runtime.utils": "pyasc.compat.runtime_utils",
     "asc.codegen.function_visitor": "pyasc.compat.jit",
     "asc.lib.runtime": "pyasc.compat.rt",
+    **{f"asc.lib.runtime.{m}": f"pyasc.compat.rt.{m}" for m in ("build_utils", "interface", "print_utils", "state",
+                                                                "support")},
     "asc.lib.host": "pyasc.compat.host",
+    "asc.lib.host.loader": "pyasc.compat.host.loader",
+    "asc.lib.host.wrappers": "pyasc.compat.host.wrappers",
+    "asc.lib.utils": "pyasc.compat.libutils",
     "asc.language.core.dtype": "pyasc.compat.dtype",
     "asc.language.core.struct": "pyasc.compat.struct",
 }

@@ -45,15 +45,6 @@ class KernelType(enum.Enum):
     MIX_AIC_1_2 = 7
 
 
-class _State:
-    backend: Backend | None = None
-    platform: Platform = Platform.Ascend910B1
-    device_id: int = 0
-
-
-STATE = _State()
-
-
 def simulator_soc(platform: Platform) -> str:
     """The simulator's SoC for a CANN platform: the same name where pyasc models it, else the nearest modelled
     member of its family (Ascend910B2C -> Ascend910B2; the Ascend910_93 parts have Ascend910B's memories)."""
@@ -68,18 +59,14 @@ def simulator_soc(platform: Platform) -> str:
 
 def set_platform(backend: Backend | str, soc_version: Platform | str | None = None, device_id: int | None = None,
                  check: bool = True) -> None:
-    """Choose the backend and SoC of later launches (CANN's signature).  The simulator is always available, so
-    `check` has nothing to check for `Backend.Model`."""
+    """Choose the backend and SoC of later launches (CANN's signature): Model is the simulator, NPU an error
+    that says how to run there.  The simulator is always available, so `check` has nothing to check."""
+    from pyasc.compat.rt import interface as rt  # asc.lib.runtime, which imports this module
+
     backend = Backend(backend)
     if backend == Backend.NPU:
-        raise RuntimeError("Backend.NPU needs an Ascend NPU and CANN's runtime; `pyasc run` runs programs on pyasc's "
-                           "CPU simulator: use Backend.Model (e.g. `-r Model`), or run the program with CANN's pyasc "
-                           "on a machine with an NPU")
-    platform = Platform.Ascend910B1 if soc_version is None else Platform(soc_version)
-    STATE.backend = backend
-    STATE.platform = platform
+        rt.use_npu()  # raises: the simulator is no NPU
+    rt.use_model()
+    rt.set_soc_version(Platform.Ascend910B1 if soc_version is None else Platform(soc_version))
     if device_id is not None:
-        STATE.device_id = int(device_id)
-    from ..sim import jit
-
-    jit.set_default_soc(simulator_soc(platform))
+        rt.set_device(device_id)

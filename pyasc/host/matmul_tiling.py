@@ -193,8 +193,8 @@ class MatmulApiTilingBase:
     def set_b_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
         return self._layout("b", b, s, n, g, d)
 
-    def set_c_layout(self, b: int, s1: int, n: int, g: int, s2: int) -> int:
-        return self._layout("c", b, s1, n, g, s2)
+    def set_c_layout(self, b: int, s: int, n: int, g: int, d: int) -> int:
+        return self._layout("c", b, s, n, g, d)
 
     def set_batch_num(self, batch: int) -> int:
         if batch <= 0:

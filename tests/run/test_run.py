@@ -91,7 +91,7 @@ def test_cann_module_paths(asc_modules):
         config.Platform.Ascend910B4_1) == "Ascend910B4"
     assert rt.current_stream() is rt.current_stream() and rt.is_available() and rt.device_count() == 1
     with pytest.raises(RuntimeError, match="kernel\\[core_num\\]"):
-        rt.launch_kernel()
+        rt.launch_kernel(None, 8, [])
     from asc.lib import host
 
     assert host.get_ascendc_platform().get_soc_version() == "Ascend910B4"
