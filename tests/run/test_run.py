@@ -28,6 +28,47 @@ def test_a_torch_program_with_structs_and_nested_kernels_runs(tmp_path):
     assert got.stdout.strip() == "scale_add: 8192 elements OK on Ascend910B2"
 
 
+EXAMPLE_STYLE = {
+    # program, its arguments, what it prints: the core counts are those of pyasc/language/soc.py
+    "tiled_add": (["-r", "Model"], "tiled_add float32: 24576 elements on 24 cores of Ascend910B1: PASS"),
+    "tiled_add-fp16": (["--run-mode", "Model", "-v", "Ascend910B3", "--dtype", "float16", "--tiles", "3"],
+                       "tiled_add float16: 30720 elements on 20 cores of Ascend910B3: PASS"),
+    "rmsnorm": (["-r", "Model"], "rmsnorm: 96 rows x 256 on 48 vector cores: PASS"),
+    "gelu": (["-r", "Model", "--dtype", "float16", "-v", "Ascend910B4"],
+             "gelu float16: 40960 elements on 20 cores: PASS"),
+    "swish_gate": (["-r", "Model", "--rows-per-core", "1"], "swish_gate: 24 rows x 512 on 24 cores: PASS"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLE_STYLE))
+def test_programs_in_the_style_of_cann_examples_run(tmp_path, name):
+    """argparse `-r Model`, `rt.device_info` for the core count (asc.lib.runtime.support's enums), torch tensors
+    with a dtype, a launch on the current stream and a torch.allclose verdict."""
+    pytest.importorskip("torch")
+    args, expected = EXAMPLE_STYLE[name]
+    got = pyasc_run(str(PROGRAMS / f"{name.split('-')[0]}.py"), *args, cwd=tmp_path)
+    assert (got.returncode, got.stdout.strip()) == (0, expected), got.stderr
+
+
+def test_the_npu_backend_is_a_clear_error(tmp_path):
+    got = pyasc_run(str(PROGRAMS / "tiled_add.py"), "-r", "NPU", cwd=tmp_path)
+    assert got.returncode == 1 and got.stdout == ""
+    assert "RuntimeError: Backend.NPU needs an Ascend NPU and CANN's runtime" in got.stderr
+    assert "use Backend.Model (e.g. `-r Model`)" in got.stderr
+
+
+@pytest.mark.parametrize("name", ["tiled_add", "rmsnorm", "gelu", "swish_gate"])
+def test_example_style_programs_analyze_without_errors(name):
+    """pyasc-check's analysis: no error and no warning (what remains are infos: dtypes the file does not fix)."""
+    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.diagnostics import Severity
+
+    path = PROGRAMS / f"{name}.py"
+    analysis = analyze(path.read_text(), str(path))
+    assert [k.name for k in analysis.kernels] == [name]
+    assert [(d.code, d.message) for d in analysis.diagnostics if d.severity >= Severity.WARNING] == []
+
+
 def test_pytest_runs_cann_style_tests(tmp_path):
     got = pyasc_run("-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path),
                     str(PROGRAMS / "cann_checks.py"), cwd=tmp_path)
