@@ -96,7 +96,10 @@ class JITFunction(simjit.JITFunction):
         for name, value in args.items():
             annotation = annotations.get(name, object)
             origin = typing.get_origin(annotation) or annotation
-            is_constexpr = isinstance(origin, type) and issubclass(origin, simjit.ConstExpr)
+            if isinstance(annotation, str):  # `from __future__ import annotations`
+                is_constexpr = re.search(r"\bConstExpr\b", annotation) is not None
+            else:
+                is_constexpr = isinstance(origin, type) and issubclass(origin, simjit.ConstExpr)
             (constexprs if is_constexpr else runtime)[name] = value
         return runtime, constexprs
 

@@ -143,3 +143,142 @@ def test_the_comparison_catches_differences() -> None:
     assert _problems({"kind": "class", "members": {"A": 1, "B": None}}, {"kind": "class", "members": {"A": 2}}) == [
         ("", "members missing ['B'], other values ['A']")]
     assert _problems({"kind": "class", "methods": {"run": ["x"]}}, {"kind": "class"}) == [(".run", "method missing")]
+
+
+@pytest.fixture
+def asc_modules():
+    from pyasc import compat
+    from pyasc.sim import jit
+
+    compat.install()
+    yield
+    import asc.runtime.config as config
+
+    config.set_platform(config.Backend.Model)
+    compat.uninstall()
+    jit.set_default_soc("")  # set_platform chose a SoC for later launches: later tests take the project's
+
+
+def test_device_info_reads_the_simulated_soc(asc_modules):
+    import asc.lib.runtime as rt
+    import asc.runtime.config as config
+    from asc.lib.runtime.support import DeviceInfoType as Info
+    from asc.lib.runtime.support import DeviceModuleType as Module
+    from asc.runtime.launcher import Launcher
+
+    for platform, (ai_cores, vector_cores) in {config.Platform.Ascend910B1: (24, 48),
+                                               config.Platform.Ascend910B4: (20, 40),
+                                               config.Platform.Ascend910_9392: (24, 48)}.items():
+        config.set_platform(config.Backend.Model, platform)
+        assert rt.device_info(Module.RT_MODULE_TYPE_AICORE, Info.INFO_TYPE_CORE_NUM) == ai_cores
+        assert rt.device_info(Module.RT_MODULE_TYPE_VECTOR_CORE, Info.INFO_TYPE_CORE_NUM, 0) == vector_cores
+        assert rt.device_info(Module.RT_MODULE_TYPE_AICORE, Info.INFO_TYPE_CUBE_NUM) == ai_cores
+        assert Launcher.get_core_num() == ai_cores
+        assert rt.get_soc_version() is platform is rt.state.soc_verison and rt.current_platform() == platform.value
+    assert rt.device_info(Module.RT_MODULE_TYPE_AICORE, Info.INFO_TYPE_ID) == 0
+    with pytest.raises(RuntimeError, match="device_info.RT_MODULE_TYPE_AICPU, INFO_TYPE_CORE_NUM. has no value on "
+                                           "pyasc's simulator"):
+        rt.device_info(Module.RT_MODULE_TYPE_AICPU, Info.INFO_TYPE_CORE_NUM)
+    with pytest.raises(RuntimeError, match="device 1 does not exist: pyasc's simulator has 1 device"):
+        rt.device_info(Module.RT_MODULE_TYPE_AICORE, Info.INFO_TYPE_CORE_NUM, 1)
+    with pytest.raises(RuntimeError, match="Device handle should be int >= 0"):
+        rt.set_device(-1)
+    assert Info.INFO_TYPE_CUBE_NUM.value == 0x775A5A5A and Module.RT_MODULE_TYPE_VECTOR_CORE.value == 7
+    assert rt.magic_elf_value(rt.CoreType.VectorCore) == 0x41415246
+    assert rt.msprof_task_type(rt.CoreType.CubeCore) == rt.MsprofTaskType.MSPROF_TASK_TYPE_AI_CORE.value
+
+
+def test_device_memory_is_host_memory(asc_modules):
+    import ctypes
+
+    import asc.lib.runtime as rt
+    import numpy as np
+    from asc.lib.runtime.support import MemcpyKind
+    from asc.runtime.launcher import Launcher
+    from asc.runtime.memory_handle import NumpyArrayHandle, resolve_memory_handle
+
+    host = np.arange(64, dtype=np.float32)
+    device = rt.copy_data_to_device(ctypes.c_void_p(host.ctypes.data), host.nbytes)
+    assert device.value % 512 == 0
+    back = np.zeros_like(host)
+    rt.copy_data_from_device(ctypes.c_void_p(back.ctypes.data), device, host.nbytes)
+    assert (back == host).all()
+    with pytest.raises(RuntimeError, match="not inside memory that asc.lib.runtime.malloc allocated"):
+        rt.memcpy(device, 1 << 20, ctypes.c_void_p(host.ctypes.data), 1 << 20, MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
+    rt.free(device)
+    with pytest.raises(RuntimeError, match="is not memory asc.lib.runtime.malloc allocated"):
+        rt.free(device)
+
+    handle = resolve_memory_handle(back)
+    assert isinstance(handle, NumpyArrayHandle)
+    address = handle.copy_to_device()
+    rt.memcpy(address, 4, ctypes.c_void_p(host[63:].ctypes.data), 4,
+              MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
+    handle.copy_from_device()
+    handle.release_memory()
+    assert back[0] == 63 and (back[1:] == host[1:]).all()
+    args = Launcher.expand_kernel_args((3, 1.5, True, np.float16(2), b"abcd"))
+    assert [type(a).__name__ for a in args] == ["int32", "float32", "int8", "float16", "ByteArrayHandle"]
+    rt.free_mem()
+    assert rt.state.allocs == {}
+
+
+def test_what_has_no_meaning_on_a_simulator_says_so_when_called(asc_modules):
+    import asc.lib.runtime as rt
+    import asc.lib.runtime.build_utils as build_utils
+    import asc.lib.runtime.state as state
+    from asc.lib.host.loader import Loader
+    from asc.lib.host.wrappers import ProxyBase
+    from asc.runtime.compiler import Compiler
+    from asc.runtime.jit import JITFunction
+
+    calls = {
+        "register_device_binary_kernel": lambda: rt.register_device_binary_kernel(b"\0", 0),
+        "launch_kernel": lambda: rt.launch_kernel(None, 8, []),
+        "c2c_ctrl_addr": rt.c2c_ctrl_addr,
+        "set_pro_switch": lambda: rt.set_pro_switch(rt.ProfilingCommandHandle.Type.START),
+        "call_print_interface": rt.call_print_interface,
+        "build_npu_ext": lambda: build_utils.build_npu_ext("x", True, rt.get_soc_version(), "a.cpp", "."),
+        "RuntimeInterface": lambda: state.RuntimeInterface(True, rt.get_soc_version()),
+        "NPUUtils.acl_init": lambda: rt.npu_utils().acl_init,
+        "Compiler.run": lambda: Compiler().run(None, "k"),
+        "create_context": JITFunction.create_context,
+        "Loader.build": lambda: Loader.build("libhost.so"),
+        "ProxyBase": ProxyBase,
+    }
+    for name, call in calls.items():
+        with pytest.raises(RuntimeError, match="simulator|pyasc does not use|pyasc's host classes") as info:
+            call()
+        assert len(str(info.value)) > 60, name  # says why and what to do instead
+    assert Loader.get_attr("TPosition").VECIN == 9  # pyasc.host's classes
+    assert rt.current_tick() is None and rt.is_model() and rt.is_available() and rt.acl_init() is None
+
+
+def test_jit_statics_and_dry_run(asc_modules, monkeypatch):
+    import asc
+    import numpy as np
+    from asc.runtime.compiler import CompileOptions
+    from asc.runtime.jit import JITFunction
+
+    @asc.jit(auto_sync=False)
+    def fill(dst: asc.GlobalAddress, n: asc.ConstExpr[int]):
+        d = asc.GlobalTensor()
+        d.set_global_buffer(dst, n)
+        d.set_value(0, 7.0)
+
+    assert isinstance(fill, JITFunction)
+    assert JITFunction.get_config_keywords()[:2] == ["capture_exceptions", "ir_multithreading"]
+    assert JITFunction.get_config_keywords()[-2:] == ["core_num", "stream"]
+    kwargs = {"debug": True, "core_num": 4}
+    assert JITFunction.extract_kwargs(CompileOptions, kwargs) == CompileOptions(debug=True)
+    assert kwargs == {"core_num": 4}
+    assert JITFunction.split_args({"dst": 1, "n": 8}, fill.fn.__annotations__) == ({"dst": 1}, {"n": 8})
+    assert fill.get_full_name(fill.fn).endswith("test_jit_statics_and_dry_run.<locals>.fill")
+    assert fill.parse().body[0].name == "fill" and not fill.parse().body[0].decorator_list
+    x = np.zeros(8, np.float32)
+    monkeypatch.setenv("DRY_RUN", "1")
+    fill[1](x, 8)
+    assert x[0] == 0.0  # CANN's launcher skips a launch under DRY_RUN
+    monkeypatch.delenv("DRY_RUN")
+    fill[1](x, 8)
+    assert x[0] == 7.0
