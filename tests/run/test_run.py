@@ -69,6 +69,30 @@ def test_example_style_programs_analyze_without_errors(name):
     assert [(d.code, d.message) for d in analysis.diagnostics if d.severity >= Severity.WARNING] == []
 
 
+ORACLE_LAUNCHES = {
+    # each program's kernel launched as CANN's tracer traces it (numpy arrays: its venv has no torch)
+    "tiled_add": "x = np.zeros(8 * 1024, np.float16)\n    tiled_add[8](x, x.copy(), x.copy(), 1024, 2)",
+    "rmsnorm": "x = np.zeros(4 * 512, np.float32)\n    rmsnorm[4](x, np.ones(256, np.float32), x.copy(), 2, 256, 1e-6)",
+    "gelu": "x = np.zeros(4 * 2048, np.float16)\n    gelu[4](x, x.copy(), 2048, 1024)",
+    "swish_gate": "x = np.zeros(4 * 2 * 512, np.float32)\n    swish_gate[4](x, x.copy(), x.copy(), 2, 512)",
+}
+
+
+def test_example_style_kernels_are_accepted_by_cann_s_tracer(tmp_path):
+    from tests.differential.oracle import run_oracle
+
+    requests = []
+    for name, launch in ORACLE_LAUNCHES.items():
+        text = (PROGRAMS / f"{name}.py").read_text().replace("\nimport torch\n", "\ntorch = None\n")
+        copy = tmp_path / f"{name}.py"
+        copy.write_text(f"{text}\n\ndef launch():\n    import numpy as np\n    {launch}\n")
+        requests.append({"id": name, "file": str(copy), "entry": "launch"})
+    results = run_oracle(requests)
+    assert {name: (r.harness_error, [t.error for t in r.traces if not t.accepted]) for name, r in results.items()
+            } == {name: (None, []) for name in ORACLE_LAUNCHES}
+    assert all(r.traces for r in results.values())
+
+
 def test_pytest_runs_cann_style_tests(tmp_path):
     got = pyasc_run("-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path),
                     str(PROGRAMS / "cann_checks.py"), cwd=tmp_path)
