@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -66,9 +67,14 @@ class Dist:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Dist:
-    """What `make dist` builds, written to a temporary folder (the script builds Python on a copy of the sources)."""
-    out = tmp_path_factory.mktemp("dist")
-    log = _run("bash", ROOT / "scripts" / "dist.sh", out, sys.executable)
+    """What `make dist` builds, written to a temporary folder (the script builds Python on a copy of the sources);
+    or, with PYASC_DIST_DIR (the release workflow's test job), the artifacts already built there."""
+    given = os.environ.get("PYASC_DIST_DIR")
+    if given:
+        out, log = Path(given), ""
+    else:
+        out = tmp_path_factory.mktemp("dist")
+        log = _run("bash", ROOT / "scripts" / "dist.sh", out, sys.executable)
     wheels, sdists, vsixes = (sorted(out.glob(pattern)) for pattern in ("*.whl", "*.tar.gz", "*.vsix"))
     assert [p.name for p in wheels + sdists + vsixes] == [
         f"pyasc_tools-{VERSION}-py3-none-any.whl", f"pyasc_tools-{VERSION}.tar.gz", f"pyasc-vscode-{VERSION}.vsix"]
@@ -122,8 +128,9 @@ def test_built_vsix_installs_into_code_server(dist: Dist, tmp_path: Path) -> Non
     """The .vsix a release publishes is the one VS Code installs (code-server: scripts/deps-vscode.sh)."""
     assert CODE_SERVER.exists(), f"code-server is not installed at {CODE_SERVER}: run scripts/deps-vscode.sh"
     common = ["--user-data-dir", str(tmp_path / "data"), "--extensions-dir", str(tmp_path / "ext")]
+    (tmp_path / "r").mkdir()
     env = {**_clean_env(), "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "share"),
-           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_RUNTIME_DIR": str(tmp_path / "r")}
     _run(CODE_SERVER, *common, "--install-extension", dist.vsix, env=env)
     listed = _run(CODE_SERVER, *common, "--list-extensions", "--show-versions", env=env).split()
     assert f"pyasc.pyasc-vscode@{VERSION}" in listed, listed
@@ -193,3 +200,24 @@ def _installed_server(command: Path, cwd: Path, env: dict[str, str]) -> jsonrpc.
         return jsonrpc.LspProcess(cwd, env=env)
     finally:
         jsonrpc.SERVER = saved
+
+
+def test_the_release_workflow_builds_and_tests_with_the_make_targets_that_run_here() -> None:
+    """The release workflow's build and test jobs are `make dist` and `make test-dist`, targets of this Makefile;
+    publishing is configured (PyPI by trusted publishing, the two extension marketplaces), not run here."""
+    import yaml
+
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    assert flow[True]["push"]["tags"] == ["v*"]  # YAML 1.1 reads the key `on` as true
+    runs = {job: [s.get("run", "") for s in spec["steps"]] for job, spec in flow["jobs"].items()}
+    makes = sorted({line.split()[1] for cmds in runs.values() for run in cmds for line in run.splitlines()
+                    if line.startswith("make ")})
+    assert makes == ["dist", "test-dist"]
+    targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.MULTILINE))
+    assert set(makes) <= targets
+    assert flow["jobs"]["pypi"]["permissions"] == {"id-token": "write"}
+    uses = [s.get("uses", "") for s in flow["jobs"]["pypi"]["steps"]]
+    assert any(u.startswith("pypa/gh-action-pypi-publish@") for u in uses)
+    published = " ".join(runs["marketplaces"])
+    assert "vsce@" in published and "publish --packagePath dist/*.vsix" in published and "ovsx@" in published
+    assert flow["jobs"]["pypi"]["needs"] == flow["jobs"]["marketplaces"]["needs"] == "test"
