@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 CACHE_DIR ?= $(HOME)/.cache/pyasc-dev
 export PYASC_DEV_CACHE := $(CACHE_DIR)
 
-.PHONY: demo test test-fast lint venv deps fuzz bench bench-deps docs screenshots clean
+.PHONY: demo test test-fast test-dist lint venv deps fuzz bench bench-deps docs screenshots dist clean
 
 venv: $(VENV)/.installed
 
@@ -58,5 +58,15 @@ docs: venv
 screenshots: deps
 	PYASC_SCREENSHOTS=$(CURDIR)/docs/images $(PY) -m pytest -q -p no:cacheprovider tests/vscode/test_e2e.py
 
+# The release artifacts (wheel, sdist, .vsix) into dist/; the release workflow (.github/workflows/release.yml) runs
+# this and the built-artifact tests (tests/install) before it publishes.
+dist: venv
+	@[ -d node_modules ] || npm ci --no-audit --no-fund
+	bash scripts/dist.sh dist $(PY)
+
+# The built-artifact tests (tests/install): they build the artifacts themselves, or take them from PYASC_DIST_DIR.
+test-dist: deps
+	$(PY) -m pytest -q -p no:cacheprovider tests/install
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .pyasc_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .pyasc_cache

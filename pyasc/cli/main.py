@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="build this kernel alone (with the helpers it calls); outer.name selects one defined in "
                         "the function outer where several share a name")
     p.add_argument("--keep-intermediate", action="store_true",
-                   help="keep the generated C++ as <output>.cpp and its source map as <output>.cpp.map")
+                   help="keep the generated C++ beside the output, its suffix replaced by .cpp (-o "
+                        "softmax.kernel keeps softmax.cpp), and its source map as softmax.cpp.map")
     p.add_argument("--log-level", default=None, choices=["debug", "info", "warning", "error"],
                    help="debug shows the C++ emitted for every statement")
     p.add_argument("--profile", action="store_true", help="the built kernel prints a profile after each run")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import runpy
 import sys
+import traceback
 from collections.abc import Sequence
 
 USAGE = ("usage: pyasc run FILE [ARGS...]\n"
@@ -51,6 +52,14 @@ def main(argv: Sequence[str]) -> int:
             runpy.run_path(path, run_name="__main__")
     except SystemExit as exc:
         return _exit_code(exc.code)
+    except Exception as exc:  # printed as python prints it, less the frames of pyasc and runpy
+        from ..sim.tracebacks import full_tracebacks, user_frames
+
+        if full_tracebacks():
+            raise
+        traceback.print_exception(type(exc), exc, user_frames(exc.__traceback__))
+        sys.stderr.write("(frames of pyasc are hidden; PYASC_TRACEBACK=full shows them)\n")
+        return 1
     finally:
         sys.argv, sys.path[:] = saved_argv, saved_path
     return 0

@@ -7,12 +7,14 @@ kernel. What cannot be derived is marked for the user and listed, never guessed.
 
 from __future__ import annotations
 
+import ast
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compiler.analysis import analyze
 from ..compiler.results import Analysis
+from ..compiler.syntax import project_reader
 from ..config import Config
 from . import host_launch, model, readme, render
 from .model import ExportError, KernelHasErrors, OpModel
@@ -34,9 +36,46 @@ class ExportResult:
     """The DTYPE_<TENSOR> definitions the kernel file was checked with, one dict per dtype combination."""
 
 
+def _imported_kernel_module(path: Path, text: str, kernel: str | None,
+                            config: Config) -> tuple[Analysis, dict[str, str]] | None:
+    """The analysis of the same-project module a host file imports its kernel from (`from mod import k`, or `import
+    mod` / `from . import mod` with `mod.k[...]`), with that module's constants as the host file names them (`N`, or
+    `mod.N`): the one module that defines `kernel`, or, without --kernel, whose imported names hold a kernel."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    wanted: list[tuple[str, str | None, dict[str, str]]] = []  # (module, its name in the host, {theirs: ours})
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            wanted.append(("." * node.level + node.module, None, {a.name: a.asname or a.name for a in node.names}))
+        elif isinstance(node, ast.ImportFrom):  # from . import mod
+            wanted.extend(("." * node.level + a.name, a.asname or a.name, {}) for a in node.names)
+        elif isinstance(node, ast.Import):
+            wanted.extend((a.name, a.asname or a.name, {}) for a in node.names)
+    reader = project_reader(path.resolve().parent)
+    short = kernel.rsplit(".", 1)[-1] if kernel else None
+    found: list[tuple[Analysis, dict[str, str]]] = []
+    for module, bound, names in wanted:
+        hit = reader(module) if module.strip(".") else None
+        if hit is None or ".jit" not in hit[1]:
+            continue
+        other = analyze(hit[1], hit[0], config)
+        kernels = {k.name.rsplit(".", 1)[-1] for k in other.kernels if k.kind == "kernel"}
+        if not ((short in kernels) if short else (kernels and (bound is not None or kernels & set(names)))):
+            continue
+        theirs = host_launch.module_constants(other)
+        ours = {f"{bound}.{k}": v for k, v in theirs.items()} if bound is not None else \
+            {names[k]: v for k, v in theirs.items() if k in names}
+        found.append((other, ours))
+    return found[0] if len(found) == 1 else None
+
+
 def project_files(analysis: Analysis, kernel: str | None, op_name: str, soc_version: str,
-                  dtypes: list[str]) -> ExportResult:
-    """The project's files for `kernel` of an analyzed file, without writing anything."""
+                  dtypes: list[str], host: tuple[Analysis, dict[str, str]] | None = None) -> ExportResult:
+    """The project's files for `kernel` of an analyzed file, without writing anything; with `host`, the analysis of
+    the program that imports the kernel from that file and launches it (the tiling is read from there) and the
+    constants it imports with it."""
     info = model.find_kernel(analysis, kernel)
     mine = [d for d in analysis.errors
             if d.kernel in (None, info.name) or info.span.line <= d.span.line <= info.span.end_line]
@@ -45,7 +84,7 @@ def project_files(analysis: Analysis, kernel: str | None, op_name: str, soc_vers
         raise KernelHasErrors(f"'{info.name}' has errors ({len(mine)}; first: {first.code} at line {first.span.line}: "
                           f"{first.message}); fix them before exporting (pyasc-check shows them all)")
     m = model.build(analysis, info, op_name, dtypes)
-    plan = host_launch.plan(analysis, m)
+    plan = host_launch.plan(host[0], m, host[1]) if host is not None else host_launch.plan(analysis, m)
     snake = m.snake
     host, todo = render.host_cpp(m, plan, soc_version, analysis.path)
     files = {
@@ -105,10 +144,19 @@ def check_kernel_file(result: ExportResult, out_dir: Path, config: Config) -> li
 
 def export(path: Path, kernel: str | None, op_name: str, out_dir: Path, config: Config,
            dtypes: list[str] | None = None, check_cpp: bool = True) -> ExportResult:
-    """Analyze `path`, write the operator project into `out_dir` and check its kernel file."""
+    """Analyze `path`, write the operator project into `out_dir` and check its kernel file.
+
+    `path` may also be a host program that imports its kernel from a module of the same project (`from softmax
+    import softmax`, then `softmax[8](x, y)`): the kernel comes from that module, the tiling from the program."""
     text = path.read_text(encoding="utf-8")
     analysis = analyze(text, str(path), config)
-    result = project_files(analysis, kernel, op_name, config.soc_version, list(dtypes or []))
+    host = None
+    if not any(k.kind == "kernel" for k in analysis.kernels):
+        imported = _imported_kernel_module(path, text, kernel, config)
+        if imported is not None:
+            host = (analysis, imported[1])
+            analysis = imported[0]
+    result = project_files(analysis, kernel, op_name, config.soc_version, list(dtypes or []), host)
     for rel, body in result.files.items():
         target = out_dir / rel
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -114,6 +114,8 @@ class _Scope:
                 return f"static_cast<int64_t>({args[0]})"
             if e.func.id == "float" and len(args) == 1:
                 return f"static_cast<float>({args[0]})"
+        if isinstance(e, ast.Attribute) and ast.unparse(e) in self.constants:  # mod.N of an imported module
+            return self.constants[ast.unparse(e)]
         if isinstance(e, ast.Attribute) and e.attr == "size":
             return self.shape(e.value, None)
         if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "numel" and not e.args:
@@ -156,7 +158,8 @@ class _Scope:
         return local
 
 
-def _constants(analysis: Analysis) -> dict[str, str]:
+def module_constants(analysis: Analysis) -> dict[str, str]:
+    """The module constants of a file as C++ literals (those its host code may use in a tiling)."""
     out = {}
     for s in analysis.symbols:
         if s.kind == "constant" and s.scope is None and s.value is not None:
@@ -190,14 +193,15 @@ def _enclosing(tree: ast.Module) -> dict[int, ast.FunctionDef]:
     return owner
 
 
-def plan(analysis: Analysis, model: OpModel) -> TilingPlan:
-    """The tiling plan of the first launch of `model.kernel` in the file."""
+def plan(analysis: Analysis, model: OpModel, imported: dict[str, str] | None = None) -> TilingPlan:
+    """The tiling plan of the first launch of `model.kernel` in the file; `imported` holds the constants of the
+    kernel's own module when the file imports the kernel (its own constants win, as Python's names would)."""
     try:
         tree = ast.parse(analysis.text)
     except SyntaxError:
         return TilingPlan(fields={s.name: Derived(None, "", 0, "the file does not parse") for s in model.scalars})
     owner = _enclosing(tree)
-    constants = _constants(analysis)
+    constants = {**(imported or {}), **module_constants(analysis)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
                 _is_kernel_ref(node.func.value, model.kernel.name):

@@ -18,6 +18,7 @@ from ..language import soc as socs
 from . import objects, profiling, state, structs
 from .findings import Report, SimulationError
 from .scalars import DeviceInt
+from .tracebacks import user_frames
 
 T = TypeVar("T")
 
@@ -191,7 +192,10 @@ class JITFunction:
             core_num, stream = parts + [0, None][len(parts):]
 
         def run(*args: Any, **kwargs: Any) -> Report:
-            return self.launch(core_num, args, kwargs, stream=stream)
+            try:
+                return self.launch(core_num, args, kwargs, stream=stream)
+            except SimulationError as exc:  # the user's frames only (pyasc/sim/tracebacks.py)
+                raise exc.with_traceback(user_frames(exc.__traceback__))  # noqa: B904 (PYASC_TRACEBACK=full: all)
 
         return run
 

@@ -181,7 +181,8 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
                 "default as many as the first input.\n"
                 f"Scalar parameters: {', '.join(scalars) or 'none'}; give them with --arg NAME=VALUE (block_length "
                 "defaults to the first input's elements / block dim; length, total_length and n to its elements).\n"
-                "Exit status: 0 ok, 1 sanitizer errors (nothing written), 2 usage."))
+                "Exit status: 0 ok, 1 sanitizer errors (nothing written), 2 usage (or a file that cannot be read or "
+                "written)."))
     parser.add_argument("--block-dim", type=int, default=default_dim,
                         help=f"cores to run the kernel on ({dim_note})")
     parser.add_argument("--input-NAME", dest="_input_help", metavar="FILE", help="an input file for GM parameter NAME")
@@ -241,7 +242,10 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
         npdt = np_dtype(asc_dtypes.lookup(dtypes.get(p, "float32")))  # type: ignore[arg-type]
         if p in output_params:
             continue
-        arr = np.fromfile(bound[p], dtype=npdt.newbyteorder("<")).astype(npdt)
+        try:
+            arr = np.fromfile(bound[p], dtype=npdt.newbyteorder("<")).astype(npdt)
+        except OSError as exc:  # a usage error of the script's caller, not a finding of the kernel's
+            parser.error(f"cannot read the input file of GM parameter '{p}': {bound[p]}: {exc.strerror or exc}")
         arrays[p] = arr
         first_n = first_n if first_n is not None else arr.size
     for p in output_params:
@@ -285,5 +289,10 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
         print(str(f), file=sys.stderr)
     for p in output_params:
         arr = arrays[p]
-        arr.astype(arr.dtype.newbyteorder("<")).tofile(bound[p])
+        try:
+            arr.astype(arr.dtype.newbyteorder("<")).tofile(bound[p])
+        except OSError as exc:
+            print(f"{Path(sys.argv[0]).name}: cannot write the output file of GM parameter '{p}': {bound[p]}: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return 2
     return 0

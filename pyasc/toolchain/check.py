@@ -18,13 +18,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..compiler.diagnostics import Diagnostic, Severity, is_suppressed, suppressions
+from ..compiler.diagnostics import Diagnostic, Related, Severity, is_suppressed, suppressions
 from ..compiler.results import Analysis, KernelInfo
 from ..compiler.sourcemap import MapFlag
 from ..config import Config
 from . import headers as header_sel
 from . import locate, runner
-from .runner import RawFinding, ToolchainError
+from .runner import PA_PARTIAL, RawFinding, ToolchainError
 
 DEFAULT_CHECKS = ",".join([
     "-*",
@@ -367,7 +367,31 @@ def _check(analysis: Analysis, config: Config, timeout: float, libclang: str | N
         diags.insert(0, toolchain_diagnostic(analysis, sorted(set(problems), key=problems.index), bool(ran)))
     diags = _apply_user_settings(diags, analysis, config)
     diags.sort(key=Diagnostic.sort_key)
-    return diags
+    return _one_partial_note_per_kernel(diags)
+
+
+def _one_partial_note_per_kernel(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """PA803 says the same of every call of one partly modelled declaration: once per kernel and message, on its
+    first call, with the other calls as related locations (seven identical notes on one Matmul object said nothing
+    the first did not)."""
+    first: dict[tuple[str | None, str], int] = {}
+    others: dict[int, list[Related]] = {}
+    out: list[Diagnostic] = []
+    for d in diags:
+        if d.code != PA_PARTIAL:
+            out.append(d)
+            continue
+        key = (d.kernel, d.message)
+        if key in first:
+            others[first[key]].append(Related(d.span, "another call of it, checked in part as well"))
+            continue
+        first[key] = len(out)
+        others[len(out)] = []
+        out.append(d)
+    for i, related in others.items():
+        if related:
+            out[i] = replace(out[i], related=out[i].related + tuple(related))
+    return out
 
 
 def _run_pending(units: list[_Unit], pending_parse: list[int], pending_tidy: list[int], tmp: str,

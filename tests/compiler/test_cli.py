@@ -40,6 +40,19 @@ def test_keep_intermediate_writes_cpp_and_map(tmp_path: Path) -> None:
     assert "AscendC::ReduceMax" in cpp
     v3 = json.loads((tmp_path / "build" / "softmax.cpp.map").read_text(encoding="utf-8"))
     assert v3["version"] == 3 and v3["file"] == "softmax.cpp"
+    assert sorted(p.name for p in (tmp_path / "build").iterdir()) == ["softmax.cpp", "softmax.cpp.map",
+                                                                      "softmax.kernel"]
+    build = tmp_path / "build"
+    assert f"pyasc: kept {build / 'softmax.cpp'} and {build / 'softmax.cpp.map'}" in r.stderr
+
+
+def test_the_keep_intermediate_texts_name_the_file_it_writes() -> None:
+    """It writes the output's name with .cpp for its suffix (softmax.kernel -> softmax.cpp): --help and the README
+    say so, not `<output>.cpp`."""
+    helped = run("--help")
+    assert "softmax.kernel keeps softmax.cpp" in " ".join(helped.stdout.split())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "<output>.cpp" not in readme and "`-o softmax.kernel` keeps `softmax.cpp`" in readme
 
 
 def test_errors_print_like_a_compiler_and_exit_1(tmp_path: Path) -> None:

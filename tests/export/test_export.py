@@ -330,3 +330,51 @@ def test_cli_exit_codes_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert not (tmp_path / "d").exists() and not (tmp_path / "c").exists()
     assert export_main([str(tmp_path / "missing.py"), "--op-name", "A", "-o", str(tmp_path / "e")]) == 2
     assert export_main(["--op-name", "A"]) == 2
+
+
+HOST_IMPORTING = '''"""A host program in the examples' style: the kernel comes from a module of the project."""
+
+import numpy as np
+
+from scaled_add import CORES, scaled_add
+
+LENGTH = 8192
+
+
+def main() -> None:
+    x = np.ones(LENGTH, np.float32)
+    y = np.ones(LENGTH, np.float32)
+    z = np.zeros(LENGTH, np.float32)
+    scaled_add[CORES](x, y, z, 0.5, LENGTH // CORES)
+'''
+
+
+@pytest.mark.parametrize("form", ["from scaled_add import CORES, scaled_add", "import scaled_add",
+                                  "from . import scaled_add"])
+def test_a_host_file_that_imports_its_kernel_is_followed(tmp_path: Path, form: str) -> None:
+    """`pyasc export run_x.py` of a program whose kernel lives in x.py (the examples' run_*.py) exports that kernel
+    with the tiling of the program's launch; the kernel module's constants (CORES) count as the program's."""
+    _write(tmp_path, "scaled_add.py", (SAMPLES / "scaled_add.py").read_text(encoding="utf-8"))
+    text = HOST_IMPORTING.replace("from scaled_add import CORES, scaled_add", form)
+    if form != "from scaled_add import CORES, scaled_add":
+        text = text.replace("scaled_add[CORES]", "scaled_add.scaled_add[scaled_add.CORES]").replace(
+            "LENGTH // CORES", "LENGTH // scaled_add.CORES")
+    host = _write(tmp_path, "run_scaled_add.py", text)
+    result = export(host, None, "ScaledAddCustom", tmp_path / "prj", Config(), check_cpp=False)
+    assert result.model.kernel.name == "scaled_add"
+    launched = "scaled_add[CORES]" if "CORES," in form else "scaled_add.scaled_add[scaled_add.CORES]"
+    assert result.plan.source == f"the launch {launched}(...) in main(), line 14"
+    assert result.plan.block_dim.cpp == "8"  # CORES, a constant of the kernel's module
+    cores = "CORES" if "CORES," in form else "scaled_add.CORES"
+    assert {k: (d.cpp, d.python) for k, d in result.plan.fields.items()} == {
+        "alpha": ("0.5f", "0.5"), "block_length": ("(8192 / 8)", f"LENGTH // {cores}")}
+    assert result.todo == []
+    assert sorted(p.relative_to(tmp_path / "prj").as_posix() for p in (tmp_path / "prj").rglob("*")
+                  if p.is_file()) == sorted(_files("scaled_add_custom"))
+
+
+def test_a_host_file_without_a_kernel_anywhere_is_still_an_error(tmp_path: Path) -> None:
+    host = _write(tmp_path, "run.py", "import numpy as np\n\nfrom helpers import prepare\n")
+    _write(tmp_path, "helpers.py", "def prepare():\n    return 1\n")
+    with pytest.raises(ExportError, match="run.py has no @asc.jit kernel"):
+        export(host, None, "Op", tmp_path / "prj", Config(), check_cpp=False)

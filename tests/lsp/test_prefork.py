@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,8 +45,9 @@ ADD_TEXT = texts[0]
 prefork.PREFETCH_SECONDS = 600.0  # inherited by the worker: its prefetch is never cut short by a busy machine
 folder = None
 if sys.argv[2] == "initial":
-    import pathlib, tempfile
-    folder = pathlib.Path(tempfile.mkdtemp())
+    import pathlib
+    folder = pathlib.Path(sys.argv[3]) / "initial"  # the test's own temporary folder, removed by the test
+    folder.mkdir()
     (folder / "k.py").write_text(texts[0].replace("TILE_LENGTH = 128", "TILE_LENGTH = 32"), encoding="utf-8")
 elif sys.argv[2] == "held":
     # the child stops itself before its warm-up until the parent lets it go on: certainly not ready at first
@@ -98,8 +100,9 @@ for text in texts:
 out["served"] = worker.served
 pid = worker.pid
 if sys.argv[2] == "prefetch":
-    import pathlib, tempfile
-    root = pathlib.Path(tempfile.mkdtemp())
+    import pathlib
+    root = pathlib.Path(sys.argv[3]) / "prefetch"
+    root.mkdir()
     # a text the loop above has not analyzed (another constant value, so other cache keys)
     texts = [texts[0].replace("TILE_LENGTH = 128", "TILE_LENGTH = 64")]
     assert texts[0] != ADD_TEXT
@@ -143,8 +146,9 @@ def _run_worker(texts: list[str], mode: str, wait: str | None = None) -> dict:
     env = {**os.environ, prefork.ENV_SWITCH: "1"}
     if wait is not None:
         env[prefork.ENV_WAIT] = wait
-    done = subprocess.run([sys.executable, "-c", WORKER_SCRIPT, json.dumps(texts), mode], capture_output=True,
-                          text=True, env=env, timeout=120, check=False)
+    with tempfile.TemporaryDirectory(prefix="pyasc-prefork-test-") as scratch:  # nothing left in the temp dir
+        done = subprocess.run([sys.executable, "-c", WORKER_SCRIPT, json.dumps(texts), mode, scratch],
+                              capture_output=True, text=True, env=env, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 

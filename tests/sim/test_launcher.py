@@ -68,6 +68,22 @@ def test_executable_reports_findings_with_exit_status(tmp_path):
     assert missing.returncode == 2 and "'z' has no --input/--output file" in missing.stderr
 
 
+@pytest.mark.e2e
+def test_an_unreadable_input_or_unwritable_output_is_a_usage_error_not_a_traceback(tmp_path):
+    """Exit 1 is the sanitizer's; a file the script cannot read or write is the caller's mistake: 2, one line."""
+    exe = tmp_path / "k.kernel"
+    launcher.write_executable(KERNELS / "add_custom.py", exe, "add_custom", "Ascend910B1")
+    np.zeros(256, np.float32).tofile(tmp_path / "a.bin")
+    absent = _run(exe, "--input-x", "a.bin", "--input-y", "nothing.bin", "--output", "c.bin", cwd=tmp_path)
+    assert absent.returncode == 2 and "Traceback" not in absent.stderr, absent.stderr
+    assert "cannot read the input file of GM parameter 'y': nothing.bin: No such file or directory" in absent.stderr
+    np.zeros(256, np.float32).tofile(tmp_path / "b.bin")
+    unwritable = _run(exe, "--input-x", "a.bin", "--input-y", "b.bin", "--output", "no/such/dir/c.bin",
+                      cwd=tmp_path)
+    assert unwritable.returncode == 2 and "Traceback" not in unwritable.stderr, unwritable.stderr
+    assert "cannot write the output file of GM parameter 'z': no/such/dir/c.bin" in unwritable.stderr
+
+
 def test_bisheng_command_with_a_fake_cann_tree(tmp_path, monkeypatch):
     root = tmp_path / "ascend-toolkit" / "latest"
     bisheng = root / "compiler" / "ccec_compiler" / "bin" / "bisheng"

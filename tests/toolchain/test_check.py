@@ -400,8 +400,8 @@ def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
 
 
 def test_the_documented_pa803_example_gets_pa803_on_its_calls():
-    """docs/diagnostics.md's bad example for PA803, analyzed and checked: an info on the Matmul declaration and on
-    the call of its method, and no error."""
+    """docs/diagnostics.md's bad example for PA803, analyzed and checked: one info on the Matmul declaration, with
+    the call of its method as a related location, and no error."""
     from pyasc.compiler.analysis import analyze
     from pyasc.compiler.codes import CODES
 
@@ -410,6 +410,22 @@ def test_the_documented_pa803_example_gets_pa803_on_its_calls():
     analysis = analyze(text, "/tmp/pa803.py")
     diags = check_cpp(analysis, Config(tidy_checks="-*"))
     assert [d for d in diags if d.severity >= Severity.WARNING] == []
-    lines = {d.span.line for d in diags if d.code == "PA803"}
-    assert lines == {line_of(text, "asc.adv.Matmul("), line_of(text, "mm.end()")}
+    partial = [d for d in diags if d.code == "PA803"]
+    assert [d.span.line for d in partial] == [line_of(text, "asc.adv.Matmul(")]
+    assert [r.span.line for r in partial[0].related] == [line_of(text, "mm.end()")]
     assert all("AscendC::Matmul only in part" in d.message for d in diags)
+
+
+def test_pa803_is_said_once_per_kernel_with_the_other_calls_related():
+    """Every call of one partly modelled declaration used to repeat the same note (7 on the Matmul example): now one
+    per kernel and message, on the first call, the others related; another kernel gets its own."""
+    decl = (f'namespace AscendC {{ __attribute__((annotate("{PARTIAL_MARK}its config is not checked"))) '
+            "void Fancy(int32_t n); }")
+    calls = "\n    ".join(f"AscendC::Fancy(N); // py:{line}" for line in (14, 15, 16))
+    cpp = CPP.replace("STATEMENT // py:14", calls).replace('#include "kernel_operator.h"',
+                                                             '#include "kernel_operator.h"\n' + decl)
+    analysis = build(PY.replace("STATEMENT", "\n    ".join(["asc.adds(t, t, 1.5, N)"] * 3)), cpp)
+    diags = [d for d in check_cpp(analysis, Config(tidy_checks="-*")) if d.code == "PA803"]
+    assert [d.span.line for d in diags] == [14]
+    assert [r.span.line for r in diags[0].related] == [15, 16]
+    assert all(r.message == "another call of it, checked in part as well" for r in diags[0].related)

@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -72,6 +73,11 @@ def _line_of(text: str, needle: str) -> tuple[int, int]:
     raise AssertionError(f"{needle!r} not in sample")
 
 
+def _ipc_sockets() -> set[str]:
+    """VS Code's IPC sockets in the shared temp directory (a test must leave none behind)."""
+    return {p.name for p in Path(tempfile.gettempdir()).glob("vscode-ipc-*.sock")}
+
+
 def test_extension_in_code_server(tmp_path: Path) -> None:
     missing = [str(p) for p in (CODE_SERVER, CHROMIUM, ROOT / "node_modules" / "playwright-core") if not p.exists()]
     npm, node = shutil.which("npm"), shutil.which("node")
@@ -87,11 +93,14 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
     user_data, extensions, work = tmp_path / "user-data", tmp_path / "extensions", tmp_path / "work"
     for d in (home / "config", home / "data", home / "cache", user_data / "User", extensions, work):
         d.mkdir(parents=True)
+    sockets_before = _ipc_sockets()
+    (home / "r").mkdir()
     env = {
         **os.environ,
         "XDG_CONFIG_HOME": str(home / "config"),
         "XDG_DATA_HOME": str(home / "data"),
         "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_RUNTIME_DIR": str(home / "r"),  # VS Code's IPC sockets go here, not into the shared temp directory
     }
     env.pop("VSCODE_IPC_HOOK_CLI", None)
     settings = {
@@ -228,3 +237,5 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         _kill_tree(server)
         server_log.close()
     assert not psutil.pid_exists(server.pid) or psutil.Process(server.pid).status() == psutil.STATUS_ZOMBIE
+    assert _ipc_sockets() <= sockets_before, "code-server left IPC sockets in the temp directory"
+
