@@ -487,6 +487,9 @@ class CallLowering(LowerBase):
             return ir.invalid(sp)
         if name in ("len", "list", "tuple", "str", "repr") and len(args) == 1 and args[0].keyword is None:
             operand = args[0].expr
+            length = self.array_len(operand, sp) if name == "len" else None
+            if length is not None:
+                return length
             if not isinstance(operand.type, UnknownT):
                 self.report("PA303", f"{name}() in a jit function runs while CANN's pyasc traces it: it needs a "
                             f"compile-time tuple, list, string or number, got {C.type_label(operand)}", operand.span)

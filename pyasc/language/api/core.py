@@ -432,8 +432,9 @@ CLASSES: list[ClassSpec] = [
 
 APIS: list[ApiSpec] = [
     api("array", "core.array", "A C array of `length` scalars of dtype (optionally filled), or of the given values.",
-        [("(dtype: DataType, length: int, fill_value: Optional[Number] = None) -> Array", "{length}"),
-         ("(dtype: DataType, values: NumberList) -> Array", "{values}")]),  # a compile-time list (see lowering)
+        # CANN's one parameter for both forms is `length_or_values` (a `length=` keyword is a TypeError there)
+        [("(dtype: DataType, length_or_values: int, fill_value: Optional[Number] = None) -> Array", None),
+         ("(dtype: DataType, length_or_values: NumberList, fill_value: Optional[Number] = None) -> Array", None)]),
     api("get_shape_size", "core.types", "Number of elements described by a ShapeInfo.",
         [("(shape_info: ShapeInfo) -> Scalar[int]", "AscendC::GetShapeSize({shape_info})")], pipe="S"),
     api("inline", "core.ops", "Emit C++ code verbatim (before the kernel function when before_function).",
