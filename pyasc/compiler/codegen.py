@@ -343,6 +343,8 @@ class KernelGen(AutoEmit):
 
     def param_decl(self, p: ir.Symbol) -> str:
         t = p.type
+        if isinstance(t, ArrayT):  # the caller's asc.array itself (C passes an array by its address)
+            return f"{self.types.dtype(t.dvar)} {p.cpp_name}[{t.length if t.length is not None else ''}]"
         if isinstance(t, StructT):
             return f"GM_ADDR {p.cpp_name}_gm" if self.k.kind == "kernel" else f"{t.struct.cpp}& {p.cpp_name}"
         if isinstance(t, AddrT):
