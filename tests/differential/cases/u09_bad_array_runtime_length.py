@@ -1,0 +1,17 @@
+"""Rejected: asc.array with a run-time length (CANN takes len() of it)."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    offs = asc.array(asc.int32, n)
+
+
+def launch():
+    kernel[1](np.zeros(N, np.float32), 3)
