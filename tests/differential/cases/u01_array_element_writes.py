@@ -1,4 +1,5 @@
-"""asc.array is a run-time C array: elements written with run-time values and read at a run-time index, the element an offset into Global Memory."""
+"""asc.array is a run-time C array: elements written with run-time values and read at a run-time index, the element an
+offset into Global Memory."""
 
 import asc
 import numpy as np

@@ -1,4 +1,5 @@
-"""asc.array of initial values (run-time ones among them, converted to the element dtype), len() as a loop bound, += on an element and a branch on one."""
+"""asc.array of initial values (run-time ones among them, converted to the element dtype), len() as a loop bound, += on
+an element and a branch on one."""
 
 import asc
 import numpy as np

@@ -1,4 +1,5 @@
-"""A named int32 asc.array, one element set at run time, given to asc.ShapeInfo (which takes uint32 values) and set on a LocalTensor."""
+"""A named int32 asc.array, one element set at run time, given to asc.ShapeInfo (which takes uint32 values) and set on
+a LocalTensor."""
 
 import asc
 import numpy as np

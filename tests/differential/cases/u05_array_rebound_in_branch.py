@@ -1,4 +1,5 @@
-"""A name holding an asc.array re-bound to a new one of the same dtype and length inside a run-time if: CANN's tracer carries the new array out of the branch."""
+"""A name holding an asc.array re-bound to a new one of the same dtype and length inside a run-time if: CANN's tracer
+carries the new array out of the branch."""
 
 import asc
 import numpy as np

@@ -1,4 +1,5 @@
-"""asc.DataType(name) is a dtype: a queue's tensor of it, a comparison of a tensor's dtype with one, asc.number and asc.array of one."""
+"""asc.DataType(name) is a dtype: a queue's tensor of it, a comparison of a tensor's dtype with one, asc.number and
+asc.array of one."""
 
 import asc
 import numpy as np

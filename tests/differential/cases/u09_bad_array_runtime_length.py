@@ -11,6 +11,7 @@ def kernel(x: asc.GlobalAddress, n: int) -> None:
     x_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x, N)
     offs = asc.array(asc.int32, n)
+    x_gm.set_value(0, offs[0])
 
 
 def launch():

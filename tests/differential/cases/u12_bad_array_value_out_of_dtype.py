@@ -11,6 +11,7 @@ def kernel(x: asc.GlobalAddress, n: int) -> None:
     x_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x, N)
     offs = asc.array(asc.uint8, [300, 1])
+    x_gm.set_value(0, offs[1])
 
 
 def launch():

@@ -1,4 +1,5 @@
-"""CANN's tracer accepts an asc.array index known to be outside the array; the device reads memory that is not the array's (we report PA311, the simulator PS112)."""
+"""CANN's tracer accepts an asc.array index known to be outside the array; the device reads memory that is not the
+array's (we report PA311, the simulator PS112)."""
 
 import asc
 import numpy as np
