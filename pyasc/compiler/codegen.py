@@ -418,6 +418,8 @@ class KernelGen(AutoEmit):
             return
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.ArrayNew):
+            return  # an asc.array no name holds: nothing reads it (CANN's unused alloca goes too)
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call) and s.expr.overload is not None and \
                 s.expr.overload.cpp == "":
             return  # a form CANN's pyasc writes no C++ for (PA508)

@@ -442,7 +442,7 @@ APIS: list[ApiSpec] = [
     api("number", "core.ops", "A scalar of the given dtype (a typed literal).",
         [("(value: Number, dtype: DataType) -> Scalar[dtype]", "static_cast<{dtype:type}>({value})")]),
     api("property", "core.properties", "The value of a hardware constant (asc.ONE_BLK_SIZE, asc.TOTAL_L1_SIZE, ...).",
-        [("(prop: Property) -> Scalar[int]", "{prop}")]),
+        [("(prop: Property) -> Scalar[prop]", "{prop}")]),  # the property's own dtype (ONE_BLK_SIZE: int16)
     api("ceildiv", "core.utils", "(x + y - 1) // y: the number of y-sized tiles covering x.",
         [("(x: int, y: int) -> Scalar[int]", "(({x} + {y} - 1) / {y})")]),
     api("static_assert", "core.utils", "Fail compilation with `message` when the compile-time `test` is false.",
