@@ -273,7 +273,7 @@ class KernelGen(AutoEmit):
         else:
             sig_name = self.variant[0] if self.variant is not None else name
             ret = self.types.of(self.k.returns) if self.k.returns is not None and not isinstance(
-                self.k.returns, TupleT) else "void"
+                self.k.returns, (TupleT, ArrayT)) else "void"
             self.e.boiler(f"__aicore__ inline {ret} ")
         with self.e.node(self.k.name_span, MapFlag.ALL_STATEMENT):
             self.e.write(sig_name)
@@ -288,6 +288,10 @@ class KernelGen(AutoEmit):
         if isinstance(self.k.returns, TupleT):  # a tuple result is written into out-parameters
             for i, t in enumerate(self.k.returns.items):
                 self.e.boiler((", " if params or queue_decls or i else "") + f"{self.types.of(t)}& {OUT}{i}")
+        if isinstance(self.k.returns, ArrayT):  # an array result is written into the caller's array
+            r = self.k.returns
+            self.e.boiler((", " if params or queue_decls else "") +
+                          f"{self.types.dtype(r.dvar)} {OUT}0[{r.length if r.length is not None else ''}]")
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
@@ -455,6 +459,18 @@ class KernelGen(AutoEmit):
         e = self.e
         if isinstance(s, ir.Assign) and s.declare and isinstance(s.value, ir.ArrayNew) and s.target is not None:
             self.array_declaration(s, s.value)
+            return
+        if isinstance(s, ir.Assign) and s.declare and isinstance(s.value, ir.HelperCall) and \
+                isinstance(s.value.type, ArrayT) and s.target is not None:
+            self.array_result(s.value, s.target.cpp_name, s.target_span)  # `int32_t a[2]; make(n, a);`
+            return
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.HelperCall) and isinstance(s.expr.type, ArrayT):
+            e.write("{ ")
+            self.array_result(s.expr, "unused_0", None)
+            e.write(" }")
+            return
+        if isinstance(s, ir.Return) and s.value is not None and isinstance(s.value.type, ArrayT):
+            self.array_return(s.value)
             return
         if isinstance(s, ir.ItemAssign) and s.target is not None and s.value is not None:
             self.expr(s.target)
@@ -641,6 +657,39 @@ class KernelGen(AutoEmit):
                 e.write(", ")
             self.expr(a)
         e.write(", ".join([""] * bool(call.args) + names) + "); }")
+
+    def array_result(self, call: ir.HelperCall, name: str, span: Span | None) -> None:
+        """A helper's array result: the caller's array, declared, then filled by the helper (C returns no array)."""
+        t = call.type
+        assert isinstance(t, ArrayT)
+        e = self.e
+        e.write(f"{self.types.dtype(t.dvar)} ")
+        if span is not None:
+            with e.node(span):
+                e.write(name)
+        else:
+            e.write(name)
+        e.write(f"[{t.length}]; {call.name}(")
+        for i, a in enumerate(call.args):
+            if i:
+                e.write(", ")
+            self.expr(a)
+        e.write((", " if call.args else "") + f"{name});")
+
+    def array_return(self, value: ir.Expr) -> None:
+        """`return a` of a helper: its elements into the caller's array (`out_0`)."""
+        t = value.type
+        assert isinstance(t, ArrayT)
+        e = self.e
+        if isinstance(value, ir.ArrayNew):
+            for i, item in enumerate(value.items):
+                e.write(("" if not i else " ") + f"{OUT}0[{i}] = ")
+                self.expr(item)
+                e.write(";")
+            return
+        e.write(f"for (int32_t {OUT}i = 0; {OUT}i < {t.length}; {OUT}i++) {{ {OUT}0[{OUT}i] = ")
+        self.expr(value, level=2)
+        e.write(f"[{OUT}i]; }}")
 
     def array_declaration(self, s: ir.Assign, v: ir.ArrayNew) -> None:
         """`int32_t offs[4] = {0, 0, 0, 0};` (or `int32_t offs[4];` when CANN leaves it uninitialized)."""

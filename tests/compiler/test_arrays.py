@@ -190,3 +190,18 @@ def test_a_datatype_name_cann_cannot_use_lists_the_names(name: str) -> None:
     assert [e[:4] for e in errors] == [("PA303", 0, 36, 38 + len(name))]
     assert f"Unsupported DataType name: {name}" in errors[0][4]
     assert "int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64" in errors[0][4]
+
+
+def test_a_helper_returns_an_array_into_the_callers_array() -> None:
+    text = HEAD.replace("@asc.jit\ndef k(", "@asc.jit\ndef make(step: int):\n    return asc.array(asc.int32, [step, 2])"
+                        "\n\n\n@asc.jit\ndef scaled(a, f: int):\n    b = asc.array(asc.int32, 2)\n"
+                        "    for j in range(len(a)):\n        b[j] = a[j] * f\n    return b\n\n\n@asc.jit\ndef k(") + \
+        "    offs = make(n)\n    s = scaled(offs, 3)\n    scaled(offs, 2)\n    x_gm.set_value(0, s[1])\n"
+    cpp = _cpp("", text)
+    assert "__aicore__ inline void make(int32_t step, int32_t out_0[2]) {" in cpp
+    assert "out_0[0] = step; out_0[1] = 2;" in cpp
+    assert "__aicore__ inline void scaled(int32_t a[2], int32_t f, int32_t out_0[2]) {" in cpp
+    assert "for (int32_t out_i = 0; out_i < 2; out_i++) { out_0[out_i] = b[out_i]; }" in cpp
+    assert "int32_t offs[2]; make(n, offs);" in cpp
+    assert "int32_t s[2]; scaled(offs, 3, s);" in cpp
+    assert "{ int32_t unused_0[2]; scaled(offs, 2, unused_0); }" in cpp
