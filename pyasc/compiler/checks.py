@@ -83,8 +83,10 @@ def walk_expr(e: ir.Expr) -> list[ir.Expr]:
             stack += (e.index, e.base)
         elif isinstance(e, ir.AddrOffset):
             stack += (e.offset, e.base)
-        elif isinstance(e, (ir.IntList, ir.ArrayNew)):
+        elif isinstance(e, ir.IntList):
             stack += reversed(e.items)
+        elif isinstance(e, ir.ArrayNew):
+            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))
         elif isinstance(e, ir.ArrayItem):
             stack += (e.index, e.base)
     return out

@@ -714,6 +714,13 @@ class KernelGen(AutoEmit):
                 self.expr(item)
             e.write("}")
         e.write(";")
+        if v.fill is not None and v.length is not None:  # a ConstExpr length known when C++ compiles
+            name = s.target.cpp_name
+            e.write(f" for (int32_t {name}_i = 0; {name}_i < ")
+            self.expr(v.length)
+            e.write(f"; {name}_i++) {{ {name}[{name}_i] = ")
+            self.expr(v.fill)
+            e.write("; }")
 
     def decl_type(self, t: Type, v: ir.Expr) -> str:
         if isinstance(t, ScalarT):

@@ -194,6 +194,8 @@ class ArrayNew(Expr):
 
     items: list[Expr] = field(default_factory=list)
     length: Expr | None = None
+    fill: Expr | None = None
+    """The fill value of an array whose length (a ConstExpr) is not known here: filled by a loop."""
 
 
 @dataclass(eq=False)

@@ -205,3 +205,14 @@ def test_a_helper_returns_an_array_into_the_callers_array() -> None:
     assert "int32_t offs[2]; make(n, offs);" in cpp
     assert "int32_t s[2]; scaled(offs, 3, s);" in cpp
     assert "{ int32_t unused_0[2]; scaled(offs, 2, unused_0); }" in cpp
+
+
+def test_values_of_a_module_constant_and_a_constexpr_length() -> None:
+    text = "import asc\n\nSHAPE = (16, 8)\n\n\n@asc.jit\n" \
+        "def k(x: asc.GlobalAddress, n: int, m: asc.ConstExpr[int]):\n" \
+        "    x_gm = asc.GlobalTensor()\n    x_gm.set_global_buffer(x, 256)\n    a = asc.array(asc.int32, SHAPE)\n" \
+        "    b = asc.array(asc.int32, m, fill_value=n)\n    x_gm.set_value(0, a[1] + b[m - 1] + len(b))\n"
+    cpp = _cpp("", text)
+    assert "int32_t a[2] = {16, 8};" in cpp
+    assert "int32_t b[m]; for (int32_t b_i = 0; b_i < m; b_i++) { b[b_i] = n; }" in cpp
+    assert "x_gm.SetValue(0, static_cast<T_x>(a[1] + b[m - 1] + m));" in cpp

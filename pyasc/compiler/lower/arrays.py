@@ -13,6 +13,7 @@ from .. import ir
 from ..diagnostics import Related, Span
 from ..types import ArrayT, DTypeValT, DVar, IntListT, ScalarT, TupleT, UnknownT, scalar
 from .base import BINOP, LowerBase
+from .consteval import Unknown, from_value, py_value
 
 ARRAY_KINDS = ("int", "uint", "float", "bool")
 """The dtypes CANN's Array holds (DataType.is_numeric: its int1 is an integer)."""
@@ -61,6 +62,12 @@ class ArrayLowering(LowerBase):
         if arg is None or isinstance(arg.type, UnknownT) or (fill is not None and isinstance(fill.type, UnknownT)):
             return ir.invalid(sp)
         dvar = dtype.type.dvar if dtype is not None and isinstance(dtype.type, DTypeValT) else DVar()
+        if isinstance(arg.type, (IntListT, TupleT)) and not isinstance(arg, ir.IntList):
+            try:  # a module constant or a local bound to a tuple of numbers (`SHAPE = (16, 16)`)
+                listed = from_value(arg.span, py_value(arg))
+            except Unknown:
+                listed = None
+            arg = listed if isinstance(listed, ir.IntList) else arg
         if isinstance(arg.type, (IntListT, TupleT)) and isinstance(arg, ir.IntList):
             if fill is not None:
                 self.report("PA301", "asc.array takes fill_value only with a length, not with initial values (CANN's "
@@ -90,7 +97,15 @@ class ArrayLowering(LowerBase):
                 return ir.invalid(sp)
             value = self.to_element(fill, d, "the fill_value of asc.array")
             items = [value] * n if n is not None else []
-        return ir.ArrayNew(sp, ArrayT(dvar, n), items, arg)
+            if n is None:
+                return self._sized(ir.ArrayNew(sp, ArrayT(dvar, n), [], arg, value))
+        return self._sized(ir.ArrayNew(sp, ArrayT(dvar, n), items, arg))
+
+    def _sized(self, a: ir.ArrayNew) -> ir.ArrayNew:
+        """Remember the length as written of an array whose length is a ConstExpr not known here (len() of it)."""
+        if a.type.length is None and a.length is not None:  # type: ignore[attr-defined]
+            self.array_lengths[id(a.type)] = a.length
+        return a
 
     def to_element(self, value: ir.Expr, d: DType | None, what: str) -> ir.Expr:
         """`value` converted to the element dtype `d` as CANN's tracer materializes it (reported where it refuses)."""
@@ -199,9 +214,12 @@ class ArrayLowering(LowerBase):
         if not isinstance(t, ArrayT):
             return None
         if t.length is None:
-            if isinstance(e, ir.ArrayNew) and e.length is not None:
-                return e.length
-            return ir.Const(sp, ScalarT(DVar(scalar("int32").dvar.value), ctime=True), None)
+            length = self.array_lengths.get(id(t))
+            if length is not None:
+                return length
+            self.report("PA204", "len() of an asc.array whose length is a ConstExpr with no value here (a helper's "
+                        "parameter) is not generated yet; give the ConstExpr a value (pyasc --const, a launch)", sp)
+            return ir.invalid(sp)
         return ir.Const(sp, scalar("int32", t.length, sp), t.length)
 
     def array_rebound(self, sym: ir.Symbol, value: ir.Expr, tspan: Span, sp: Span) -> list[ir.Stmt] | None:

@@ -133,6 +133,8 @@ class LowerBase:
         """The run-time ifs being lowered, innermost last (rebind.IfFrame)."""
         self.rebind_reported: set[ir.Symbol] = set()
         """Names already reported for a re-binding the tracer refuses (one finding per name)."""
+        self.array_lengths: dict[int, ir.Expr] = {}
+        """The length as written (a ConstExpr with no value here) of each asc.array type whose length is unknown."""
         self._evaluating: set[str] = set()
         """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
 
