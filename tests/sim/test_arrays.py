@@ -73,3 +73,11 @@ def test_an_index_outside_the_array_is_collected_without_stopping() -> None:
     with sim.collect() as report:
         outside_kernel[1](np.zeros(8, np.float32), 9, 0)
     assert [f.code for f in report.findings if f.severity == "error"] == ["PS112"]
+
+
+def test_a_property_is_a_run_time_integer_of_its_dtype() -> None:
+    with sim.interactive():
+        blk = asc.property(asc.ONE_BLK_SIZE)
+        l1 = asc.property(asc.TOTAL_L1_SIZE)
+    assert int(blk) == 32 and int(blk * 2000) == 64000 - 65536  # CANN's ONE_BLK_SIZE is an int16
+    assert int(l1 * 2) == 2 * 524288

@@ -318,8 +318,14 @@ PROPERTY_VALUES = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32, "TOTAL_L1_SIZE": 5
 
 
 def property(prop: Any) -> int:  # noqa: A001 - the asc name
-    """The value of a hardware constant (Ascend910B values)."""
-    return int(prop)
+    """The value of a hardware constant (Ascend910B values): a run-time integer of the property's dtype, as CANN's
+    asc.property gives (ONE_BLK_SIZE is an int16)."""
+    from ...language.dtypes import DTYPES
+    from ...language.registry import CONSTANTS
+
+    spec = CONSTANTS.get(getattr(prop, "const_name", ""))
+    d = DTYPES.get(spec.dtype) if spec is not None else None
+    return scalars.of(d)(int(prop)) if d is not None and d.kind in ("int", "uint") else int(prop)
 
 
 def ceildiv(x: Any, y: Any) -> int:
