@@ -512,6 +512,10 @@ class static_range:
 
 class Array:
     """A fixed-length C array of scalars (made by asc.array)."""
+    dtype: DataType
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Any: ...
+    def __setitem__(self, index: int, value: int | float) -> None: ...
 
 class Property:
     """A hardware constant read with asc.property."""
@@ -3307,9 +3311,9 @@ def sort32(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, repeat_time: 
     """Sort 32 elements per repeat with their indices (src1), descending."""
 
 @overload
-def array(dtype: DataType, length: int, fill_value: int | float | None = ...) -> Array: ...
+def array(dtype: DataType, length_or_values: int, fill_value: int | float | None = ...) -> Array: ...
 @overload
-def array(dtype: DataType, values: Sequence[int | float]) -> Array: ...
+def array(dtype: DataType, length_or_values: Sequence[int | float], fill_value: int | float | None = ...) -> Array: ...
 
 def get_shape_size(shape_info: ShapeInfo) -> int:
     """Number of elements described by a ShapeInfo."""
@@ -3320,7 +3324,7 @@ def inline(code: str, args: Any | None = ..., before_function: bool = ...) -> No
 def number(value: int | float, dtype: DataType) -> Any:
     """A scalar of the given dtype (a typed literal)."""
 
-def property(prop: Property) -> int:
+def property(prop: Property) -> Any:
     """The value of a hardware constant (asc.ONE_BLK_SIZE, asc.TOTAL_L1_SIZE, ...)."""
 
 def ceildiv(x: int, y: int) -> int:

@@ -18,6 +18,7 @@ from . import ir
 from .diagnostics import Diagnostic, Related, Severity, Span, replace_fix
 from .types import (
     AddrT,
+    ArrayT,
     ClassRefT,
     Conflict,
     DTypeValT,
@@ -147,8 +148,10 @@ def fits(t: Type, kind: str) -> bool:
         return isinstance(t, StrT)
     if kind == "DataType":
         return isinstance(t, DTypeValT)
-    if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]", "Array"):
-        return isinstance(t, (IntListT, TupleT))  # (an asc.array is a compile-time list)
+    if kind == "Array":  # what asc.array makes (a Python list there has no to_ir: CANN's ShapeInfo refuses it)
+        return isinstance(t, ArrayT)
+    if kind in ("IntList", "list", "List[int]", "list[int]", "Sequence[int]"):
+        return isinstance(t, (IntListT, TupleT))
     if kind == "TensorList":  # a list of LocalTensors (trans_data_to_5hd)
         return isinstance(t, TupleT) and bool(t.items) and all(isinstance(i, TensorT) for i in t.items)
     if kind.startswith("List[") and kind[5:-1] in CLASSES:  # a list of structs (DataCopy's SliceInfo lists)

@@ -85,6 +85,10 @@ def walk_expr(e: ir.Expr) -> list[ir.Expr]:
             stack += (e.offset, e.base)
         elif isinstance(e, ir.IntList):
             stack += reversed(e.items)
+        elif isinstance(e, ir.ArrayNew):
+            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))
+        elif isinstance(e, ir.ArrayItem):
+            stack += (e.index, e.base)
     return out
 
 

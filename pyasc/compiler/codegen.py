@@ -21,7 +21,7 @@ from .cppnames import cpp_identifier, free_name, impl_name
 from .diagnostics import Span
 from .sourcemap import Code, MapFlag, Segment
 from .sync.insert import Plan, plan
-from .types import AddrT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
+from .types import AddrT, ArrayT, DTypeValT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 
 OUT = "out_"
 """Prefix of the out-parameters a helper returning a tuple writes its values into."""
@@ -273,7 +273,7 @@ class KernelGen(AutoEmit):
         else:
             sig_name = self.variant[0] if self.variant is not None else name
             ret = self.types.of(self.k.returns) if self.k.returns is not None and not isinstance(
-                self.k.returns, TupleT) else "void"
+                self.k.returns, (TupleT, ArrayT)) else "void"
             self.e.boiler(f"__aicore__ inline {ret} ")
         with self.e.node(self.k.name_span, MapFlag.ALL_STATEMENT):
             self.e.write(sig_name)
@@ -288,6 +288,10 @@ class KernelGen(AutoEmit):
         if isinstance(self.k.returns, TupleT):  # a tuple result is written into out-parameters
             for i, t in enumerate(self.k.returns.items):
                 self.e.boiler((", " if params or queue_decls or i else "") + f"{self.types.of(t)}& {OUT}{i}")
+        if isinstance(self.k.returns, ArrayT):  # an array result is written into the caller's array
+            r = self.k.returns
+            self.e.boiler((", " if params or queue_decls else "") +
+                          f"{self.types.dtype(r.dvar)} {OUT}0[{r.length if r.length is not None else ''}]")
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
@@ -343,6 +347,8 @@ class KernelGen(AutoEmit):
 
     def param_decl(self, p: ir.Symbol) -> str:
         t = p.type
+        if isinstance(t, ArrayT):  # the caller's asc.array itself (C passes an array by its address)
+            return f"{self.types.dtype(t.dvar)} {p.cpp_name}[{t.length if t.length is not None else ''}]"
         if isinstance(t, StructT):
             return f"GM_ADDR {p.cpp_name}_gm" if self.k.kind == "kernel" else f"{t.struct.cpp}& {p.cpp_name}"
         if isinstance(t, AddrT):
@@ -416,6 +422,8 @@ class KernelGen(AutoEmit):
             return
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Const) and s.expr.value is None:
             return  # a compile-time statement (asc.static_assert, a bare None): nothing runs on the device
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.ArrayNew):
+            return  # an asc.array no name holds: nothing reads it (CANN's unused alloca goes too)
         if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Call) and s.expr.overload is not None and \
                 s.expr.overload.cpp == "":
             return  # a form CANN's pyasc writes no C++ for (PA508)
@@ -449,6 +457,34 @@ class KernelGen(AutoEmit):
 
     def _stmt(self, s: ir.Stmt) -> None:
         e = self.e
+        if isinstance(s, ir.Assign) and s.declare and isinstance(s.value, ir.ArrayNew) and s.target is not None:
+            self.array_declaration(s, s.value)
+            return
+        if isinstance(s, ir.Assign) and s.declare and isinstance(s.value, ir.HelperCall) and \
+                isinstance(s.value.type, ArrayT) and s.target is not None:
+            self.array_result(s.value, s.target.cpp_name, s.target_span)  # `int32_t a[2]; make(n, a);`
+            return
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.HelperCall) and isinstance(s.expr.type, ArrayT):
+            e.write("{ ")
+            self.array_result(s.expr, "unused_0", None)
+            e.write(" }")
+            return
+        if isinstance(s, ir.Return) and s.value is not None and isinstance(s.value.type, ArrayT):
+            self.array_return(s.value)
+            return
+        if isinstance(s, ir.ItemAssign) and s.target is not None and s.value is not None:
+            self.expr(s.target)
+            v = s.value
+            item = s.target
+            if isinstance(v, ir.BinOp) and isinstance(v.left, ir.ArrayItem) and v.right is not None and \
+                    v.op in ("+", "-", "*", "&", "|", "^", "<<", ">>") and _same_item(v.left, item):
+                e.write(f" {v.op}= ")  # `offs[1] += n`: the element's own operation, as the Python wrote it
+                self.expr(v.right)
+            else:
+                e.write(" = ")
+                self.expr(v)
+            e.write(";")
+            return
         if isinstance(s, ir.Assign) and s.target is not None and s.value is not None:
             v = s.value
             if s.declare and isinstance(v, ir.Construct) and is_auto(v):
@@ -622,6 +658,70 @@ class KernelGen(AutoEmit):
             self.expr(a)
         e.write(", ".join([""] * bool(call.args) + names) + "); }")
 
+    def array_result(self, call: ir.HelperCall, name: str, span: Span | None) -> None:
+        """A helper's array result: the caller's array, declared, then filled by the helper (C returns no array)."""
+        t = call.type
+        assert isinstance(t, ArrayT)
+        e = self.e
+        e.write(f"{self.types.dtype(t.dvar)} ")
+        if span is not None:
+            with e.node(span):
+                e.write(name)
+        else:
+            e.write(name)
+        e.write(f"[{t.length}]; {call.name}(")
+        for i, a in enumerate(call.args):
+            if i:
+                e.write(", ")
+            self.expr(a)
+        e.write((", " if call.args else "") + f"{name});")
+
+    def array_return(self, value: ir.Expr) -> None:
+        """`return a` of a helper: its elements into the caller's array (`out_0`)."""
+        t = value.type
+        assert isinstance(t, ArrayT)
+        e = self.e
+        if isinstance(value, ir.ArrayNew):
+            for i, item in enumerate(value.items):
+                e.write(("" if not i else " ") + f"{OUT}0[{i}] = ")
+                self.expr(item)
+                e.write(";")
+            return
+        e.write(f"for (int32_t {OUT}i = 0; {OUT}i < {t.length}; {OUT}i++) {{ {OUT}0[{OUT}i] = ")
+        self.expr(value, level=2)
+        e.write(f"[{OUT}i]; }}")
+
+    def array_declaration(self, s: ir.Assign, v: ir.ArrayNew) -> None:
+        """`int32_t offs[4] = {0, 0, 0, 0};` (or `int32_t offs[4];` when CANN leaves it uninitialized)."""
+        assert isinstance(v.type, ArrayT) and s.target is not None
+        e = self.e
+        with e.node(v.span):
+            e.write(self.types.dtype(v.type.dvar))
+        e.write(" ")
+        with e.node(s.target_span):
+            e.write(s.target.cpp_name)
+        e.write("[")
+        if v.length is not None:
+            self.expr(v.length)
+        else:
+            e.write(str(v.type.length))
+        e.write("]")
+        if v.items:
+            e.write(" = {")
+            for i, item in enumerate(v.items):
+                if i:
+                    e.write(", ")
+                self.expr(item)
+            e.write("}")
+        e.write(";")
+        if v.fill is not None and v.length is not None:  # a ConstExpr length known when C++ compiles
+            name = s.target.cpp_name
+            e.write(f" for (int32_t {name}_i = 0; {name}_i < ")
+            self.expr(v.length)
+            e.write(f"; {name}_i++) {{ {name}[{name}_i] = ")
+            self.expr(v.fill)
+            e.write("; }")
+
     def decl_type(self, t: Type, v: ir.Expr) -> str:
         if isinstance(t, ScalarT):
             if t.dvar.value is None and not t.dvar.find().name:
@@ -685,6 +785,10 @@ class KernelGen(AutoEmit):
                         self.e.write(";")
                     self.mask_names[id(arg)] = name
                     self.e.newline()
+                if isinstance(arg, (ir.ArrayNew, ir.Name)) and isinstance(arg.type, ArrayT) and \
+                        _array_kind(p.kind):
+                    self.array_argument(ex, p.name, p.kind, arg)
+                    continue
                 if not self.k.has_lists:
                     continue
                 if isinstance(arg, ir.IntList) and _array_kind(p.kind):
@@ -712,6 +816,46 @@ class KernelGen(AutoEmit):
                                 self.e.write(")")
                         self.e.write("};")
                     self.e.newline()
+
+    def array_argument(self, call: ir.Call | ir.Construct, param: str, kind: str, arg: ir.Expr) -> None:
+        """An asc.array passed where the API takes a C array of a given element type (ShapeInfo's `uint32_t*`):
+        the array itself when it has that type, else its values in one of that type, declared before the
+        statement (`uint32_t shape_list0[] = {16, 16};`, CANN's ShapeInfo copies them)."""
+        assert call.overload is not None and isinstance(arg.type, ArrayT)
+        elem = list_element_type(call.overload, param)
+        own = self.types.dtype(arg.type.dvar)
+        if isinstance(arg, ir.Name) and own == elem:
+            return  # passed by its name
+        length = arg.type.length
+        name = f"{param}_list{self.mask_counter}"
+        self.mask_counter += 1
+        self.mask_names[id(arg)] = name
+        self.e.indent()
+        with self.e.node(arg.span, MapFlag.ALL_STATEMENT):
+            if isinstance(arg, ir.ArrayNew):
+                items: list[ir.Expr | None] = list(arg.items)
+            else:
+                items = [None] * (length or 0)
+            self.e.write(f"{elem} {name}[{length if not items else ''}]")
+            if items:
+                self.e.write(" = {")
+                for i, item in enumerate(items):
+                    if i:
+                        self.e.write(", ")
+                    cast = item is None or (isinstance(item.type, ScalarT) and not isinstance(item, ir.Const)
+                                            and self.types.of(item.type) != elem)
+                    if cast:
+                        self.e.write(f"static_cast<{elem}>(")
+                    if item is None:
+                        self.expr(arg, level=2)
+                        self.e.write(f"[{i}]")
+                    else:
+                        self.expr(item)
+                    if cast:
+                        self.e.write(")")
+                self.e.write("}")
+            self.e.write(";")
+        self.e.newline()
 
     # -- expressions ------------------------------------------------------------------------------------------------
     def expr_text(self, ex: ir.Expr) -> str:
@@ -814,6 +958,22 @@ class KernelGen(AutoEmit):
             self.expr(ex.offset, level=5)
             if paren:
                 e.write(")")
+        elif isinstance(ex, ir.ArrayItem) and ex.base is not None and ex.index is not None:
+            self.expr(ex.base, level=2)
+            e.write("[")
+            self.expr(ex.index)
+            e.write("]")
+        elif isinstance(ex, ir.ArrayNew):
+            name = self.mask_names.get(id(ex))
+            if name:
+                e.write(name)
+            else:
+                e.write("{")
+                for i, item in enumerate(ex.items):
+                    if i:
+                        e.write(", ")
+                    self.expr(item)
+                e.write("}")
         elif isinstance(ex, ir.Member) and ex.base is not None and ex.field is not None:
             self.expr(ex.base, level=2)
             e.write(f".{ex.field.cpp}")
@@ -1151,6 +1311,21 @@ class KernelGen(AutoEmit):
             dvar = ir.element_dvar(arg)
             e.write(self.types.dtype(dvar) if dvar is not None else self.primary_dtype(ov, args, receiver))
             return
+        if fmt == "len" and isinstance(arg.type, ArrayT):  # `{p:len}` of an asc.array: its length
+            with e.node(arg.span):
+                if arg.type.length is not None:
+                    e.write(str(arg.type.length))
+                elif isinstance(arg, ir.ArrayNew) and arg.length is not None:
+                    self.expr(arg.length)
+            return
+        if fmt and isinstance(arg.type, ArrayT):  # `{p:uint32_t}`: the array, or its copy of that type
+            name = self.mask_names.get(id(arg))
+            if name:
+                with e.node(arg.span):
+                    e.write(name)
+            else:
+                self.expr(arg)
+            return
         if fmt == "len" and isinstance(arg, ir.IntList):  # `{p:len}`: how many items the list has
             with e.node(arg.span):
                 e.write(str(len(arg.items)))
@@ -1267,6 +1442,12 @@ _ARRAY_KINDS = frozenset({"IntList", "List[int]", "list", "list[int]", "NumberLi
 
 _C_NUMBERS = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
                         "half", "float", "bfloat16_t"})
+
+
+def _same_item(a: ir.ArrayItem, b: ir.ArrayItem) -> bool:
+    """Whether two element expressions name the same element (one array symbol, the same index expression)."""
+    return isinstance(a.base, ir.Name) and isinstance(b.base, ir.Name) and a.base.symbol is b.base.symbol and \
+        a.index is b.index
 
 
 def _array_kind(kind: str) -> bool:

@@ -149,6 +149,11 @@ _c("PA310", "compile-time-literal", E,
    _K + "    asc.adds(z, x, 2.0, 128, 1, params, is_set_mask=1)\n",
    _K + "    asc.adds(z, x, 2.0, 128, 1, params, is_set_mask=True)\n")
 # -- dtypes ---------------------------------------------------------------------------------------------------------
+_c("PA311", "array-index-out-of-range", E,
+   "An asc.array element read or written at an index known to be outside it (the index and the length are both "
+   "known): CANN's pyasc loads or stores there anyway, and the device accesses memory that is not the array's.",
+   _K + "    offs = asc.array(asc.int32, 4, fill_value=0)\n    offs[4] = 1\n",
+   _K + "    offs = asc.array(asc.int32, 4, fill_value=0)\n    offs[3] = 1\n")
 _c("PA401", "dtype-mismatch", E, "Operands that must share a dtype do not (Add's dst, src0, src1).",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float32)\n    asc.add(a, a, b, 256)\n",
    _K + "    a = qa.alloc_tensor(asc.float16)\n    b = qb.alloc_tensor(asc.float16)\n    asc.add(a, a, b, 256)\n")

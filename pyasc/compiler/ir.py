@@ -188,6 +188,25 @@ class IntList(Expr):
 
 
 @dataclass(eq=False)
+class ArrayNew(Expr):
+    """`asc.array(dtype, n, fill)` or `asc.array(dtype, [v, ...])`: a C array (type `ArrayT`); `items` its initial
+    values converted to its dtype (empty: left uninitialized, as CANN leaves it), `length` the length as written."""
+
+    items: list[Expr] = field(default_factory=list)
+    length: Expr | None = None
+    fill: Expr | None = None
+    """The fill value of an array whose length (a ConstExpr) is not known here: filled by a loop."""
+
+
+@dataclass(eq=False)
+class ArrayItem(Expr):
+    """`offs[i]` of an asc.array: the element at a run-time or compile-time index, a run-time scalar."""
+
+    base: Expr | None = None
+    index: Expr | None = None
+
+
+@dataclass(eq=False)
 class Member(Expr):
     """A struct's field: `tiling.single_core_m` (C++ `tiling.singleCoreM`)."""
 
@@ -238,6 +257,15 @@ class MemberAssign(Stmt):
 
     target: Member | None = None
     value: Expr | None = None
+
+
+@dataclass(eq=False)
+class ItemAssign(Stmt):
+    """`offs[i] = value` (`op` empty) or `offs[i] op= value` on an asc.array; the value converted to its dtype."""
+
+    target: ArrayItem | None = None
+    value: Expr | None = None
+    op: str = ""
 
 
 @dataclass(eq=False)

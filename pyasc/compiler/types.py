@@ -169,6 +169,18 @@ class IntListT(Type):
 
 
 @dataclass(eq=False)
+class ArrayT(Type):
+    """What `asc.array` makes: a C array on the device (CANN's Array, a memref alloca) of `length` elements of one
+    dtype, read and written at run time; `length` is None for a ConstExpr length whose value is not known here."""
+
+    dvar: DVar
+    length: int | None = None
+
+    def display(self) -> str:
+        return f"Array[{_dname(self.dvar)}, {self.length if self.length is not None else '?'}]"
+
+
+@dataclass(eq=False)
 class TupleT(Type):
     """A tuple, of the element types."""
 
@@ -342,4 +354,6 @@ def same_kind(a: Type, b: Type) -> bool:
         return a.cls == b.cls
     if isinstance(a, StructT) and isinstance(b, StructT):
         return a.struct.name == b.struct.name
+    if isinstance(a, ArrayT) and isinstance(b, ArrayT):  # one C array type: `int32_t offs[4]`
+        return a.dvar.value == b.dvar.value and a.length == b.length
     return True

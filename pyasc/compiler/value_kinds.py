@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 
 from . import ir
-from .types import BoundMethodT, ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, StrT, TupleT, Type
+from .types import ArrayT, BoundMethodT, ClassRefT, FuncRefT, IntListT, ModuleT, ScalarT, StrT, TupleT, Type
 
 
 class Kind(Enum):
@@ -35,6 +35,7 @@ class Kind(Enum):
     STRING = "a string literal"
     MODULE_CONSTANT = "a literal None, or a module constant that is no number (a string, a tuple, an unknown)"
     LIST = "a list or tuple of values all known here"
+    ARRAY = "an asc.array held by a name (a C array on the device: another name bound to it is the same array)"
     PARTIAL_LIST = "a list or tuple with items not known here"
 
 
@@ -64,6 +65,8 @@ def kind(e: ir.Expr) -> Kind:
         return Kind.BOUND_METHOD
     if isinstance(t, (ClassRefT, ModuleT, FuncRefT)):
         return Kind.BOUND_METHOD if isinstance(e, ir.MethodRef) else Kind.OBJECT
+    if isinstance(t, ArrayT) and isinstance(e, ir.Name):
+        return Kind.ARRAY
     if isinstance(e, ir.IntList):
         if isinstance(t, IntListT):
             return Kind.LIST if all(v is not None for v in t.items) else Kind.PARTIAL_LIST
@@ -81,7 +84,7 @@ PYTHON_NUMBER = frozenset({Kind.NUMBER, Kind.ARITHMETIC, Kind.HELD_NUMBER, Kind.
 """A Python bool, int or float while tracing: the operators apply Python's rules to it (`not`, `and`)."""
 
 BINDING = frozenset({Kind.DTYPE_OR_ENUM, Kind.OBJECT, Kind.BOUND_METHOD, Kind.STRING, Kind.LIST,
-                     Kind.PARTIAL_LIST})
+                     Kind.PARTIAL_LIST, Kind.ARRAY})
 """A value a name binds at compile time rather than a C++ variable holding it."""
 
 GLOBAL_VALUE = frozenset({Kind.NUMBER, Kind.ARITHMETIC, Kind.API_CONSTANT, Kind.DTYPE_OR_ENUM, Kind.OBJECT,
@@ -89,9 +92,9 @@ GLOBAL_VALUE = frozenset({Kind.NUMBER, Kind.ARITHMETIC, Kind.API_CONSTANT, Kind.
 """A value known here that a module-level name can stand for: its value is computed (no ConstExpr, whose value
 is the launch's), and no bound method or list with items unknown here."""
 
-HELPER_ARGUMENT = frozenset({Kind.NUMBER} | BINDING)
+HELPER_ARGUMENT = frozenset({Kind.NUMBER} | BINDING) - {Kind.ARRAY}
 """A value a helper is specialized for in place of its parameter: a literal or module constant number (not
-arithmetic, which stays an argument), or a binding."""
+arithmetic, which stays an argument), or a binding (not an array: the helper's C++ takes it as a parameter)."""
 
 
 def python_number(e: ir.Expr) -> bool:

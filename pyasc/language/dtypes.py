@@ -121,6 +121,12 @@ EXPORTED = tuple(n for n in (*DTYPES, *ALIASES) if n not in NOT_EXPORTED)
 """The `asc.<dtype>` names a kernel may write."""
 
 
+CANN_DTYPE_NAMES = ("void", "int1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                    "float16", "float32", "float64")
+"""The names `asc.DataType(name)` may be given: those CANN's DataType turns into an IR type (neither bfloat16 nor
+the alias spellings, which it refuses with "Unsupported DataType name" where the dtype is used)."""
+
+
 def all_names() -> list[str]:
     """Every `asc.<dtype>` name, canonical names first."""
     return list(DTYPES) + list(ALIASES)

@@ -33,7 +33,7 @@ _SCALAR = re.compile(r"^Scalar\[(\w+)\]$")
 _TUPLE = re.compile(r"^Tuple\[(.*)\]$")
 
 # Members the specification does not describe because the front end handles them itself, but that type checkers
-# need: iteration over ranges, dtype attributes, and the launch syntax of jit functions.
+# need: iteration over ranges, dtype attributes, an asc.array's elements, and the launch syntax of jit functions.
 _EXTRA_MEMBERS: dict[str, list[str]] = {
     "range": ["def __iter__(self) -> Iterator[int]: ..."],
     "static_range": ["def __iter__(self) -> Iterator[int]: ..."],
@@ -41,6 +41,8 @@ _EXTRA_MEMBERS: dict[str, list[str]] = {
     "GlobalTensor": ["dtype: DataType"],
     "LocalTensor": ["dtype: DataType"],
     "GlobalAddress": ["dtype: DataType", "def __radd__(self, offset: int) -> GlobalAddress: ..."],
+    "Array": ["dtype: DataType", "def __len__(self) -> int: ...", "def __getitem__(self, index: int) -> Any: ...",
+              "def __setitem__(self, index: int, value: int | float) -> None: ..."],
 }
 _SPECIAL_CLASSES = {"ConstExpr"}
 

@@ -22,6 +22,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "bad-call": ("PS109", "no overload of the API accepts these arguments"),
     "unsupported": ("PS110", "an API the simulator does not model"),
     "bad-launch": ("PS111", "launch arguments that do not fit the kernel's parameters"),
+    "array-out-of-bounds": ("PS112", "an asc.array element read or written at an index outside the array"),
 }
 
 

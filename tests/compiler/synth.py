@@ -24,8 +24,8 @@ NUMBERS = {"count_value": "1", "repeat_times": "1", "repeat_time": "1", "repeat"
 """Integer arguments by parameter name; anything else is 64."""
 
 COMPILE_TIME = ("static_assert", "array")
-"""Checked while compiling (a true static_assert emits nothing, a false one is PA112) or a compile-time value (an
-asc.array is the list of its values, declared where an API takes it): called, but no C++ of their own is expected."""
+"""Checked while compiling (a true static_assert emits nothing, a false one is PA112), or a value that emits nothing
+where no name holds it (an asc.array called for nothing): called, but no C++ of their own is expected."""
 
 RECEIVERS = {
     "GlobalTensor": "g_float32", "LocalTensor": "t_float32", "TPipe": "pipe", "TQueBind": "que", "TQue": "que",
@@ -127,6 +127,8 @@ def _value(kind: str, name: str, api: ApiSpec, k: _Kernel) -> str:
         return '"value.bin"' if "file" in name else '"value %d\\n"'
     if base == "DataType":
         return f"asc.{min(api.members[name])}" if name in api.members else "asc.float32"  # scalar_cast: float16
+    if base == "Array":  # what asc.array makes (ShapeInfo's shape)
+        return "asc.array(asc.uint32, [64, 64])"
     if base in ("IntList", "List[int]", "list", "list[int]"):
         return "[0, 4294967295]" if "mask" in name else "[64, 64, 64, 64]"  # a mask's two words, or four counts
     if base.startswith("List[") and base[5:-1] in CLASSES:  # a list of structs: DataCopy's SliceInfos

@@ -78,9 +78,12 @@ class _Values:
         if kind == "bool":
             f = self.flag(p.name)
             return _Arg(f, [f])
-        if kind in ("IntList", "Array"):
+        if kind == "IntList":
             items = [self.int_() for _ in range(4)]
             return _Arg(f"[{', '.join(items)}]", items)
+        if kind == "Array":  # what asc.array makes (a Python list is no Array for CANN's ShapeInfo)
+            items = [self.int_() for _ in range(4)]
+            return _Arg(f"asc.array(asc.int32, [{', '.join(items)}])", items)
         if kind == "NumberList":
             items = [self.int_() for _ in range(16)]
             return _Arg(f"[{', '.join(items)}]", items)

@@ -88,6 +88,7 @@ CASES = [
     ("PA303", "k = (1, 2)[asc.get_block_idx()]", "asc.get_block_idx()", ["compile-time index"]),
     ("PA402", "a = asc.array(asc.void, 4)", "asc.void", ["asc.array", "integers or floats", "void"]),
     ("PA303", "a = asc.array(asc.int32, 0)", "0", ["positive length", "got 0"]),
+    ("PA311", "a = asc.array(asc.int32, 4, fill_value=0)\na[4] = 1", "4", ["index 4", "4 elements", "0 to 3"]),
     ("PA101", "k = min(N, 64)", "min(N, 64)", ["min()", "NameError", "module constant"]),
     ("PA101", "k = bool(N)", "bool(N)", ["bool()", "not one of the builtins"]),
     ("PA305", "t = q.alloc_tensor(asc.float32)\nasc.add(t, t, t, N, count=N)", "count", ["twice"]),

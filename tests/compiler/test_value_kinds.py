@@ -9,6 +9,7 @@ from pyasc.compiler import ir
 from pyasc.compiler import value_kinds as vk
 from pyasc.compiler.diagnostics import Span
 from pyasc.compiler.types import (
+    ArrayT,
     BoundMethodT,
     ClassRefT,
     DTypeValT,
@@ -55,6 +56,8 @@ TABLE: list[tuple[str, ir.Expr, vk.Kind, bool, bool, bool, bool]] = [
     ("tensor", ir.Name(SP, TensorT("global", DVar(DTYPES["float16"]))), K.RUNTIME, False, False, False, False),
     ("asc object", ir.Name(SP, ObjT("TPipe")), K.RUNTIME, False, False, False, False),
     ("after an error", ir.invalid(SP), K.RUNTIME, False, False, False, False),
+    ("asc.array made", ir.ArrayNew(SP, ArrayT(DVar(DTYPES["int32"]), 2)), K.RUNTIME, False, False, False, False),
+    ("asc.array held by a name", ir.Name(SP, ArrayT(DVar(DTYPES["int32"]), 2)), K.ARRAY, False, True, False, False),
     ("list of unknown type", ir.IntList(SP, UnknownT(), []), K.RUNTIME, False, False, False, False),
     ("int literal", ir.Const(SP, _int(4), 4), K.NUMBER, True, False, True, True),
     ("bool literal", ir.Const(SP, scalar("int1", True), True), K.NUMBER, True, False, True, True),
@@ -128,5 +131,5 @@ def test_variants_are_kind_sets() -> None:
     assert vk.GLOBAL_VALUE - vk.PYTHON_NUMBER == {K.API_CONSTANT, K.DTYPE_OR_ENUM, K.OBJECT, K.STRING,
                                                   K.MODULE_CONSTANT, K.LIST}
     assert vk.PYTHON_NUMBER - vk.GLOBAL_VALUE == {K.HELD_NUMBER, K.CONSTEXPR}
-    assert vk.HELPER_ARGUMENT == {K.NUMBER} | vk.BINDING
+    assert vk.HELPER_ARGUMENT == {K.NUMBER} | vk.BINDING - {K.ARRAY}
     assert not vk.BINDING & vk.PYTHON_NUMBER

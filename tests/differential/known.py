@@ -18,6 +18,10 @@ class Known:
 
 
 KNOWN: tuple[Known, ...] = (
+    Known("u16_array_index_out_of_range", "false-error",
+          "CANN's Array loads and stores at any index its tracer is given; an index known to be outside the array "
+          "is an access of memory that is not the array's on the device (a certain failure, counted apart): we "
+          "report it (PA311)"),
     Known("l14_helper_constexpr_two_values", "calls",
           "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
           "per name), so the second call with another ConstExpr value runs the first version; we compile one "

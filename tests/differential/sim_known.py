@@ -21,6 +21,9 @@ class SimKnown:
 
 
 SIM_KNOWN: tuple[SimKnown, ...] = (
+    SimKnown("u16_array_index_out_of_range", "PS112",
+             "an asc.array read at an index outside it on purpose: CANN's tracer accepts it, the device reads memory "
+             "that is not the array's", deliberate=True),
     SimKnown("p06_ub_over_capacity", "PS103",
              "a 4 MiB buffer in the Unified Buffer on purpose: CANN's tracer checks no capacity, the device fails",
              deliberate=True),

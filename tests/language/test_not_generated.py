@@ -13,6 +13,8 @@ NOT_GENERATED = {
     ("set_atomic_min", 0): "SetAtomicMin<T>() needs the element type: use set_atomic_min(dtype)",
     ("set_atomic_type", 0): "SetAtomicType<T>() needs the element type: use set_atomic_type(dtype)",
     ("inline", 0): "compile-time: its code is written verbatim where it stands (no template of its own)",
+    ("array", 0): "a C array declared where a name holds it (`int32_t offs[4] = {...};`), by the front end",
+    ("array", 1): "a C array declared where a name holds it (`int32_t dims[2] = {16, 16};`), by the front end",
     ("jit", 0): "the decorator, not a call in a kernel",
     ("jit", 1): "the decorator with options, not a call in a kernel",
     ("adv.axpy", 1): "Ascend C has only the form with a temporary buffer and a count: give both",

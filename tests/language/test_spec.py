@@ -143,7 +143,9 @@ def _check_return(ret: str, params: dict[str, Param], receiver: str | None) -> l
         if ref == "self":
             return [] if receiver else ["Scalar[self] outside a method"]
         p = params.get(ref)
-        return [] if p is not None and (p.kind in TENSORS or p.kind == "DataType") else [f"bad return {ret}"]
+        # (a Property's value has the property's dtype: asc.property(asc.ONE_BLK_SIZE) is an int16)
+        return [] if p is not None and (p.kind in TENSORS or p.kind in ("DataType", "Property")) else [
+            f"bad return {ret}"]
     m = TENSOR_RET.match(ret)
     if m:
         ref = m.group(2)

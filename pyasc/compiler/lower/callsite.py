@@ -33,6 +33,7 @@ from ..types import (
     unify,
 )
 from ..value_kinds import helper_argument
+from .arrays import cast_supported
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
 from .consteval import Unknown, from_value, py_value
 from .construct import MATMUL_OPERANDS
@@ -170,7 +171,7 @@ class CallLowering(LowerBase):
                 self.require_compile_time(disp, b.args, template_args)
         if ov.returns == "adv.MatmulConfig":  # a constexpr MatmulConfig: every argument a compile-time value
             self.require_compile_time(disp, b.args)
-        self.note_scalar_args(ov, b, disp)
+        self.note_scalar_args(ov, b, disp, receiver)
         rtype = self.result_type(spec, b, receiver, sp)
         if receiver is not None and isinstance(receiver.type, DTypeValT) and isinstance(rtype, ScalarT):
             rtype.ctime = True  # a dtype's method is a Python value at trace time, even of a generic dtype
@@ -206,12 +207,15 @@ class CallLowering(LowerBase):
                         "(and so do we), and bisheng rejects the kernel, as the C++ check here does", callee_span,
                         Severity.WARNING)
 
-    def note_scalar_args(self, ov: Overload, b: C.Binding, display: str) -> None:
-        """Scalars converted to the tensor's element type (`{p:T}` in the template): checked once dtypes are known."""
+    def note_scalar_args(self, ov: Overload, b: C.Binding, display: str, receiver: ir.Expr | None = None) -> None:
+        """Scalars converted to the tensor's element type (`{p:T}` in the template; the receiver's for a method,
+        `t.set_value(i, v)`): checked once dtypes are known."""
         if ov.cpp is None:
             return
         tensor = next((b.args[p.name] for p in ov.params if p.name in b.args and isinstance(
             b.args[p.name].type, TensorT)), None)
+        if tensor is None and receiver is not None and isinstance(receiver.type, TensorT):
+            tensor = receiver
         if tensor is None:
             return
         for m in re.finditer(r"\{(\w+):T\}", ov.cpp):
@@ -223,6 +227,14 @@ class CallLowering(LowerBase):
         for arg, tensor, display, pname in self.scalar_checks:
             assert isinstance(arg.type, ScalarT) and isinstance(tensor.type, TensorT)
             target, given = tensor.type.dvar.value, arg.type.dvar.value
+            if target is not None and given is not None and not arg.type.compile_time and \
+                    not cast_supported(given, target):
+                # CANN materializes the scalar in the tensor's dtype with PlainValue.cast, which refuses the pair
+                self.report("PA402", f"'{pname}' of {display}() is a {given.name} run-time value; CANN's pyasc "
+                            f"converts it to the tensor's {target.name} and cannot (Arithmetic cast from "
+                            f"{given.name} to {target.name} is not supported); convert it to a dtype it can cast "
+                            "first", arg.span)
+                continue
             if target is None or given is None or not target.is_int or not given.is_float:
                 continue
             shown = repr(arg.type.const) if arg.type.const is not None else "this float"
@@ -487,6 +499,9 @@ class CallLowering(LowerBase):
             return ir.invalid(sp)
         if name in ("len", "list", "tuple", "str", "repr") and len(args) == 1 and args[0].keyword is None:
             operand = args[0].expr
+            length = self.array_len(operand, sp) if name == "len" else None
+            if length is not None:
+                return length
             if not isinstance(operand.type, UnknownT):
                 self.report("PA303", f"{name}() in a jit function runs while CANN's pyasc traces it: it needs a "
                             f"compile-time tuple, list, string or number, got {C.type_label(operand)}", operand.span)

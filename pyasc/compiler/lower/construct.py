@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...language.dtypes import CANN_DTYPE_NAMES, DTYPES
 from ...language.spec import ApiSpec, ClassSpec
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Related, Severity, Span
-from ..types import DTypeValT, DVar, IntListT, NoneT, ObjT, ScalarT, TensorT, Type, scalar, unify
+from ..types import DTypeValT, DVar, IntListT, NoneT, ObjT, ScalarT, StrT, TensorT, Type, scalar, unify
 from .base import CallRecord, LowerBase
 
 _OTHER_LOWERING = frozenset({"core.range", "core.dtype", "adv.matmul", "adv.types", "adv.tiling",
@@ -17,6 +18,21 @@ buffer of their size) and the Matmul family (its objects are C++ types and const
 
 class ConstructLowering(LowerBase):
     """The constructor part of a Lowerer."""
+
+    def datatype_value(self, b: C.Binding, sp: Span) -> ir.Expr:
+        """`asc.DataType("int32")`: the dtype of that name, a value like `asc.int32` (CANN's DataType builds any
+        name, and fails with "Unsupported DataType name" where it is used: the names its to_ir knows)."""
+        name = b.args.get("name")
+        text = name.type.const if name is not None and isinstance(name.type, StrT) and \
+            isinstance(name, (ir.Const, ir.ConstName)) else None
+        if not isinstance(text, str):
+            return ir.DTypeRef(sp, DTypeValT(DVar(None, sp, "asc.DataType(...)")))
+        d = DTYPES.get(text)
+        if d is None or text not in CANN_DTYPE_NAMES:
+            self.report("PA303", f"asc.DataType({text!r}) is no dtype CANN's pyasc knows (Unsupported DataType name: "
+                        f"{text}); the names are {', '.join(CANN_DTYPE_NAMES)}", name.span)  # type: ignore[union-attr]
+            return ir.invalid(sp)
+        return ir.DTypeRef(sp, DTypeValT(DVar(d, sp, f"asc.DataType({text!r})")))
 
     def construct(self, cls: ClassSpec, args: list[C.Arg], sp: Span, callee_span: Span) -> ir.Expr:
         fake = ApiSpec(cls.name, cls.family, cls.constructors, cls.doc)
@@ -40,6 +56,8 @@ class ConstructLowering(LowerBase):
                 return ir.invalid(sp)
             ov = b.overload
             C.enum_args(b)
+            if cls.name == "DataType":
+                return self.datatype_value(b, sp)
             for pname, allowed in cls.dtype_params.items():
                 d = b.args.get(pname)
                 value = d.type.dvar.value if d is not None and isinstance(d.type, DTypeValT) else None

@@ -12,7 +12,7 @@ from .. import calls as C
 from .. import ir
 from ..checks import generic_constant
 from ..diagnostics import Span
-from ..types import BoundMethodT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import LowerBase
 
 SCALAR_METHODS = {"ceildiv": "ceildiv"}
@@ -88,37 +88,12 @@ class LanguageHelperLowering(LowerBase):
                 value = (x + y - 1) // y
                 return ir.Const(sp, scalar("int32", value, sp), value)
         if name == "array":
-            return self._array(b, sp)
+            return self.array_new(b, sp)
         if name == "inline":
             code = b.args.get("code")
             if code is not None and isinstance(code.type, StrT) and isinstance(code, ir.Const):
                 return ir.ApiConst(sp, NoneT(), "inline", str(code.value).rstrip().rstrip(";"))
         return None
-
-    def _array(self, b: C.Binding, sp: Span) -> ir.Expr | None:
-        """`asc.array(dtype, [v, ...])` or `asc.array(dtype, n, fill)` with n known: the list of its values, declared
-        as a C array where an API takes it (ShapeInfo's shape); a run-time length stays PA204."""
-        dtype = b.args.get("dtype")
-        d = dtype.type.dvar.value if dtype is not None and isinstance(dtype.type, DTypeValT) else None
-        if d is not None and d.kind not in ("int", "uint", "float"):
-            self.report("PA402", f"asc.array holds integers or floats, not {d.name} (CANN's pyasc: Array dtype must "
-                        "be integer or float)", dtype.span)  # type: ignore[union-attr]
-            return ir.invalid(sp)
-        values = b.args.get("values")
-        if isinstance(values, ir.IntList):
-            items = list(values.items)
-        else:
-            length = _const(b.args.get("length"))
-            if isinstance(length, int) and not isinstance(length, bool) and length <= 0:
-                self.report("PA303", f"asc.array needs a positive length, got {length} (CANN's pyasc: Array length "
-                            "must be a positive integer)", b.args["length"].span)
-                return ir.invalid(sp)
-            if not isinstance(length, int) or isinstance(length, bool):
-                return None
-            fill = b.args.get("fill_value")
-            items = [fill if fill is not None else ir.Const(sp, scalar("int32", 0, sp), 0) for _ in range(length)]
-        self.has_lists = True
-        return ir.IntList(sp, IntListT(tuple(_const(i) for i in items)), items)
 
     def _static_assert(self, b: C.Binding, sp: Span) -> ir.Expr | None:
         if self.check_assertion(b.args.get("test"), b.args.get("message"), "asc.static_assert"):

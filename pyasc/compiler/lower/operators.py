@@ -10,7 +10,7 @@ from ...language.registry import ENUMS
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
-from ..types import AddrT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import AddrT, ArrayT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from ..value_kinds import python_number
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
@@ -315,6 +315,8 @@ class OperatorLowering(LowerBase):
                 self.report("PA303", f"a tensor index must be an integer, got {C.type_label(index)}", index.span)
             t = base.type
             return ir.Subscript(sp, TensorT(t.memory, t.dvar, t.position, t.origin, view_of=t), base, index)
+        if isinstance(base.type, ArrayT):
+            return self.array_item(base, node, sp)
         if isinstance(base, ir.IntList) or isinstance(base, (ir.Const, ir.ConstName)) and isinstance(
                 base.type, (IntListT, StrT)):
             return self.compile_time_index(node, base, sp)

@@ -11,6 +11,7 @@ from .. import ir
 from ..diagnostics import Fix, Related, Severity, Span, TextEdit
 from ..types import (
     AddrT,
+    ArrayT,
     ClassRefT,
     FuncRefT,
     IntListT,
@@ -243,6 +244,10 @@ class StmtLowering(RebindLowering):
         if sym.kind == "parameter" and isinstance(sym.type, AddrT):
             self.report("PA108", f"parameter '{target.id}' is a GlobalAddress and cannot be re-assigned", tspan)
             return []
+        if tuple(self.block) != sym.block:
+            refill = self.array_rebound(sym, value, tspan, sp)
+            if refill is not None:
+                return refill
         if self._changes_type(sym.type, value.type):
             if tuple(self.block) == sym.block:
                 # straight-line code: the name now stands for another value (as at trace time), a new C++ variable
@@ -274,6 +279,8 @@ class StmtLowering(RebindLowering):
     @staticmethod
     def _changes_type(old: Type, new: Type) -> bool:
         """Does binding a value of type `new` to a name of type `old` change what C++ type it needs?"""
+        if isinstance(old, ArrayT) or isinstance(new, ArrayT):
+            return True  # a C array is never assigned: a new asc.array is a new C array
         if not same_kind(old, new):
             return True
         if isinstance(old, TensorT) and isinstance(new, TensorT):
@@ -298,6 +305,8 @@ class StmtLowering(RebindLowering):
 
     def lower_setitem(self, node: ast.stmt, target: ast.Subscript, value_node: ast.expr) -> list[ir.Stmt]:
         base = self.lower_expr(target.value)
+        if isinstance(base.type, ArrayT):
+            return self.array_setitem(node, base, target, value_node)
         if not isinstance(base.type, TensorT):
             if not isinstance(base.type, UnknownT):
                 self.unsupported(target, f"item assignment on {base.type.display()}")
@@ -318,6 +327,10 @@ class StmtLowering(RebindLowering):
         return [ir.ExprStmt(self.span(node), call)]
 
     def lower_augassign(self, node: ast.AugAssign) -> list[ir.Stmt]:
+        if isinstance(node.target, ast.Subscript):
+            base = self.lower_expr(node.target.value)
+            if isinstance(base.type, ArrayT):  # `a[i] += v`: CANN reads the element, adds, stores
+                return self.array_setitem(node, base, node.target, node.value, node.op)
         if not isinstance(node.target, ast.Name):
             self.unsupported(node.target, "augmented assignment to this target",
                              "write s.field = s.field + value" if isinstance(node.target, ast.Attribute) else "")

@@ -432,8 +432,9 @@ CLASSES: list[ClassSpec] = [
 
 APIS: list[ApiSpec] = [
     api("array", "core.array", "A C array of `length` scalars of dtype (optionally filled), or of the given values.",
-        [("(dtype: DataType, length: int, fill_value: Optional[Number] = None) -> Array", "{length}"),
-         ("(dtype: DataType, values: NumberList) -> Array", "{values}")]),  # a compile-time list (see lowering)
+        # CANN's one parameter for both forms is `length_or_values` (a `length=` keyword is a TypeError there)
+        [("(dtype: DataType, length_or_values: int, fill_value: Optional[Number] = None) -> Array", None),
+         ("(dtype: DataType, length_or_values: NumberList, fill_value: Optional[Number] = None) -> Array", None)]),
     api("get_shape_size", "core.types", "Number of elements described by a ShapeInfo.",
         [("(shape_info: ShapeInfo) -> Scalar[int]", "AscendC::GetShapeSize({shape_info})")], pipe="S"),
     api("inline", "core.ops", "Emit C++ code verbatim (before the kernel function when before_function).",
@@ -441,7 +442,7 @@ APIS: list[ApiSpec] = [
     api("number", "core.ops", "A scalar of the given dtype (a typed literal).",
         [("(value: Number, dtype: DataType) -> Scalar[dtype]", "static_cast<{dtype:type}>({value})")]),
     api("property", "core.properties", "The value of a hardware constant (asc.ONE_BLK_SIZE, asc.TOTAL_L1_SIZE, ...).",
-        [("(prop: Property) -> Scalar[int]", "{prop}")]),
+        [("(prop: Property) -> Scalar[prop]", "{prop}")]),  # the property's own dtype (ONE_BLK_SIZE: int16)
     api("ceildiv", "core.utils", "(x + y - 1) // y: the number of y-sized tiles covering x.",
         [("(x: int, y: int) -> Scalar[int]", "(({x} + {y} - 1) / {y})")]),
     api("static_assert", "core.utils", "Fail compilation with `message` when the compile-time `test` is false.",

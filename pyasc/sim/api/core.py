@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import scalars, state
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor
 from ..scalars import DeviceInt
 from ._vec import as_dtype, cur
@@ -222,7 +222,9 @@ def cfg_row_major() -> Any:
 
 
 class Array:
-    """What asc.array makes: a fixed-length C array of one dtype (`values` holds its elements)."""
+    """What asc.array makes: a fixed-length C array of one dtype on the device (`values` holds its elements).  Its
+    elements are read as run-time scalars of that dtype and written converted to it; an index outside it is a
+    sanitizer finding (on the device it reads or writes memory that is not the array's)."""
 
     spec_name = "Array"
     spec_bases: tuple[str, ...] = ()
@@ -234,21 +236,72 @@ class Array:
     def __len__(self) -> int:
         return len(self.values)
 
+    def _index(self, i: Any, what: str) -> int | None:
+        from ..lockstep import uniform
+
+        if isinstance(i, slice):
+            raise TypeError("an asc.array is indexed by one int, not a slice")
+        k = int(uniform(i))
+        if 0 <= k < len(self.values):
+            return k
+        core = cur()
+        _locate(core)
+        core.report("array-out-of-bounds", f"{what} asc.array element {k}: the array has {len(self.values)} "
+                    f"elements (0 to {len(self.values) - 1})")
+        return None
+
     def __getitem__(self, i: Any) -> Any:
-        return self.values[i]
+        k = self._index(i, "read of")
+        v = self.values[k] if k is not None else np.zeros((), self.values.dtype)[()]
+        if self.dtype.kind in ("int", "uint"):
+            return scalars.of(self.dtype)(int(v))
+        return v
 
     def __setitem__(self, i: Any, v: Any) -> None:
-        self.values[i] = v
+        from ..lockstep import uniform
+
+        k = self._index(i, "write of")
+        if k is None:
+            return
+        v = uniform(v)
+        with np.errstate(all="ignore"):  # C's conversions: integers wrap, floats truncate toward zero
+            self.values[k] = np.asarray(int(v) if self.dtype.kind in ("int", "uint") and not isinstance(
+                v, (float, np.floating)) else v).astype(self.values.dtype)
+
+    def __iter__(self) -> Any:
+        raise TypeError("an asc.array is not iterable in a kernel: index it in a range(len(a)) loop")
 
     def __repr__(self) -> str:
         return f"Array[{self.dtype}]({self.values.tolist()})"
 
 
-def array(dtype: Any, length: Any = None, fill_value: Any = None, values: Any = None) -> Array:
-    """asc.array: a C array of dtype, `length` long (filled with fill_value, else zeros) or holding `values`."""
+def _locate(core: Any) -> None:
+    """Make the Python line that indexes the array the current site (its findings are reported there)."""
+    import sys
+
+    from ..dispatch import _remember_span
+
+    f = sys._getframe(3)
+    launch = core.launch
+    key = (id(f.f_code), f.f_lasti)
+    sid = launch.code_sites.get(key)
+    if sid is None:
+        launch.codes.append(f.f_code)
+        sid = launch.code_sites[key] = launch.site_id(f.f_code.co_filename, f.f_lineno)
+        _remember_span(launch, sid, f.f_code, f.f_lasti)
+    core.site = sid
+
+
+def array(dtype: Any, length_or_values: Any = None, fill_value: Any = None) -> Array:
+    """asc.array: a C array of dtype, `length_or_values` long (filled with fill_value; CANN leaves it
+    uninitialized otherwise: zeros here), or holding the values given."""
+    from ..lockstep import uniform
     from ..objects import np_dtype
 
-    data = np.asarray(list(values)) if values is not None else np.full(int(length), fill_value or 0)
+    if isinstance(length_or_values, (list, tuple)):
+        data = np.asarray([uniform(v) for v in length_or_values])
+    else:
+        data = np.full(int(length_or_values), uniform(fill_value) if fill_value is not None else 0)
     with np.errstate(all="ignore"):  # C's conversions: integers wrap
         return Array(dtype, data.astype(np_dtype(dtype)))
 
@@ -265,8 +318,14 @@ PROPERTY_VALUES = {"DEFAULT_C0_SIZE": 32, "ONE_BLK_SIZE": 32, "TOTAL_L1_SIZE": 5
 
 
 def property(prop: Any) -> int:  # noqa: A001 - the asc name
-    """The value of a hardware constant (Ascend910B values)."""
-    return int(prop)
+    """The value of a hardware constant (Ascend910B values): a run-time integer of the property's dtype, as CANN's
+    asc.property gives (ONE_BLK_SIZE is an int16)."""
+    from ...language.dtypes import DTYPES
+    from ...language.registry import CONSTANTS
+
+    spec = CONSTANTS.get(getattr(prop, "const_name", ""))
+    d = DTYPES.get(spec.dtype) if spec is not None else None
+    return scalars.of(d)(int(prop)) if d is not None and d.kind in ("int", "uint") else int(prop)
 
 
 def ceildiv(x: Any, y: Any) -> int:

@@ -1,0 +1,18 @@
+"""Rejected: asc.array whose fill_value is a tensor."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    offs = asc.array(asc.int32, 2, fill_value=x_gm)
+    x_gm.set_value(0, offs[1])
+
+
+def launch():
+    kernel[1](np.zeros(N, np.float32), 3)
