@@ -121,6 +121,11 @@ class LowerBase:
         self.loop_blocks: set[int] = set()
         """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
+        self.item_names: set[str] = set()
+        """The names given to the items of tuples held in names (`offs_0`): the same tuple re-bound reuses them."""
+        self.held_lists: set[str] = set()
+        """Names of tuple values held as CANN's tracer holds a helper's results: a Python list (item assignment
+        replaces an item), where a tuple built in the kernel is a Python tuple."""
         """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
         self.helper_signatures: dict[str, tuple[dict[str, str], dict[str, object], Span]] = {}
         """Per helper, what its first call in this kernel passed (shared by the helpers it calls): the run-time
