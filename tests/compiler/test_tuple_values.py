@@ -90,9 +90,10 @@ def test_item_assignment_on_held_results_assigns_the_item() -> None:
 
 
 def test_a_wrong_count_is_one_error_and_the_names_stay_defined() -> None:
-    assert _errors("    offs = bounds(n, 64)\n"
-                   "    a, b, c = offs\n"
-                   "    asc.data_copy(t, x_gm[a:], c)\n") == [("PA303", "a, b, c = offs", "3 names are assigned 2 values")]
+    errors = _errors("    offs = bounds(n, 64)\n"
+                     "    a, b, c = offs\n"
+                     "    asc.data_copy(t, x_gm[a:], c)\n")
+    assert errors == [("PA303", "a, b, c = offs", "3 names are assigned 2 values")]
 
 
 def test_a_star_target_is_one_error_and_the_names_stay_defined() -> None:
