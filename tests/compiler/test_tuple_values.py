@@ -127,3 +127,25 @@ def test_a_tuple_passed_to_a_helper_is_an_error() -> None:
     line = text.splitlines()[errors[0].span.line - 1]
     assert line[errors[0].span.col:errors[0].span.end_col] == "offs"
     assert "Unsupported value type for materialization" in errors[0].message
+
+
+def test_a_compile_time_binding_made_in_a_run_time_block_is_not_seen_after_it() -> None:
+    errors = _errors("    if n > 2:\n"
+                     "        span = (n, 64)\n"
+                     "        d = asc.float32\n"
+                     "    else:\n"
+                     "        span = (n, 32)\n"
+                     "        d = asc.float32\n"
+                     "    asc.data_copy(t, x_gm[span[0]:], 64)\n"
+                     "    u = q.alloc_tensor(d)\n"
+                     "    q.free_tensor(u)\n")
+    assert [(c, s) for c, s, _ in errors] == [("PA107", "span"), ("PA107", "d")]
+    assert "NameError: span is not defined" in errors[0][2]
+
+
+def test_a_binding_made_before_a_block_and_read_in_it_and_after_is_fine() -> None:
+    cpp = _kernel_cpp("    span = (n, 64)\n"
+                      "    if n > 2:\n"
+                      "        asc.data_copy(t, x_gm[span[0]:], span[1])\n"
+                      "    asc.data_copy(t, x_gm[span[0]:], 64)\n")
+    assert "int32_t span_0 = n;" in cpp

@@ -286,8 +286,10 @@ class StmtLowering(RebindLowering):
     def bind_compile_time(self, target: ast.Name, value: ir.Expr) -> None:
         """The name stands for a compile-time value (as at trace time), not a C++ variable."""
         self.check_binding_rebind(target.id, self.span(target))
+        prev = self.ct_blocks.get(target.id) if target.id in self.ct_locals else None
         self.ct_locals[target.id] = value
-        self.ct_blocks[target.id] = tuple(self.block)
+        if prev is None or tuple(self.block[:len(prev)]) != prev:  # (a re-binding keeps where it was first bound)
+            self.ct_blocks[target.id] = tuple(self.block)
 
     def define_unknown(self, target: ast.expr) -> None:
         """The names of a target whose assignment failed (reported) stand for unknown values from here on, so that
