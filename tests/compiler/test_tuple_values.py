@@ -149,3 +149,14 @@ def test_a_binding_made_before_a_block_and_read_in_it_and_after_is_fine() -> Non
                       "        asc.data_copy(t, x_gm[span[0]:], span[1])\n"
                       "    asc.data_copy(t, x_gm[span[0]:], 64)\n")
     assert "int32_t span_0 = n;" in cpp
+
+
+def test_a_call_indexed_directly_writes_its_results_before_the_statement() -> None:
+    cpp = _kernel_cpp("    a, b = bounds(1, 64)[0], bounds(2, 64)[1]\n"
+                      "    asc.static_assert(len(bounds(n, 2)) == 2)\n"
+                      "    asc.data_copy(t, x_gm[a:], b)\n")
+    assert "int32_t bounds_0; int32_t bounds_1; bounds(1, 64, bounds_0, bounds_1);" in cpp
+    assert "int32_t bounds_0_2; int32_t bounds_1_2; bounds(2, 64, bounds_0_2, bounds_1_2);" in cpp
+    assert "int32_t a = bounds_0;" in cpp and "int32_t b = bounds_1_2;" in cpp
+    # len() of a call still makes the call
+    assert "int32_t bounds_0_3; int32_t bounds_1_3; bounds(n, 2, bounds_0_3, bounds_1_3);" in cpp

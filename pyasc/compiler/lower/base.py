@@ -121,6 +121,9 @@ class LowerBase:
         self.loop_blocks: set[int] = set()
         """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
+        self.prelude: list[ir.Stmt] = []
+        """Statements an expression of the statement being lowered needs before it: the call whose results
+        `helper(...)[1]` indexes, written into variables of their own."""
         self.item_names: set[str] = set()
         """The names given to the items of tuples held in names (`offs_0`): the same tuple re-bound reuses them."""
         self.held_lists: set[str] = set()
@@ -176,9 +179,11 @@ class LowerBase:
                  len(self.scalar_checks), len(self.returns), set(self.helpers_called), self.returned,
                  dict(self.helper_signatures))
         self.sink = DiagnosticSink(kernel=self.sink.kernel)
+        prelude = len(self.prelude)
         try:
             yield self.sink
         finally:
+            del self.prelude[prelude:]
             self.sink, self.symbols, self.ct_locals = saved[0], saved[1], saved[2]
             del self.typed[saved[3]:], self.calls[saved[4]:], self.constructs[saved[5]:]
             del self.all_symbols[saved[6]:], self.helpers[saved[7]:], self.deferred[saved[8]:]
@@ -228,5 +233,6 @@ class LowerBase:
         def tensor_call(self, tensor: ir.Expr, args: list[C.Arg], sp: Span) -> ir.Expr: ...
         def language_helper(self, name: str, b: C.Binding, sp: Span) -> ir.Expr | None: ...
         def lower_with(self, node: ast.With) -> list[ir.Stmt]: ...
+        def held_call(self, call: ir.HelperCall | ir.Call, node: ast.expr) -> ir.IntList: ...
         def enter_block(self) -> None: ...
         def exit_block(self) -> None: ...

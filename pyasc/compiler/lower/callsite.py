@@ -492,6 +492,9 @@ class CallLowering(LowerBase):
             return ir.invalid(sp)
         if name in ("len", "list", "tuple", "str", "repr") and len(args) == 1 and args[0].keyword is None:
             operand = args[0].expr
+            if name == "len" and isinstance(operand, (ir.HelperCall, ir.Call)) and isinstance(operand.type, TupleT) \
+                    and operand.type.items:
+                operand = self.held_call(operand, node.args[0])  # the call still runs, before the statement
             if name == "len" and isinstance(operand, ir.IntList):  # a tuple of run-time values: its length is known
                 return ir.Const(sp, scalar("int32", len(operand.items), sp), len(operand.items))
             if not isinstance(operand.type, UnknownT):

@@ -305,6 +305,8 @@ class OperatorLowering(LowerBase):
 
     def lower_subscript(self, node: ast.Subscript, sp: Span) -> ir.Expr:
         base = self.lower_expr(node.value)
+        if isinstance(base, (ir.HelperCall, ir.Call)) and isinstance(base.type, TupleT) and base.type.items:
+            base = self.held_call(base, node.value)  # `bounds(i)[1]`: the results, indexed at compile time
         if isinstance(base.type, UnknownT):
             return ir.invalid(sp)
         if isinstance(base.type, TensorT):

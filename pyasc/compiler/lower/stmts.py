@@ -52,7 +52,10 @@ class StmtLowering(RebindLowering):
             if top and i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
                     isinstance(stmt.value.value, str):
                 continue  # docstring
+            saved, self.prelude = self.prelude, []
             lowered = self.lower_stmt(stmt)
+            out.extend(self.prelude)
+            self.prelude = saved
             out.extend(lowered)
             if self.returned:
                 break  # CANN's tracer discards everything after a return it has traced
@@ -100,7 +103,12 @@ class StmtLowering(RebindLowering):
         if isinstance(node, ast.While):
             if node.orelse:
                 self.report("PA104", "while ... else is not supported", self.span(node.orelse[0]))
+            before = len(self.prelude)
             cond = self.lower_expr(node.test)
+            if len(self.prelude) > before:
+                del self.prelude[before:]
+                self.unsupported(node.test, "a helper's results indexed in a while condition",
+                                 "hold them in a name first and update it in the body")
             self.enter_block()
             self.loop_blocks.add(self.block[-1])
             body = self.lower_body(node.body)
@@ -301,11 +309,12 @@ class StmtLowering(RebindLowering):
                 self.ct_locals[t.id] = ir.invalid(self.span(t))
                 self.ct_blocks[t.id] = tuple(self.block)
 
-    def _item_target(self, near: ast.expr, name: str) -> ast.Name:
-        """A name of its own for one item of a tuple held in a name (`offs_0`), beside the user's names."""
+    def _item_target(self, near: ast.expr, name: str, reuse: bool = True) -> ast.Name:
+        """A name of its own for one item of a tuple held in a name (`offs_0`), beside the user's names; the same
+        name re-bound reuses its items' names, unless `reuse` is False (each call's results their own)."""
         taken = set(self.symbols) | set(self.ct_locals) | set(self.m.constants)
         unique, n = name, 2
-        while unique in taken and unique not in self.item_names:
+        while unique in taken and (unique not in self.item_names or not reuse):
             unique, n = f"{name}_{n}", n + 1
         self.item_names.add(unique)
         return ast.copy_location(ast.Name(id=unique, ctx=ast.Store()), near)
@@ -327,6 +336,23 @@ class StmtLowering(RebindLowering):
         self.bind_compile_time(target, ir.IntList(call.span, TupleT(tuple(i.type for i in items)), items))
         self.held_lists.add(target.id)
         return out
+
+    def held_call(self, call: ir.HelperCall | ir.Call, node: ast.expr) -> ir.IntList:
+        """`bounds(i)[1]`, `len(bounds(i))`: the call's results, each in a variable of its own (`bounds_0`, ...)
+        written before the statement, as a tuple of them."""
+        assert isinstance(call.type, TupleT)
+        func = node.func if isinstance(node, ast.Call) else node
+        base = ast.unparse(func).rsplit(".", 1)[-1] if isinstance(func, (ast.Name, ast.Attribute)) else "result"
+        names = [self._item_target(node, f"{base}_{i}", reuse=False) for i in range(len(call.type.items))]
+        stmts = self.lower_unpack(node, names, call)  # type: ignore[arg-type]
+        unpack = stmts[0]
+        assert isinstance(unpack, ir.Unpack)
+        for sym in unpack.targets:
+            sym.item_of = base
+        self.prelude.extend(stmts)
+        items: list[ir.Expr] = [ir.Name(sp, sym.type, sym) for sym, sp in zip(unpack.targets, unpack.target_spans,
+                                                                              strict=True)]
+        return ir.IntList(call.span, TupleT(tuple(i.type for i in items)), items)
 
     def hold_items(self, node: ast.stmt, near: ast.expr, name: str, value: ir.IntList
                    ) -> tuple[list[ir.Stmt], ir.IntList]:
