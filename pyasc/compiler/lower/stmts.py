@@ -334,7 +334,10 @@ class StmtLowering(RebindLowering):
         items: list[ir.Expr] = [ir.Name(sp, sym.type, sym) for sym, sp in zip(unpack.targets, unpack.target_spans,
                                                                               strict=True)]
         self.bind_compile_time(target, ir.IntList(call.span, TupleT(tuple(i.type for i in items)), items))
-        self.held_lists.add(target.id)
+        if isinstance(call, ir.HelperCall):  # (an asc API gives a Python tuple)
+            self.held_lists.add(target.id)
+        else:
+            self.held_lists.discard(target.id)
         return out
 
     def held_call(self, call: ir.HelperCall | ir.Call, node: ast.expr) -> ir.IntList:
