@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..language.dtypes import DTYPES
 from ..language.registry import CLASSES, ENUMS
-from ..language.spec import ApiSpec, Overload, Param
+from ..language.spec import ApiSpec, Overload, Param, bind_by_type
 from . import ir
 from .diagnostics import Diagnostic, Related, Severity, Span, replace_fix
 from .types import (
@@ -218,6 +218,8 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
     b = Binding(overload, index)
     positional = [a for a in args if a.keyword is None]
     keywords = [a for a in args if a.keyword is not None]
+    if overload.by_type:
+        return _bind_by_type(b, params, variadic, required, positional, keywords)
     if len(positional) > len(pos_params) and variadic is None:
         return f"takes at most {len(pos_params)} positional arguments, {len(positional)} given"
     for p, a in zip(pos_params, positional, strict=False):
@@ -247,6 +249,20 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
         if not fits(arg.type, p.kind):
             b.mismatches.append((p, arg, f"expected {kind_label(p.kind)}, got {type_label(arg)}"))
     return b
+
+
+def _bind_by_type(b: Binding, params: list[Param], variadic: Param | None, required: list[str],
+                  positional: list[Arg], keywords: list[Arg]) -> Binding | str:
+    """`bind` for an API whose CANN dispatcher takes its arguments by type, in any order (`spec.bind_by_type`):
+    every argument binds a parameter it fits or the variadic one, so a kind never mismatches."""
+    bound, rest = bind_by_type(params, positional, [(a.keyword or "", a) for a in keywords],
+                               lambda a, kind: fits(a.expr.type, kind))
+    if rest and variadic is None:
+        return f"takes no argument of type {type_label(rest[0].expr)}"
+    b.args = {name: a.expr for name, a in bound.items()}
+    b.varargs = [a.expr for a in rest]
+    missing = [n for n in required if n not in b.args]
+    return f"missing {', '.join(repr(m) for m in missing)}" if missing else b
 
 
 @dataclass

@@ -355,7 +355,7 @@ def check_unused(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                     init_only[arg.symbol.name] = init_only.get(arg.symbol.name, 0) + 1
     seen: set[int] = set()
     for sym in kernel.symbols:
-        if id(sym) in seen or sym.name.startswith("_"):
+        if id(sym) in seen or sym.name.startswith("_") or sym.item_of:
             continue
         seen.add(id(sym))
         if sym.kind == "parameter":

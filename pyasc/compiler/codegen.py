@@ -207,6 +207,8 @@ class KernelGen(AutoEmit):
         self.events = 0
         self._typed_address_wanted = False
         self._in_template = False
+        self._constexpr_value = False
+        """Writing the call that makes a compile-time record (get_normal_config()): its arguments are constants."""
         """Whether the placeholder being expanded is inside a template's angle brackets (`Adds<{T}, {is_set_mask}>`)."""
         self._tail: frozenset[str] = frozenset()
         self.value_params: dict[int, dict[str, str]] = {}
@@ -1087,7 +1089,9 @@ class KernelGen(AutoEmit):
         if wrap:
             d = c.type.dvar.value if isinstance(c.type, ScalarT) else None
             self.e.write(f"static_cast<{d.cpp if d else 'int32_t'}>(")
+        outer, self._constexpr_value = self._constexpr_value, is_constexpr(c.type)
         self.expand(c.overload.cpp, c.overload, c.args, c.varargs, c.receiver, c.callee_span, c.api)
+        self._constexpr_value = outer
         if wrap:
             self.e.write(")")
 
@@ -1175,7 +1179,8 @@ class KernelGen(AutoEmit):
             literal = tpl[pos:m.start()]
             pos = m.end()
             depth += literal.count("<") - literal.count(">")
-            self._in_template = depth > 0
+            # a compile-time record's fields (a MatmulConfig) must be constant expressions, as template arguments
+            self._in_template = depth > 0 or self._constexpr_value
             ph = m.group(1) or ""
             if dependent and ph.startswith("<") and any(n in args for n in ph[1:].split(",")):
                 literal += "<"  # `.IterateAll{<sync}`: the template arguments that follow make `.F` a member template

@@ -32,6 +32,8 @@ class Symbol:
     const_source: str = ""
     value_span: Span | None = None
     """The value of the assignment that made it (`0` in `i = 0`): PA108's fix turns it into a run-time start."""
+    item_of: str = ""
+    """The name of the tuple it holds an item of (`offs_0` of `offs = helper(...)`), which is read as a whole."""
 
     def __post_init__(self) -> None:
         if not self.cpp_name:

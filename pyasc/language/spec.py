@@ -50,10 +50,10 @@ by the `same` dtype rules of the APIs that take it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # the ast module is imported only for signatures the fast parser leaves to it
     import ast
@@ -102,6 +102,8 @@ class Overload:
     """A form CANN's pyasc accepts that Ascend C has no overload for: NOTHING (CANN's tracer writes no C++ for the
     call, so it does nothing on the device) or CALL (it writes the call, which no Ascend C header declares, so
     bisheng rejects the kernel); empty for Ascend C's own forms."""
+    by_type: bool = False
+    """Its arguments bind by their types, in any order (ApiSpec.by_type; `bind_by_type`)."""
 
     def param(self, name: str) -> Param | None:
         for p in self.params:
@@ -164,9 +166,14 @@ class ApiSpec:
     is_set_mask to a Python bool only, so `is_set_mask=1` matches no form; its scalar_get_sff_value raises for a
     count_value that is a run-time value or other than 0 or 1 (Python's False and True are the ints 0 and 1 there)."""
 
+    by_type: bool = False
+    """CANN declares it `(*args, **kwargs)` and dispatches on each argument's type, so that its arguments come in
+    any order (get_mm_config's mode and parameter records): every overload binds them with `bind_by_type`."""
+
     @cached_property
     def overloads(self) -> tuple[Overload, ...]:
-        return tuple(o if isinstance(o, Overload) else parse_signature(*o) for o in self.declared)
+        parsed = tuple(o if isinstance(o, Overload) else parse_signature(*o) for o in self.declared)
+        return tuple(replace(o, by_type=True) for o in parsed) if self.by_type else parsed
 
     @property
     def qualname(self) -> str:
@@ -262,6 +269,34 @@ class ConstSpec:
     dtype: str
     cpp: str
     doc: str = ""
+
+
+A = TypeVar("A")
+
+
+def bind_by_type(params: Sequence[Param], positional: Sequence[A], keywords: Sequence[tuple[str, A]],
+                 fits: Callable[[A, str], bool]) -> tuple[dict[str, A], list[A]]:
+    """Arguments bound as a dispatcher on `*args, **kwargs` binds them, by their types (ApiSpec.by_type): a keyword
+    naming a parameter whose kind it fits binds it; every other argument, in the order written, binds the first
+    parameter not yet bound whose kind it fits, else joins the variadic parameter's arguments (the second result).
+    The checker and the simulator bind with this one rule, each with its own `fits`."""
+    named = [p for p in params if not p.variadic]
+    bound: dict[str, A] = {}
+    pending = list(positional)
+    for name, a in keywords:
+        p = next((p for p in named if p.name == name), None)
+        if p is not None and name not in bound and fits(a, p.kind):
+            bound[name] = a
+        else:
+            pending.append(a)
+    rest: list[A] = []
+    for a in pending:
+        p = next((p for p in named if p.name not in bound and fits(a, p.kind)), None)
+        if p is None:
+            rest.append(a)
+        else:
+            bound[p.name] = a
+    return bound, rest
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -461,6 +496,7 @@ def api(
     members: Mapping[str, frozenset[str]] | None = None,
     ranges: Mapping[str, tuple[int, int]] | None = None,
     literals: Mapping[str, tuple[object, ...]] | None = None,
+    by_type: bool = False,
 ) -> ApiSpec:
     """Declare an API from (signature, C++ template) pairs."""
     return ApiSpec(
@@ -479,6 +515,7 @@ def api(
         members=dict(members or {}),
         ranges=dict(ranges or {}),
         literals=dict(literals or {}),
+        by_type=by_type,
     )
 
 

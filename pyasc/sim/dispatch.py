@@ -19,7 +19,7 @@ import numpy as np
 
 from ..language import registry
 from ..language.dtypes import DType
-from ..language.spec import CALL, REQUIRED, ApiSpec, Overload, Param
+from ..language.spec import CALL, REQUIRED, ApiSpec, Overload, Param, bind_by_type
 from . import state
 from .lockstep import Lanes
 
@@ -120,6 +120,8 @@ def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str,
 
     The choice depends only on the argument types (and the element types of lists), so it is cached per type
     signature: a repeated call costs a dictionary lookup."""
+    if overloads and overloads[0].by_type:
+        return _bind_by_type(overloads, args, kwargs)
     types = tuple(map(type, args))
     ck: tuple[Any, ...] = (key, types, *kwargs.keys(), *map(type, kwargs.values()))
     if list in types or tuple in types:
@@ -155,6 +157,21 @@ def bind(overloads: Sequence[Overload], args: tuple[Any, ...], kwargs: dict[str,
 
 
 _FAST: dict[int, tuple[tuple[str, ...], dict[str, Any]]] = {}
+
+
+def _bind_by_type(overloads: Sequence[Overload], args: tuple[Any, ...],
+                  kwargs: dict[str, Any]) -> tuple[Overload, dict[str, Any]] | None:
+    """`bind` for an API whose arguments bind by their types, in any order (`spec.bind_by_type`, the checker's
+    rule): the first overload that takes every argument, its other parameters at their defaults."""
+    for ov in overloads:
+        bound, rest = bind_by_type(ov.params, args, list(kwargs.items()), matches)
+        variadic = next((p for p in ov.params if p.variadic), None)
+        if (rest and variadic is None) or any(p.required and p.name not in bound for p in ov.params):
+            continue
+        out = {p.name: tuple(rest) if p.variadic else bound[p.name] if p.name in bound else _default(p)
+               for p in ov.params}
+        return ov, out
+    return None
 
 
 def _default(p: Param) -> Any:

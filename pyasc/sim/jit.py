@@ -171,7 +171,9 @@ class JITFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if state.maybe_current() is not None:
-            return self.sim_fn(*args, **kwargs)
+            result = self.sim_fn(*args, **kwargs)
+            # CANN's tracer hands a helper's several results back as a Python list (item assignment replaces one)
+            return list(result) if type(result) is tuple else result
         raise RuntimeError(f"launch the kernel with {self.__name__}[core_num](...) or "
                            f"{self.__name__}[core_num, stream](...)")
 

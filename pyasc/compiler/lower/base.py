@@ -121,6 +121,14 @@ class LowerBase:
         self.loop_blocks: set[int] = set()
         """The blocks that are loop bodies."""
         self.ct_locals: dict[str, ir.Expr] = {}
+        self.prelude: list[ir.Stmt] = []
+        """Statements an expression of the statement being lowered needs before it: the call whose results
+        `helper(...)[1]` indexes, written into variables of their own."""
+        self.item_names: set[str] = set()
+        """The names given to the items of tuples held in names (`offs_0`): the same tuple re-bound reuses them."""
+        self.held_lists: set[str] = set()
+        """Names of tuple values held as CANN's tracer holds a helper's results: a Python list (item assignment
+        replaces an item), where a tuple built in the kernel is a Python tuple."""
         """Local names bound to compile-time values (`dtype = asc.float32`, `mask = [hi, lo]`)."""
         self.helper_signatures: dict[str, tuple[dict[str, str], dict[str, object], Span]] = {}
         """Per helper, what its first call in this kernel passed (shared by the helpers it calls): the run-time
@@ -173,9 +181,11 @@ class LowerBase:
                  len(self.scalar_checks), len(self.returns), set(self.helpers_called), self.returned,
                  dict(self.helper_signatures))
         self.sink = DiagnosticSink(kernel=self.sink.kernel)
+        prelude = len(self.prelude)
         try:
             yield self.sink
         finally:
+            del self.prelude[prelude:]
             self.sink, self.symbols, self.ct_locals = saved[0], saved[1], saved[2]
             del self.typed[saved[3]:], self.calls[saved[4]:], self.constructs[saved[5]:]
             del self.all_symbols[saved[6]:], self.helpers[saved[7]:], self.deferred[saved[8]:]
@@ -231,5 +241,6 @@ class LowerBase:
         def array_len(self, e: ir.Expr, sp: Span) -> ir.Expr | None: ...
         def array_rebound(self, sym: ir.Symbol, value: ir.Expr, tspan: Span, sp: Span) -> list[ir.Stmt] | None: ...
         def lower_with(self, node: ast.With) -> list[ir.Stmt]: ...
+        def held_call(self, call: ir.HelperCall | ir.Call, node: ast.expr) -> ir.IntList: ...
         def enter_block(self) -> None: ...
         def exit_block(self) -> None: ...

@@ -374,6 +374,11 @@ class CallLowering(LowerBase):
                             "helper's arguments as run-time values, and None has none (Unsupported value type for "
                             "materialization); leave the parameter out, or pass a number", e.span)
                 return ir.invalid(sp)
+            if isinstance(e, ir.IntList) and isinstance(e.type, TupleT) and p.arg not in constexprs:
+                self.report("PA303", f"a tuple ({e.type.display()}) passed to the parameter '{p.arg}' of {name}(): "
+                            "CANN's pyasc passes a helper's arguments as run-time values, and a tuple or list has "
+                            "none (Unsupported value type for materialization); pass its items one by one", e.span)
+                return ir.invalid(sp)
         bindings.update(constexprs)
         self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
@@ -502,6 +507,11 @@ class CallLowering(LowerBase):
             length = self.array_len(operand, sp) if name == "len" else None
             if length is not None:
                 return length
+            if name == "len" and isinstance(operand, (ir.HelperCall, ir.Call)) and isinstance(operand.type, TupleT) \
+                    and operand.type.items:
+                operand = self.held_call(operand, node.args[0])  # the call still runs, before the statement
+            if name == "len" and isinstance(operand, ir.IntList):  # a tuple of run-time values: its length is known
+                return ir.Const(sp, scalar("int32", len(operand.items), sp), len(operand.items))
             if not isinstance(operand.type, UnknownT):
                 self.report("PA303", f"{name}() in a jit function runs while CANN's pyasc traces it: it needs a "
                             f"compile-time tuple, list, string or number, got {C.type_label(operand)}", operand.span)

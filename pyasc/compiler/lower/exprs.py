@@ -212,6 +212,12 @@ class ExprLowering(LowerBase):
         name = node.id
         bound = self.ct_locals.get(name)
         if bound is not None:
+            block = self.ct_blocks.get(name)
+            if block is not None and tuple(self.block[:len(block)]) != block:
+                self.report("PA107", f"'{name}' is first assigned inside a block (if/for/while) on run-time values "
+                            "and used after it: CANN's pyasc binds the Python value it holds there for that body only "
+                            f"(NameError: {name} is not defined after it); assign it before the block", sp)
+                return ir.invalid(sp)
             return replace(bound, span=sp)
         sym = self.symbols.get(name)
         if sym is not None:

@@ -10,7 +10,7 @@ from ...language.registry import ENUMS
 from .. import calls as C
 from .. import ir
 from ..diagnostics import Fix, Severity, Span, TextEdit
-from ..types import AddrT, ArrayT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..types import AddrT, ArrayT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, TupleT, Type, UnknownT, scalar
 from ..value_kinds import python_number
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
@@ -179,7 +179,8 @@ class OperatorLowering(LowerBase):
         op = {ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.Not: "!"}[type(node.op)]
         t = operand.type
         if isinstance(t, ScalarT):
-            self.check_traceable_unary(node, op, operand, sp)
+            if self.check_traceable_unary(node, op, operand, sp):
+                return ir.invalid(sp)  # the tracer stops here: nothing more is said of the value
             const = None
             if t.const is not None:
                 try:
@@ -206,10 +207,10 @@ class OperatorLowering(LowerBase):
                             "the value to an API as it is, or compute from values the kernel knows", e.span)
                 return
 
-    def check_traceable_unary(self, node: ast.UnaryOp, op: str, operand: ir.Expr, sp: Span) -> None:
+    def check_traceable_unary(self, node: ast.UnaryOp, op: str, operand: ir.Expr, sp: Span) -> bool:
         """The unary operators CANN's tracer cannot apply (PA113): `-` of a run-time float scalar (its negation
         is no value the tracer can use), `~` of a run-time int, `not` of a Python value (bool and int have no
-        `__not__`, which is what the tracer calls)."""
+        `__not__`, which is what the tracer calls).  True for `not` of a Python value, where the tracer stops."""
         t = operand.type
         assert isinstance(t, ScalarT)
         d = t.dvar.value
@@ -227,6 +228,8 @@ class OperatorLowering(LowerBase):
             self.report("PA113", f"'not' of the compile-time value {src}: CANN's pyasc applies 'not' as a method of "
                         f"its run-time values, which a Python bool or int lacks; write {text} == 0", sp,
                         fixes=(Fix(f"Use {text} == 0", (TextEdit(sp, f"{text} == 0"),)),))
+            return True
+        return False
 
     def lower_compare(self, node: ast.Compare, sp: Span) -> ir.Expr:
         if len(node.ops) != 1:
@@ -270,7 +273,11 @@ class OperatorLowering(LowerBase):
             bad = left if not isinstance(left.type, ScalarT) else right
             self.report("PA303", f"comparison '{op}' needs numbers, got {C.type_label(bad)}", bad.span)
             return ir.invalid(sp)
-        return ir.BinOp(sp, scalar("int1", const, sp), op, left, right)
+        result = scalar("int1", const, sp)
+        if const is None and isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) and \
+                left.type.compile_time and right.type.compile_time:
+            result.ctime = True  # Python compares ConstExpr values while tracing: a Python bool, known then
+        return ir.BinOp(sp, result, op, left, right)
 
     def lower_boolop(self, node: ast.BoolOp, sp: Span) -> ir.Expr:
         if len(node.values) != 2:
@@ -288,6 +295,7 @@ class OperatorLowering(LowerBase):
                         f"{ast.unparse(node.values[1])}): CANN's pyasc applies '{word}' as a method of its run-time "
                         f"values, which a Python bool lacks; write {a} {bit} {b}", sp,
                         fixes=(Fix(f"Use '{bit}'", (TextEdit(sp, f"{a} {bit} {b}"),)),))
+            return ir.invalid(sp)  # the tracer stops here: nothing more is said of the value
         const = None
         if isinstance(left.type, ScalarT) and isinstance(right.type, ScalarT) and left.type.const is not None \
                 and right.type.const is not None:
@@ -297,6 +305,8 @@ class OperatorLowering(LowerBase):
 
     def lower_subscript(self, node: ast.Subscript, sp: Span) -> ir.Expr:
         base = self.lower_expr(node.value)
+        if isinstance(base, (ir.HelperCall, ir.Call)) and isinstance(base.type, TupleT) and base.type.items:
+            base = self.held_call(base, node.value)  # `bounds(i)[1]`: the results, indexed at compile time
         if isinstance(base.type, UnknownT):
             return ir.invalid(sp)
         if isinstance(base.type, TensorT):
@@ -333,6 +343,9 @@ class OperatorLowering(LowerBase):
                 key: object = slice(*parts)
             else:
                 key = py_value(self.lower_expr(sl))
+            if isinstance(base, ir.IntList) and isinstance(base.type, TupleT) and isinstance(key, slice):
+                items = base.items[key]  # a slice of a tuple of run-time values: a tuple of those items
+                return ir.IntList(sp, TupleT(tuple(i.type for i in items)), items)
             if isinstance(base, ir.IntList) and not isinstance(key, slice):
                 item = base.items[key]  # type: ignore[index]
                 if isinstance(item, ir.Name) and item.symbol is not None:

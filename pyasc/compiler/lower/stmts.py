@@ -28,6 +28,7 @@ from ..types import (
 )
 from ..value_kinds import binding
 from .base import BINOP, TooComplex
+from .consteval import Unknown, py_value
 from .rebind import IfFrame, RebindLowering
 
 UNROLL_LIMIT = 256
@@ -52,7 +53,10 @@ class StmtLowering(RebindLowering):
             if top and i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
                     isinstance(stmt.value.value, str):
                 continue  # docstring
+            saved, self.prelude = self.prelude, []
             lowered = self.lower_stmt(stmt)
+            out.extend(self.prelude)
+            self.prelude = saved
             out.extend(lowered)
             if self.returned:
                 break  # CANN's tracer discards everything after a return it has traced
@@ -100,7 +104,12 @@ class StmtLowering(RebindLowering):
         if isinstance(node, ast.While):
             if node.orelse:
                 self.report("PA104", "while ... else is not supported", self.span(node.orelse[0]))
+            before = len(self.prelude)
             cond = self.lower_expr(node.test)
+            if len(self.prelude) > before:
+                del self.prelude[before:]
+                self.unsupported(node.test, "a helper's results indexed in a while condition",
+                                 "hold them in a name first and update it in the body")
             self.enter_block()
             self.loop_blocks.add(self.block[-1])
             body = self.lower_body(node.body)
@@ -137,6 +146,8 @@ class StmtLowering(RebindLowering):
         if isinstance(target, ast.Tuple) and not all(isinstance(t, ast.Name) for t in target.elts):
             self.unsupported(target, "a tuple target holding anything but names (a, (b, c) = ...; a, t[0] = ...)",
                              "CANN's pyasc assigns a name or a tuple of names: unpack in two steps")
+            self.lower_expr(value_node)
+            self.define_unknown(target)
             return []
         if isinstance(target, ast.Tuple):
             if isinstance(value_node, ast.Tuple) and len(value_node.elts) == len(target.elts):
@@ -154,11 +165,15 @@ class StmtLowering(RebindLowering):
                 for t, item in zip(target.elts, value.items, strict=True):
                     out.extend(self.assign_value(node, t, item))
                 return out
-            if isinstance(value.type, TupleT):
-                self.report("PA303", f"{len(target.elts)} names are assigned {len(value.type.items)} values",
-                            self.span(node))
+            count = len(value.items) if isinstance(value, ir.IntList) else len(value.type.items) if isinstance(
+                value.type, TupleT) else None
+            if isinstance(value.type, UnknownT):
+                pass
+            elif count is not None:
+                self.report("PA303", f"{len(target.elts)} names are assigned {count} values", self.span(node))
             else:
-                self.unsupported(node, "tuple unpacking of a non-tuple value")
+                self.unsupported(node, f"tuple unpacking of {value.type.display()}")
+            self.define_unknown(target)
             return []
         if isinstance(target, ast.Subscript):
             return self.lower_setitem(node, target, value_node)
@@ -213,12 +228,17 @@ class StmtLowering(RebindLowering):
             self.unsupported(target, "this assignment target")
             return []
         tspan = self.span(target)
+        if isinstance(value, (ir.HelperCall, ir.Call)) and isinstance(value.type, TupleT) and value.type.items:
+            return self.hold_results(node, target, value)
+        if isinstance(value, ir.IntList) and isinstance(value.type, TupleT):
+            out, held = self.hold_items(node, target, target.id, value)
+            self.bind_compile_time(target, held)
+            self.held_lists.discard(target.id)
+            return out
         if binding(value):
             # a dtype, enum member, class, function, list or string: a compile-time value the name stands for
             # (as at trace time), not a C++ variable
-            self.check_binding_rebind(target.id, tspan)
-            self.ct_locals[target.id] = value
-            self.ct_blocks[target.id] = tuple(self.block)
+            self.bind_compile_time(target, value)
             return []
         if isinstance(value.type, NoneT) and target.id not in self.symbols:
             # None (or the result of a helper that returns nothing) is a Python value the name stands for
@@ -276,6 +296,133 @@ class StmtLowering(RebindLowering):
         sym.refs.append(tspan)
         return [ir.Assign(sp, sym, tspan, value, declare=False)]
 
+    def bind_compile_time(self, target: ast.Name, value: ir.Expr) -> None:
+        """The name stands for a compile-time value (as at trace time), not a C++ variable."""
+        self.check_binding_rebind(target.id, self.span(target))
+        prev = self.ct_blocks.get(target.id) if target.id in self.ct_locals else None
+        self.ct_locals[target.id] = value
+        if prev is None or tuple(self.block[:len(prev)]) != prev:  # (a re-binding keeps where it was first bound)
+            self.ct_blocks[target.id] = tuple(self.block)
+
+    def define_unknown(self, target: ast.expr) -> None:
+        """The names of a target whose assignment failed (reported) stand for unknown values from here on, so that
+        their uses report nothing more."""
+        for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+            if isinstance(t, ast.Starred):
+                t = t.value
+            if isinstance(t, ast.Name):
+                self.ct_locals[t.id] = ir.invalid(self.span(t))
+                self.ct_blocks[t.id] = tuple(self.block)
+
+    def _item_target(self, near: ast.expr, name: str, reuse: bool = True) -> ast.Name:
+        """A name of its own for one item of a tuple held in a name (`offs_0`), beside the user's names; the same
+        name re-bound reuses its items' names, unless `reuse` is False (each call's results their own)."""
+        taken = set(self.symbols) | set(self.ct_locals) | set(self.m.constants)
+        unique, n = name, 2
+        while unique in taken and (unique not in self.item_names or not reuse):
+            unique, n = f"{name}_{n}", n + 1
+        self.item_names.add(unique)
+        return ast.copy_location(ast.Name(id=unique, ctx=ast.Store()), near)
+
+    def hold_results(self, node: ast.stmt, target: ast.Name, call: ir.HelperCall | ir.Call) -> list[ir.Stmt]:
+        """`offs = helper(...)` of a helper returning several values: CANN's tracer holds them as a Python list of
+        its values, so the name is a compile-time grouping of them, each its own C++ variable (`offs_0`, ...)
+        that the call writes as `a, b = helper(...)` writes `a` and `b`; `a, b = offs`, `offs[1]`, `len(offs)`
+        read the grouping at compile time."""
+        assert isinstance(call.type, TupleT)
+        names = [self._item_target(target, f"{target.id}_{i}") for i in range(len(call.type.items))]
+        out = self.lower_unpack(node, names, call)
+        unpack = out[0]
+        assert isinstance(unpack, ir.Unpack)
+        for sym in unpack.targets:
+            sym.item_of = target.id
+        items: list[ir.Expr] = [ir.Name(sp, sym.type, sym) for sym, sp in zip(unpack.targets, unpack.target_spans,
+                                                                              strict=True)]
+        self.bind_compile_time(target, ir.IntList(call.span, TupleT(tuple(i.type for i in items)), items))
+        if isinstance(call, ir.HelperCall):  # (an asc API gives a Python tuple)
+            self.held_lists.add(target.id)
+        else:
+            self.held_lists.discard(target.id)
+        return out
+
+    def held_call(self, call: ir.HelperCall | ir.Call, node: ast.expr) -> ir.IntList:
+        """`bounds(i)[1]`, `len(bounds(i))`: the call's results, each in a variable of its own (`bounds_0`, ...)
+        written before the statement, as a tuple of them."""
+        assert isinstance(call.type, TupleT)
+        func = node.func if isinstance(node, ast.Call) else node
+        base = ast.unparse(func).rsplit(".", 1)[-1] if isinstance(func, (ast.Name, ast.Attribute)) else "result"
+        names = [self._item_target(node, f"{base}_{i}", reuse=False) for i in range(len(call.type.items))]
+        stmts = self.lower_unpack(node, names, call)  # type: ignore[arg-type]
+        unpack = stmts[0]
+        assert isinstance(unpack, ir.Unpack)
+        for sym in unpack.targets:
+            sym.item_of = base
+        self.prelude.extend(stmts)
+        items: list[ir.Expr] = [ir.Name(sp, sym.type, sym) for sym, sp in zip(unpack.targets, unpack.target_spans,
+                                                                              strict=True)]
+        return ir.IntList(call.span, TupleT(tuple(i.type for i in items)), items)
+
+    def hold_items(self, node: ast.stmt, near: ast.expr, name: str, value: ir.IntList
+                   ) -> tuple[list[ir.Stmt], ir.IntList]:
+        """`p = (i * 64, 64)`: a tuple built in the kernel holds the values its items had then, so each run-time
+        number becomes a C++ variable of its own (`p_0`), written where the tuple is built; compile-time items,
+        tensors and objects stay what they are, nested tuples are held item by item (`p_0_1`)."""
+        out: list[ir.Stmt] = []
+        items: list[ir.Expr] = []
+        for i, item in enumerate(value.items):
+            if isinstance(item, ir.IntList) and isinstance(item.type, TupleT):
+                stmts, held = self.hold_items(node, near, f"{name}_{i}", item)
+                out.extend(stmts)
+                items.append(held)
+            elif isinstance(item.type, ScalarT) and not item.type.compile_time:
+                t = self._item_target(near, f"{name}_{i}")
+                out.extend(self.assign_value(node, t, item))
+                sym = self.symbols.get(t.id)
+                if sym is None:
+                    items.append(item)
+                    continue
+                sym.item_of = name
+                items.append(ir.Name(item.span, sym.type, sym))
+            else:
+                items.append(item)
+        return out, ir.IntList(value.span, TupleT(tuple(i.type for i in items)), items)
+
+    def assign_held_item(self, node: ast.stmt, target: ast.Subscript, base: ir.IntList,
+                         value_node: ast.expr) -> list[ir.Stmt]:
+        """`offs[0] = v`: item assignment on a helper's results (a Python list in CANN's tracer) replaces the item,
+        the item's variable is assigned; a tuple built in the kernel is a Python tuple, which has none."""
+        name = target.value.id if isinstance(target.value, ast.Name) else ""
+        value = self.lower_expr(value_node)
+        if name not in self.held_lists:
+            self.report("PA303", f"item assignment on a tuple ({ast.unparse(target.value)} is "
+                        f"{base.type.display()}): CANN's pyasc holds a tuple built in the kernel as a Python tuple, "
+                        "which has no item assignment; build a new tuple", self.span(node))
+            return []
+        try:
+            key = py_value(self.lower_expr(target.slice))
+            item = base.items[key]  # type: ignore[index]
+        except Unknown:
+            self.report("PA303", f"item assignment on {name} needs a compile-time index (the tracer assigns the "
+                        "item of the Python list); use a literal or a module constant", self.span(target.slice))
+            return []
+        except (IndexError, TypeError):
+            self.report("PA303", f"index {ast.unparse(target.slice)} is out of range or not an int for {name}, "
+                        f"which holds {len(base.items)} values", self.span(target))
+            return []
+        if not isinstance(item, ir.Name) or item.symbol is None or not isinstance(value.type, ScalarT) or \
+                not isinstance(item.type, ScalarT):
+            self.unsupported(node, f"item assignment of {value.type.display()} on {name}")
+            return []
+        out = self.assign_value(node, ast.copy_location(ast.Name(id=item.symbol.name, ctx=ast.Store()),
+                                                         target), value)
+        sym = self.symbols.get(item.symbol.name)
+        if sym is not None and sym is not item.symbol:  # a new variable of another type holds the item now
+            sym.item_of = name
+            items = list(base.items)
+            items[key] = ir.Name(item.span, sym.type, sym)  # type: ignore[index]
+            self.ct_locals[name] = ir.IntList(base.span, TupleT(tuple(i.type for i in items)), items)
+        return out
+
     @staticmethod
     def _changes_type(old: Type, new: Type) -> bool:
         """Does binding a value of type `new` to a name of type `old` change what C++ type it needs?"""
@@ -307,6 +454,8 @@ class StmtLowering(RebindLowering):
         base = self.lower_expr(target.value)
         if isinstance(base.type, ArrayT):
             return self.array_setitem(node, base, target, value_node)
+        if isinstance(base, ir.IntList) and isinstance(base.type, TupleT):
+            return self.assign_held_item(node, target, base, value_node)
         if not isinstance(base.type, TensorT):
             if not isinstance(base.type, UnknownT):
                 self.unsupported(target, f"item assignment on {base.type.display()}")

@@ -171,13 +171,16 @@ APIS: list[ApiSpec] = [
           " .enableUBReuse = {enable_ub_reuse}, .enableL1CacheUB = {enable_l1_cache_ub},"
           " .enableMixDualMaster = {enable_mix_dual_master}, .enableKdimReorderLoad = {enable_kdim_reorder_load}}}")]),
     api("adv.get_mm_config", "adv.matmul",
-        "A MatmulConfig from a template (config_mode) and shape, quant, batch and function parameter records, as"
-        " Ascend C's GetMMConfig makes it (CANN's pyasc 1.1.1 ignores the records).",
+        "A MatmulConfig from a template (config_mode) and shape, quant, batch and function parameter records, in"
+        " any order, as Ascend C's GetMMConfig makes it (CANN's pyasc 1.1.1 ignores the records and the mode).",
         # Ascend C's GetMMConfig needs a record: with none, MatmulBiasParams{} (enable_set_bias, every template's
-        # value) stands for none
+        # value) stands for none.  CANN's get_mm_config(*args, **kwargs) takes anything, in any order (it tests
+        # the type of each argument, though of the args tuple and the kwargs dict as written, so nothing matches);
+        # Ascend C's GetMMConfigImpl reads each record by its type and skips any other value.
         [("(config_mode: MatmulConfigMode = MatmulConfigMode.CONFIG_NORM) -> adv.MatmulConfig",
           "GetMMConfig<{config_mode}>(MatmulBiasParams{{}})"),
-         ("(config_mode: MatmulConfigMode, *args: Any) -> adv.MatmulConfig", "GetMMConfig<{config_mode}>({*args})")]),
+         ("(config_mode: MatmulConfigMode = MatmulConfigMode.CONFIG_NORM, *args: Any) -> adv.MatmulConfig",
+          "GetMMConfig<{config_mode}>({*args})")], by_type=True),
     api("adv.get_normal_config", "adv.matmul", "A MatmulConfig for the Norm template (the default).",
         [("(intrinsics_limit: bool = False, batch_loop: bool = False, is_vec_nd2_nz: bool = False,"
           " bmm_mode: BatchMode = BatchMode.BATCH_LESS_THAN_L1, is_msg_reuse: bool = True,"
