@@ -292,7 +292,8 @@ class LaunchDtype:
     """The launch's line."""
 
     def note(self, param: str) -> str:
-        return f"the launch at line {self.line} passes a {self.dtype} array for '{param}'"
+        article = "an" if self.dtype.startswith(("int", "uint")) else "a"
+        return f"the launch at line {self.line} passes {article} {self.dtype} array for '{param}'"
 
 
 @dataclass(frozen=True)
