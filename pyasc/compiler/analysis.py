@@ -134,6 +134,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
     index = LaunchIndex(module.tree, {id(j.node) for j in module.jit.values()}, module.positions.span)
     slots: list[KernelUnit | _Lowered] = []
     keys: list[str] = []
+    from_cache: list[bool] = []
     for name, jit in local_jit:
         if name in helpers:
             continue  # analyzed inside each kernel that calls it, with that call's argument types
@@ -147,6 +148,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         else:
             slots.append(_front_unit(module, jit, kind, config, instances))
         keys.append(key)
+        from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
     lines = module.positions.lines
     if early is not None and any(isinstance(s, _Lowered) for s in slots):
@@ -155,14 +157,13 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
             log.exception("the early-diagnostics hook failed")
     units: list[KernelUnit] = []
-    for key, slot in zip(keys, slots, strict=True):
-        if isinstance(slot, _Lowered):
-            unit = _back_unit(slot)
-            if cache is not None and not unit.clocked:
-                # what a later analysis takes from the cache was, by definition, not re-analyzed then
-                cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
-            slot = unit
-        units.append(slot)
+    for key, slot, hit in zip(keys, slots, from_cache, strict=True):
+        unit = _back_unit(slot) if isinstance(slot, _Lowered) else slot
+        if cache is not None and not hit and not unit.clocked:
+            # what a later analysis takes from the cache was, by definition, not re-analyzed then (a kernel
+            # generated at once, with an open dtype or failed, is cached as well)
+            cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
+        units.append(unit)
     for unit in units:
         diags.extend(unit.diagnostics)
     diags.extend(host)
@@ -371,7 +372,8 @@ def _merge_instances(instances: list[Instance], results: list[list[Diagnostic]])
         d = next(r[k] for r in keyed if k in r)
         if len(where) < len(instances):
             d = replace(d, message=f"{d.message}; in the kernel compiled for "
-                                   + " and ".join(w.describe() for w in where))
+                                   + " and for ".join(w.describe() for w in where),
+                        related=d.related + tuple(Related(w.span, f"{w.describe()[4:]} is here") for w in where))
         out.append(d)
     return out
 

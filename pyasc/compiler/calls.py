@@ -457,7 +457,7 @@ def conflict_sites(conflict: Conflict, first: str, second: str) -> tuple[Related
         if site is not None:
             # a dtype from the file's launch says which launch (launches.LaunchDtype.note)
             shown = text.format(d.name)
-            out.append(Related(site, f"{shown}: {note}" if note.startswith("the launch at line") else shown))
+            out.append(Related(site, f"{shown}: {note}" if note.startswith("the launch passes") else shown))
     return tuple(out)
 
 

@@ -292,8 +292,9 @@ class LaunchDtype:
     """The launch's line."""
 
     def note(self, param: str) -> str:
+        """Says where the dtype comes from (no line number: a cached result moves with its text, messages do not)."""
         article = "an" if self.dtype.startswith(("int", "uint")) else "a"
-        return f"the launch at line {self.line} passes {article} {self.dtype} array for '{param}'"
+        return f"the launch passes {article} {self.dtype} array for '{param}'"
 
 
 @dataclass(frozen=True)
@@ -302,18 +303,20 @@ class Instance:
     readable dtypes, by parameter, of the first launch with them."""
 
     line: int
+    span: Span
+    """The launch's `kernel[...]`."""
     dtypes: tuple[tuple[str, LaunchDtype], ...]
 
     def get(self, param: str) -> LaunchDtype | None:
         return next((d for p, d in self.dtypes if p == param), None)
 
     def describe(self) -> str:
-        """`the launch at line 30 (x: float16, y: int32)`."""
-        return f"the launch at line {self.line} (" + ", ".join(f"{p}: {d.dtype}" for p, d in self.dtypes) + ")"
+        """`the launch with x: float16, y: int32` (the dtypes tell the file's signatures apart)."""
+        return "the launch with " + ", ".join(f"{p}: {d.dtype}" for p, d in self.dtypes)
 
     def key(self, base_line: int) -> tuple[object, ...]:
         """What the kernel's analysis depends on, relative to its first line (so a move shifts, not recomputes)."""
-        return (self.line - base_line,) + tuple(
+        return (self.line - base_line, self.span.col, self.span.end_line - base_line, self.span.end_col) + tuple(
             (p, d.dtype, d.span.line - base_line, d.span.col, d.span.end_line - base_line, d.span.end_col,
              d.line - base_line) for p, d in self.dtypes)
 
@@ -373,7 +376,7 @@ class LaunchIndex:
             sig = tuple((p, d.dtype) for p, d in got)
             if got and sig not in seen:
                 seen.add(sig)
-                out.append(Instance(call.lineno, tuple(got)))
+                out.append(Instance(call.lineno, self.span_of(call.func), tuple(got)))
         return tuple(out)
 
 
