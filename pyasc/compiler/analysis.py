@@ -373,7 +373,7 @@ def _merge_instances(instances: list[Instance], results: list[list[Diagnostic]])
         if len(where) < len(instances):
             d = replace(d, message=f"{d.message}; in the kernel compiled for "
                                    + " and for ".join(w.describe() for w in where),
-                        related=d.related + tuple(Related(w.span, f"{w.describe()[4:]} is here") for w in where))
+                        related=d.related + tuple(Related(w.span, f"{w.describe()} is here") for w in where))
         out.append(d)
     return out
 
