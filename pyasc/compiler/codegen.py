@@ -315,11 +315,10 @@ class KernelGen(AutoEmit):
         dtypes (`k_float16`); a template parameter no launch fixes is DTYPE."""
         if not self.k.launches:
             return [(self.k.name, ["DTYPE" for _ in generic])]
-        by_param = {id(p.type.dvar.find()): p.name for p in self.k.params if isinstance(p.type, (AddrT, TensorT))}
-        owners: dict[str, list[str]] = {}
-        for root, tname in self.types.generic.items():
-            if root in by_param:
-                owners.setdefault(tname, []).append(by_param[root])
+        owners: dict[str, list[str]] = {}  # template parameter -> the GM parameters of that dtype
+        for p in self.k.params:
+            if isinstance(p.type, (AddrT, TensorT)) and id(p.type.dvar.find()) in self.types.generic:
+                owners.setdefault(self.types.generic[id(p.type.dvar.find())], []).append(p.name)
         out: list[tuple[str, list[str]]] = []
         seen: set[tuple[str, ...]] = set()
         for launch in self.k.launches:

@@ -17,6 +17,7 @@ kernel's own code gives it.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..language import dtypes as dt
@@ -198,8 +199,8 @@ class _Reader:
         return None
 
     def dtype_of_spec(self, node: ast.expr, module: str | None, depth: int = 0) -> str | None:
-        """A dtype argument: `np.float16`, `torch.int32`, `"float16"`, `np.dtype("float16")`, `float`, a name
-        bound to one."""
+        """A dtype argument: `np.float16`, `torch.int32`, `"float16"`, `np.dtype("float16")`, `float`, another
+        array's `a.dtype`, a name bound to one."""
         if depth > 8:
             return None
         if isinstance(node, ast.Constant) and isinstance(node.value, str):  # "float" is float64 to numpy
@@ -209,6 +210,8 @@ class _Reader:
                 return _PYTHON_TYPES[module][node.id]
             value = self.lookup(node.id)
             return self.dtype_of_spec(value, module, depth + 1) if value is not None else None
+        if isinstance(node, ast.Attribute) and node.attr == "dtype":  # `dtype=a.dtype`
+            return self.array(node.value, depth + 1)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in self.roots:
             owner = self.roots[node.value.id]
             if owner == "numpy" and node.attr in _NUMPY_ONLY:
@@ -324,13 +327,13 @@ class Instance:
 class LaunchIndex:
     """The launches of a module's kernels, found in one walk of its host code (jit bodies are kernel code)."""
 
-    def __init__(self, tree: ast.Module, jit_nodes: set[int], span_of) -> None:  # noqa: ANN001 - Positions.span
+    def __init__(self, tree: ast.Module, jit_nodes: set[int], span_of: Callable[[ast.AST], Span]) -> None:
         self.tree = tree
         self.span_of = span_of
         self.roots = array_modules(tree)
         self.calls: dict[str, list[tuple[ast.Call, list[ast.stmt]]]] = {}
         self._envs: dict[int, dict[str, ast.expr]] = {}
-        self._text_sets_default = False
+        self._sets_default_dtype = False
         todo: list[tuple[ast.AST, list[ast.stmt]]] = [(s, tree.body) for s in tree.body]
         while todo:
             node, scope = todo.pop()
@@ -342,7 +345,7 @@ class LaunchIndex:
             if is_launch(node):
                 self.calls.setdefault(node.func.value.id, []).append((node, scope))  # type: ignore[attr-defined]
             elif isinstance(node, ast.Attribute) and node.attr == "set_default_dtype":
-                self._text_sets_default = True
+                self._sets_default_dtype = True
             todo.extend((c, scope) for c in ast.iter_child_nodes(node))
 
     def _env(self, body: list[ast.stmt]) -> dict[str, ast.expr]:
@@ -365,7 +368,7 @@ class LaunchIndex:
             if root is not self.tree and not _inside(root, call):
                 continue
             envs = [self._env(body)] if body is self.tree.body else [self._env(body), self._env(self.tree.body)]
-            reader = _Reader(self.roots, envs, not self._text_sets_default)
+            reader = _Reader(self.roots, envs, not self._sets_default_dtype)
             got: list[tuple[str, LaunchDtype]] = []
             for param, arg in bind(call, fn).items():
                 if param not in gm_params:

@@ -110,6 +110,7 @@ def test_torch_forms_are_what_torch_makes() -> None:
     ("held", "    held = np.ones(N).astype(np.int32)\n"),
     ("held", "    kind = np.int32\n    held = np.zeros(N, kind)\n"),
     ("t", "    t = torch.rand(N, dtype=torch.float16)\n    t2 = t.int()\n"),
+    ("np.zeros(N, dtype=first.dtype)", "    first = np.ones(N, np.int32)\n"),
 ])
 def test_names_bound_once_in_the_launching_function(expr: str, prelude: str) -> None:
     assert read(expr, prelude) in ("int32", "float16")
@@ -294,3 +295,12 @@ def test_reader_walks_host_code_only() -> None:
     assert list(index.calls) == ["mix"]
     call, _ = index.calls["mix"][0]
     assert isinstance(call, ast.Call) and call.lineno == len(text.splitlines())
+
+
+def test_a_launch_reading_one_parameter_of_a_dtype_instantiates_it() -> None:
+    """x, y and z share one template parameter; the launch fixes only x (y and z come from the host function's
+    parameters): the entry is instantiated with x's dtype."""
+    host = "def run(b, c):\n    mix[1](np.zeros(N, np.float16), b, c)\n"
+    result = analyze(program(host), "k.py")
+    assert not result.diagnostics
+    assert "mix_impl<half>(x, y, z);" in result.cpp
