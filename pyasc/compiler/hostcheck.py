@@ -349,9 +349,8 @@ def block_dims(module: ModuleInfo, kernel: str) -> list[tuple[int, int]]:
 
     out: list[tuple[int, int]] = []
     for node in ast.walk(module.tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id == kernel:
-            n = value(node.func.slice)
+        if is_launch(node, kernel):
+            n = value(node.func.slice)  # type: ignore[attr-defined]
             if n is not None:
                 out.append((n, node.lineno))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set_tiling" \
