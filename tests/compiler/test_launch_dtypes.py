@@ -304,3 +304,15 @@ def test_a_launch_reading_one_parameter_of_a_dtype_instantiates_it() -> None:
     result = analyze(program(host), "k.py")
     assert not result.diagnostics
     assert "mix_impl<half>(x, y, z);" in result.cpp
+
+
+def test_pyasc_check_reports_the_launch_conflict(tmp_path, capsys) -> None:  # noqa: ANN001 - pytest fixtures
+    """pyasc-check runs the same analyze(): the finding, and none once the launch line is fixed."""
+    from pyasc.cli import check
+
+    path = tmp_path / "k.py"
+    path.write_text(program(launching(("float32", "int32", "float32"))), encoding="utf-8")
+    assert check.main(["--no-cpp", "--no-cache", "--format", "json", str(path)]) == 1
+    assert '"PA401"' in capsys.readouterr().out
+    path.write_text(program(launching(("float32",) * 3)), encoding="utf-8")
+    assert check.main(["--no-cpp", "--no-cache", str(path)]) == 0
