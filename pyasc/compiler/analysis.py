@@ -25,6 +25,7 @@ from . import checks, constexpr, hostcheck
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
+from .launches import Instance, LaunchIndex, gm_param_names
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, KernelInfo, SymbolInfo
 from .sourcemap import Code, SourceMap
@@ -130,20 +131,24 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         else:
             diags = []
     fingerprint = _module_fingerprint(module, config) if len(local_jit) > 1 else None
+    index = LaunchIndex(module.tree, {id(j.node) for j in module.jit.values()}, module.positions.span)
     slots: list[KernelUnit | _Lowered] = []
     keys: list[str] = []
+    from_cache: list[bool] = []
     for name, jit in local_jit:
         if name in helpers:
             continue  # analyzed inside each kernel that calls it, with that call's argument types
         kind = "kernel"
-        key = _unit_key(module, jit, kind, config, fingerprint)
+        instances = index.instances(jit.node, jit.scope, gm_param_names(jit.node))
+        key = _unit_key(module, jit, kind, config, fingerprint, instances)
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None
         if unit is not None:
             slots.append(unit.shifted(first_line - unit.base_line))
         else:
-            slots.append(_front_unit(module, jit, kind, config))
+            slots.append(_front_unit(module, jit, kind, config, instances))
         keys.append(key)
+        from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
     lines = module.positions.lines
     if early is not None and any(isinstance(s, _Lowered) for s in slots):
@@ -152,14 +157,13 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
             log.exception("the early-diagnostics hook failed")
     units: list[KernelUnit] = []
-    for key, slot in zip(keys, slots, strict=True):
-        if isinstance(slot, _Lowered):
-            unit = _back_unit(slot)
-            if cache is not None and not unit.clocked:
-                # what a later analysis takes from the cache was, by definition, not re-analyzed then
-                cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
-            slot = unit
-        units.append(slot)
+    for key, slot, hit in zip(keys, slots, from_cache, strict=True):
+        unit = _back_unit(slot) if isinstance(slot, _Lowered) else slot
+        if cache is not None and not hit and not unit.clocked:
+            # what a later analysis takes from the cache was, by definition, not re-analyzed then (a kernel
+            # generated at once, with an open dtype or failed, is cached as well)
+            cache.put(key, replace(unit, info=replace(unit.info, reanalyzed=False)))
+        units.append(unit)
     for unit in units:
         diags.extend(unit.diagnostics)
     diags.extend(host)
@@ -194,8 +198,8 @@ def _helper_names(module: ModuleInfo) -> set[str]:
     return called
 
 
-_KEYS: OrderedDict[tuple[str, str, str], str] = OrderedDict()
-"""Cache keys of kernels that call no helper, by (function text, kind, module-level fingerprint)."""
+_KEYS: OrderedDict[tuple[str, str, str, str], str] = OrderedDict()
+"""Cache keys of kernels that call no helper, by (function text, kind, module-level fingerprint, launch dtypes)."""
 _KEYS_LOCK = threading.Lock()
 """Guards _KEYS, shared by every thread that analyzes (the language server has two at start)."""
 
@@ -216,17 +220,19 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
 
 
 def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
-              fingerprint: str | None = None) -> str:
-    """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config."""
-    memo: tuple[str, str, str] | None = None
+              fingerprint: str | None = None, instances: tuple[Instance, ...] = ()) -> str:
+    """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config and
+    the dtypes the file's launches give its GlobalAddress parameters (where they are relative to it)."""
+    memo: tuple[str, str, str, str] | None = None
+    launched = repr(tuple(i.key(jit.node.lineno) for i in instances))
     if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
             "ConstExpr" not in jit.source:
-        memo = (jit.source, kind, fingerprint)
+        memo = (jit.source, kind, fingerprint, launched)
         with _KEYS_LOCK:
             key = _KEYS.get(memo)
         if key is not None:
             return key
-    key = _compute_unit_key(module, jit, kind, config)
+    key = _compute_unit_key(module, jit, kind, config, launched)
     if memo is not None:
         with _KEYS_LOCK:
             _KEYS[memo] = key
@@ -235,9 +241,10 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
     return key
 
 
-def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config) -> str:
+def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, launched: str = "") -> str:
     h = hashlib.sha256()
     h.update(jit.source.encode())
+    h.update(launched.encode())
     h.update(kind.encode())
     h.update(jit.qualname.encode() + jit.cpp_name.encode() + jit.closure_key.encode())
     h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
@@ -291,14 +298,28 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
     return _back_unit(front) if isinstance(front, _Lowered) else front
 
 
-def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config) -> KernelUnit | _Lowered:
+def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
+                instances: tuple[Instance, ...] = ()) -> KernelUnit | _Lowered:
     """Lower and check one kernel: all of its diagnostics.  A kernel whose diagnostics need its C++ (a dtype left
-    open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed."""
+    open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed.
+    `instances`: the signatures the file's launches compile it for, each checked with its dtypes."""
+    front = _lower(module, jit, kind, config, None, time.perf_counter())
+    if isinstance(front, KernelUnit):
+        return front
+    if instances:
+        _check_launches(module, front, instances)
+    return _back_unit(front) if _open_dtype(front.lowered) else front
+
+
+def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, launch: Instance | None,
+           started: float) -> KernelUnit | _Lowered:
+    """One lowering of the kernel and the checks over it; with `launch`, its GlobalAddress parameters take that
+    launch's dtypes."""
     sink = DiagnosticSink(kernel=jit.node.name)
-    started = time.perf_counter()
     lowerer = Lowerer(module, jit, kind, sink)
     lowerer.deadline = started + config.max_kernel_ms / 1000
     lowerer.const_args = dict(config.consts)
+    lowerer.launch = launch
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
@@ -311,8 +332,50 @@ def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config)
             check_naming(lowered.kernel, sink)
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
         return _failure(jit, kind, name_span, config, exc)
-    front = _Lowered(lowered, sink, jit, kind, config, name_span, started)
-    return _back_unit(front) if _open_dtype(lowered) else front
+    return _Lowered(lowered, sink, jit, kind, config, name_span, started)
+
+
+def _check_launches(module: ModuleInfo, front: _Lowered, instances: tuple[Instance, ...]) -> None:
+    """Check the kernel as each launch of the file compiles it (CANN traces one kernel per signature), and make
+    those checks its diagnostics: one finding of several instances is reported once, one of some of them says which
+    launch.  The lowering `front` holds stays the kernel's C++ (a template where its own code leaves a dtype open),
+    instantiated per signature (`KernelIR.launches`).  An instance whose dtypes are those the kernel's own code
+    gives is not lowered again: binding them first changes nothing."""
+    params = {p.name: p.type.dvar for p in front.lowered.kernel.params if isinstance(p.type, AddrT)}
+    used: list[Instance] = []
+    results: list[list[Diagnostic]] = []
+    lowered_again = False
+    generic = front.diagnostics
+    for inst in instances:
+        fixed = [(p, d) for p, d in inst.dtypes if p in params]
+        if not fixed:
+            continue
+        used.append(inst)
+        if all((v := params[p].value) is not None and v.name == d.dtype for p, d in fixed):
+            results.append(generic)
+            continue
+        lowered_again = True
+        results.append(_lower(module, front.jit, front.kind, front.config, inst, front.started).diagnostics)
+    if not used:
+        return
+    front.lowered.kernel.launches = tuple(tuple((p, d.dtype) for p, d in i.dtypes if p in params) for i in used)
+    if lowered_again:
+        front.sink.items[:] = _merge_instances(used, results)
+
+
+def _merge_instances(instances: list[Instance], results: list[list[Diagnostic]]) -> list[Diagnostic]:
+    """The findings of the kernel's instances, each once; one that not every instance has names its launches."""
+    keyed = [{(d.code, d.span, d.message): d for d in r} for r in results]
+    out: list[Diagnostic] = []
+    for k in dict.fromkeys(k for r in keyed for k in r):
+        where = [inst for inst, r in zip(instances, keyed, strict=True) if k in r]
+        d = next(r[k] for r in keyed if k in r)
+        if len(where) < len(instances):
+            d = replace(d, message=f"{d.message}; in the kernel compiled for "
+                                   + " and for ".join(w.describe() for w in where),
+                        related=d.related + tuple(Related(w.span, f"{w.describe()} is here") for w in where))
+        out.append(d)
+    return out
 
 
 def _open_dtype(lowered: LowerResult) -> bool:

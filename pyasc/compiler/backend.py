@@ -72,8 +72,13 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
         expr_types += _expr_types(h)
     generic = bool(namer.generic)
     if generic and kind == "kernel":
+        names = sorted(set(namer.generic.values()))  # as the emitter lists them
+        open_names = {g for _, types in gen.entries(names) for g, t in zip(names, types, strict=True) if t == "DTYPE"}
+        generic = bool(open_names)  # an entry instantiates with DTYPE: the file defines it
         for p in k.params:
-            if isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None:
+            tname = namer.generic.get(id(p.type.dvar.find())) if isinstance(p.type, (AddrT, TensorT)) else None
+            if isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None and \
+                    (tname in open_names or (tname is None and generic)):
                 sink.add(Diagnostic("PA406", Severity.INFO,
                                     f"nothing fixes the dtype of '{p.name}': the kernel is emitted as a template and "
                                     "instantiated with DTYPE (float unless compiled with -DDTYPE=...)", p.def_span))

@@ -389,13 +389,14 @@ def check_rules(
                         "PA403", Severity.ERROR,
                         f"conflicting dtypes inferred for this Global Memory tensor: it is {conflict.first.name} "
                         f"from an earlier use but {display}() here needs {conflict.second.name} (like '{p0}')",
-                        e.span, related=_sites(conflict, "dtype {} comes from here", "dtype {} comes from here")))
+                        e.span,
+                        related=conflict_sites(conflict, "dtype {} comes from here", "dtype {} comes from here")))
                 else:
                     report(Diagnostic(
                         "PA401", Severity.ERROR,
                         f"{display}() needs '{p0}' and '{p}' of one dtype: expected {conflict.first.name} "
                         f"(like '{p0}'), got {conflict.second.name}",
-                        e.span, related=_sites(conflict, f"'{p0}' is {{}} here", f"'{p}' is {{}} here")))
+                        e.span, related=conflict_sites(conflict, f"'{p0}' is {{}} here", f"'{p}' is {{}} here")))
         if rule.allowed:
             for p, e in tensors:
                 assert isinstance(e.type, TensorT)
@@ -467,13 +468,15 @@ def _element_dvar(t: TensorT | ObjT) -> DVar:
     return t.dvar if isinstance(t, TensorT) else t.dvars["T"]
 
 
-def _sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:
+def conflict_sites(conflict: Conflict, first: str, second: str) -> tuple[Related, ...]:
     """The two sites of a dtype conflict as related information (`first`/`second` get the dtype name)."""
     out = []
-    if conflict.first_site is not None:
-        out.append(Related(conflict.first_site, first.format(conflict.first.name)))
-    if conflict.second_site is not None:
-        out.append(Related(conflict.second_site, second.format(conflict.second.name)))
+    for site, text, note, d in ((conflict.first_site, first, conflict.first_note, conflict.first),
+                                (conflict.second_site, second, conflict.second_note, conflict.second)):
+        if site is not None:
+            # a dtype from the file's launch says which launch (launches.LaunchDtype.note)
+            shown = text.format(d.name)
+            out.append(Related(site, f"{shown}: {note}" if note.startswith("the launch passes") else shown))
     return tuple(out)
 
 

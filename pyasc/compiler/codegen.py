@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..language.dtypes import DTYPES
 from ..language.dtypes import lookup as dtype_lookup
 from ..language.registry import CLASSES, ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
@@ -304,13 +305,39 @@ class KernelGen(AutoEmit):
         self.e.boilerplate.extend((a + offset, b + offset) for a, b in inner.boilerplate)
         self.e.boiler("}\n")
         if is_kernel and generic:
-            self.e.boiler('\nextern "C" __global__ __aicore__ void ')
-            with self.e.node(self.k.name_span, MapFlag.NAVIGATION):
-                self.e.write(name)
-            self.e.boiler("(" + ", ".join(decls) + ") {\n")
             args = ", ".join(p.cpp_name + ("_gm" if isinstance(p.type, StructT) else "") for p in params)
-            self.e.boiler(f"{INDENT}{impl_name(name)}<" + ", ".join("DTYPE" for _ in generic) + f">({args});\n}}\n")
+            for entry, types in self.entries(generic):
+                self.e.boiler('\nextern "C" __global__ __aicore__ void ')
+                with self.e.node(self.k.name_span, MapFlag.NAVIGATION):
+                    self.e.write(entry)
+                self.e.boiler("(" + ", ".join(decls) + ") {\n")
+                self.e.boiler(f"{INDENT}{impl_name(name)}<" + ", ".join(types) + f">({args});\n}}\n")
         return self.e.code()
+
+    def entries(self, generic: list[str]) -> list[tuple[str, list[str]]]:
+        """The `extern "C"` entries of a generic kernel: (name, template arguments).  Without a launch that fixes
+        a dtype, one entry instantiated with DTYPE; else one per distinct signature of the file's launches (CANN
+        compiles one kernel per signature), the first under the kernel's name, the others suffixed with their
+        dtypes (`k_float16`); a template parameter no launch fixes is DTYPE."""
+        if not self.k.launches:
+            return [(self.k.name, ["DTYPE" for _ in generic])]
+        owners: dict[str, list[str]] = {}  # template parameter -> the GM parameters of that dtype
+        for p in self.k.params:
+            if isinstance(p.type, (AddrT, TensorT)) and id(p.type.dvar.find()) in self.types.generic:
+                owners.setdefault(self.types.generic[id(p.type.dvar.find())], []).append(p.name)
+        out: list[tuple[str, list[str]]] = []
+        seen: set[tuple[str, ...]] = set()
+        for launch in self.k.launches:
+            given = dict(launch)
+            names = [next((given[p] for p in owners.get(g, []) if p in given), None) for g in generic]
+            key = tuple(n or "DTYPE" for n in names)
+            if key in seen:
+                continue
+            seen.add(key)
+            types = [DTYPES[n].cpp if n is not None else "DTYPE" for n in names]
+            entry = self.k.name if not out else "_".join((self.k.name,) + key)
+            out.append((entry, types))
+        return out
 
     def cpp_params(self) -> list[ir.Symbol]:
         """The parameters of the C++ function: a kernel's ConstExpr parameters are constexprs of its body."""

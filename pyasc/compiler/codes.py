@@ -172,8 +172,8 @@ _c("PA404", "integer-true-division", W, "`/` between integers: between run-time 
 _c("PA405", "scalar-dtype", W, "A scalar argument does not fit the tensor's dtype (a float on an integer tensor); "
    "it is converted.", _K + "    asc.adds(a_i32, a_i32, 0.5, 256)\n", _K + "    asc.adds(a_i32, a_i32, 1, 256)\n")
 _c("PA406", "generic-dtype", Severity.INFO,
-   "A GlobalAddress whose dtype nothing constrains; the kernel is emitted as a template "
-   "instantiated with DTYPE (float unless -DDTYPE=... is given).",
+   "A GlobalAddress whose dtype nothing constrains, neither the kernel's code nor a launch in the file; the kernel "
+   "is emitted as a template instantiated with DTYPE (float unless -DDTYPE=... is given).",
    _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n",
    _K + "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n    t = q.alloc_tensor(asc.float32)\n"
    "    asc.data_copy(t, g, 64)\n")

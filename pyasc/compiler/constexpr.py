@@ -14,7 +14,10 @@ import ast
 from dataclasses import dataclass
 
 from ..language import dtypes as dt
+from .launches import find_launches, launch_root
 from .syntax import NotConstant, fold
+
+__all__ = ["ConstValue", "find_launches", "inner_kind", "launch_root", "values"]
 
 DEFAULTS: dict[str, object] = {"int": 1, "float": 1.0, "bool": False}
 """The value of a ConstExpr no --const and no launch gives: 1, 1.0, False (a DataType one stays generic and is
@@ -40,27 +43,6 @@ def inner_kind(annotation: ast.expr) -> str | None:
         leaf = ast.unparse(annotation.slice).split(".")[-1]
         return leaf if leaf in ("int", "float", "bool", "DataType") else "int"
     return "int" if ast.unparse(annotation).split(".")[-1] == "ConstExpr" else None
-
-
-def launch_root(tree: ast.Module, scope: tuple[str, ...]) -> ast.AST:
-    """Where a kernel's launches are: the module for a module-level kernel, else its outermost enclosing function
-    (CANN's tests define a kernel and launch it in the same test function)."""
-    if not scope:
-        return tree
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == scope[0]:
-            return stmt
-    return tree
-
-
-def find_launches(root: ast.AST, name: str) -> list[ast.Call]:
-    """Every `name[...](...)` call under root (launches sit in host functions and `__main__` blocks)."""
-    out = []
-    for node in ast.walk(root):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and isinstance(
-                node.func.value, ast.Name) and node.func.value.id == name:
-            out.append(node)
-    return out
 
 
 def _fold_arg(node: ast.expr, constants: dict[str, object], asc_aliases: set[str]) -> object:

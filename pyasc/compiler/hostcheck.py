@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..language import hostbind
 from . import constexpr
 from .diagnostics import Diagnostic, Related, Severity
+from .launches import array_modules, array_names, is_array, is_launch, scope_nodes
 from .lower.base import JIT_OPTIONS, LAUNCH_OPTIONS
 from .syntax import JitFunction, ModuleInfo, scan_module
 
@@ -114,29 +115,14 @@ def _diag(module: ModuleInfo, node: ast.AST, message: str, jit: JitFunction) -> 
     return Diagnostic(CODE, Severity.ERROR, message, module.positions.span(node), related=related)
 
 
-def _scope_nodes(body: list[ast.stmt]) -> list[ast.AST]:
-    """The nodes of one scope: nested function and class bodies belong to their own scope."""
-    scoped = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-    out: list[ast.AST] = []
-    todo: list[ast.AST] = [n for n in body if not isinstance(n, scoped)]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, scoped):
-                todo.append(child)
-    return out
-
-
 def _check_scope(module: ModuleInfo, kernels: dict[str, JitFunction], body: list[ast.stmt],
                  out: list[Diagnostic]) -> None:
-    nodes = _scope_nodes(body)
+    nodes = scope_nodes(body)
     arrays: set[str] | None = None
     for node in nodes:
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id in kernels:
+        if is_launch(node) and node.func.value.id in kernels:  # type: ignore[attr-defined]
             if arrays is None:
-                arrays = _array_names(module, nodes)
+                arrays = array_names(nodes, array_modules(module.tree))
             _check_launch(module, kernels[node.func.value.id], node, out, arrays)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in kernels and \
                 node.func.id not in module.constants and node.func.id not in _locals(nodes):
@@ -169,7 +155,7 @@ def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: lis
     given_values = [(positional[i].arg, a) for i, a in enumerate(call.args) if i < len(positional)]
     given_values += [(k.arg, k.value) for k in call.keywords if k.arg]
     for pname, value in given_values:
-        if pname in const_params and _is_array(module, value, arrays or set()):
+        if pname in const_params and is_array(value, arrays or set(), array_modules(module.tree)):
             out.append(_diag(module, value, f"the ConstExpr parameter '{pname}' of '{jit.node.name}' is given an "
                              f"array ({ast.unparse(value)[:40]}): a ConstExpr takes a Python value (an int, float, "
                              "bool or dtype) that the kernel is compiled for; pass the value, or make the parameter "
@@ -212,44 +198,6 @@ def _grid_error(grid: ast.expr) -> str | None:
         return (f"the launch's brackets take at most core_num and stream, here {len(grid.elts)} values: CANN's "
                 "pyasc cannot parse them (Parse user launch options failed)")
     return None
-
-
-_ARRAY_MODULES = ("numpy", "torch")
-
-
-def _array_modules(module: ModuleInfo) -> set[str]:
-    """The module's names for numpy and torch (`np`, `torch`)."""
-    out: set[str] = set()
-    for stmt in module.tree.body:
-        if isinstance(stmt, ast.Import):
-            out.update(a.asname or a.name for a in stmt.names if a.name in _ARRAY_MODULES)
-    return out
-
-
-def _is_array(module: ModuleInfo, node: ast.expr, arrays: set[str]) -> bool:
-    """An expression that makes an array (`np.zeros(...)`, `torch.rand(...).half()`) or a name bound to one."""
-    if isinstance(node, ast.Name):
-        return node.id in arrays
-    roots = _array_modules(module)
-    while isinstance(node, (ast.Call, ast.Attribute, ast.Subscript)):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return isinstance(node, ast.Name) and node.id in roots and bool(roots)
-
-
-def _array_names(module: ModuleInfo, nodes: list[ast.AST]) -> set[str]:
-    """Names the scope binds only to arrays."""
-    bound: dict[str, bool] = {}
-    for node in nodes:
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                if isinstance(t, ast.Name):
-                    is_array = isinstance(node.value, ast.Call) and _is_array(module, node.value, set())
-                    bound[t.id] = bound.get(t.id, True) and is_array
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)):
-            for n in ast.walk(node.target):
-                if isinstance(n, ast.Name):
-                    bound[n.id] = False
-    return {n for n, ok in bound.items() if ok}
 
 
 def _is_kernel_ctor(module: ModuleInfo, func: ast.expr) -> bool:
@@ -401,9 +349,8 @@ def block_dims(module: ModuleInfo, kernel: str) -> list[tuple[int, int]]:
 
     out: list[tuple[int, int]] = []
     for node in ast.walk(module.tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id == kernel:
-            n = value(node.func.slice)
+        if is_launch(node, kernel):
+            n = value(node.func.slice)  # type: ignore[attr-defined]
             if n is not None:
                 out.append((n, node.lineno))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set_tiling" \

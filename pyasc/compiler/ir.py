@@ -379,6 +379,9 @@ class KernelIR:
     """Every asc class construction, in order (LocalTensors at fixed addresses count against the UB)."""
     has_lists: bool = False
     """Whether any list literal (a mask) occurs: the generator declares those before their statement."""
+    launches: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """The dtypes (parameter, dtype name) each distinct launch of the file gives the kernel's GlobalAddress
+    parameters: a kernel left generic is instantiated once per signature, not with DTYPE (analysis.py)."""
 
 
 def element_dvar(lst: Expr | None) -> DVar | None:

@@ -56,6 +56,14 @@ KNOWN: tuple[Known, ...] = (
     Known("m11_matmul_async", "calls",
           "CANN's dead-code elimination removes `mm.iterate(sync=False)` as a statement (its result unused), so the "
           "asynchronous blocks are never computed; we keep the Iterate<false>() the kernel asks for"),
+    Known("w15_exp_int32_launch", "false-error",
+          "CANN's tracer checks no dtype of Exp and writes Exp<int32_t> for the launch's int32 arrays; Ascend C's Exp "
+          "takes half and float only (a static_assert in the device headers' ExpIntrinsicsImpl, dav_c220); we "
+          "report the dtype (PA402)"),
+    Known("w16_launch_against_alloc", "false-error",
+          "CANN's tracer checks no dtype between data_copy's tensors and writes DataCopy(LocalTensor<half>, "
+          "GlobalTensor<float>) for the launch's float32 arrays, which the real headers reject (no matching "
+          "DataCopy); we report the conflict (PA403)"),
     Known("m19_matmul_operand_dtype", "false-error",
           "CANN's tracer checks no Matmul operand dtype and writes SetTensorA of a float tensor for a half A matrix, "
           "which Ascend C's SetTensorA(const GlobalTensor<SrcAT>&) does not take; we report the conflict (PA403)"),

@@ -17,6 +17,7 @@ from .. import calls as C
 from .. import ir
 from ..constexpr import ConstValue
 from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span
+from ..launches import Instance
 from ..structs import StructDef
 from ..syntax import JitFunction, ModuleInfo
 from ..types import BoundMethodT, Type
@@ -151,6 +152,9 @@ class LowerBase:
     """`pyasc --const NAME=VALUE` values (Config.consts), set by the caller."""
     const_values: dict[str, ConstValue] = {}
     """The kernel's ConstExpr parameter values (constexpr.py)."""
+    launch: Instance | None = None
+    """The launch whose array dtypes the kernel's GlobalAddress parameters take (launches.py), set by the caller;
+    None: the kernel's own code types them."""
 
     def span(self, node: ast.AST) -> Span:
         return self.pos.span(node)

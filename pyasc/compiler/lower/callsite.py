@@ -344,7 +344,9 @@ class CallLowering(LowerBase):
                 conflict = unify(rt.dvar, buf.type.dvar)
                 if conflict is not None:
                     self.report("PA403", f"this GlobalTensor is {conflict.first.name} but the address is "
-                                f"{conflict.second.name}", buf.span)
+                                f"{conflict.second.name}", buf.span,
+                                related=C.conflict_sites(conflict, "the GlobalTensor is {} here",
+                                                         "the address is {} here"))
 
     def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr:
         jit = self.m.jit[name]

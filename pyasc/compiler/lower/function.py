@@ -14,7 +14,7 @@ from ..cppnames import rename_scope
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
 from ..structs import annotation_struct
 from ..syntax import NotConstant, fold
-from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, scalar
+from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, bind, scalar
 from .base import JIT_OPTIONS, LAUNCH_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
@@ -138,6 +138,9 @@ class FunctionLowering(LowerBase):
                                 Severity.INFO)
             if isinstance(typ, AddrT) and not typ.dvar.name:
                 typ.dvar.name = arg.arg
+            given = self.launch.get(arg.arg) if self.launch is not None and self.kind == "kernel" else None
+            if given is not None and isinstance(typ, AddrT):
+                bind(typ.dvar, dt.DTYPES[given.dtype], given.span, given.note(arg.arg))
             self.symbols[arg.arg] = sym
             self.all_symbols.append(sym)
             out.append(sym)

@@ -15,7 +15,7 @@ def kernel(x: asc.GlobalAddress) -> None:
     t = buf.get(x.dtype)
     asc.data_copy(t, x_gm, 128)
     if x.dtype.is_int() & x.dtype.is_signed():
-        asc.abs(t, t, 128)
+        asc.relu(t, t, 128)
     asc.data_copy(x_gm, t, 128)
 
 
