@@ -52,9 +52,9 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
         # insert_sync may need a helper synchronized inside (sync/frames.py): one function per form its calls need
         forms = gen.sync.variants.get(hk.name, [])
         first = helper_irs[hk.name] is hk and hk.name not in seen_helpers
-        gens = [KernelGen(hk, TypeNamer(), variant=v) for v in forms] if first else []
+        gens = [KernelGen(hk, TypeNamer(), variant=v, callees=helper_irs) for v in forms] if first else []
         if not forms or hk.name in gen.sync.plain:
-            gens.insert(0, KernelGen(hk, TypeNamer()))
+            gens.insert(0, KernelGen(hk, TypeNamer(), callees=helper_irs))
         for hg in gens:
             hcode = hg.generate()
             if h.foreign:
@@ -78,7 +78,7 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
         for p in k.params:
             tname = namer.generic.get(id(p.type.dvar.find())) if isinstance(p.type, (AddrT, TensorT)) else None
             if isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None and \
-                    (tname in open_names or (tname is None and generic)):
+                    not p.type.dvar.find().lost and (tname in open_names or (tname is None and generic)):
                 sink.add(Diagnostic("PA406", Severity.INFO,
                                     f"nothing fixes the dtype of '{p.name}': the kernel is emitted as a template and "
                                     "instantiated with DTYPE (float unless compiled with -DDTYPE=...)", p.def_span))

@@ -376,6 +376,9 @@ def check_rules(
     for rule in api.dtype_rules:
         tensors = [(p, b.args[p]) for p in rule.params if p in b.args and isinstance(b.args[p].type, TensorT)]
         typed = tensors + [(p, b.args[p]) for p in rule.params if p in b.args and _typed_struct(b.args[p].type)]
+        if rule.same and any(p in b.args and isinstance(b.args[p].type, UnknownT) for p in rule.params):
+            for _, e in typed:  # one of the group comes from a failed call (reported): its dtype is not known here
+                _element_dvar(e.type).find().lost = True  # type: ignore[arg-type]
         if rule.same and len(typed) > 1:
             (p0, e0) = typed[0]
             for p, e in typed[1:]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ..language import soc as soc_table
 from . import ir
 from .diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
-from .types import ObjT, ScalarT, TensorT
+from .types import ObjT, ScalarT, TensorT, UnknownT
 from .value_kinds import python_number
 
 
@@ -102,6 +102,29 @@ def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
     return cached
 
 
+def failed_calls(kernel: ir.KernelIR) -> list[ir.Invalid]:
+    """Every call of the kernel that failed to bind (reported where it was made), in order (computed once)."""
+    cached = getattr(kernel, "_failed", None)
+    if cached is None:
+        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
+                  if isinstance(e, ir.Invalid) and e.operands]
+        kernel._failed = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def set_up_by_failed_calls(kernel: ir.KernelIR) -> set[str]:
+    """The names a failed call was given: the objects it would have set up (a queue init_buffer gives memory, a
+    GlobalTensor set_global_buffer points at its buffer), in a way no check can know. They count as set up, so
+    the one error of that call is the only finding about them."""
+    names: set[str] = set()
+    for bad in failed_calls(kernel):
+        for operand in bad.operands:
+            for e in walk_expr(operand):
+                if isinstance(e, ir.Name) and e.symbol is not None:
+                    names.add(e.symbol.name)
+    return names
+
+
 def _recv_name(call: ir.Call) -> str | None:
     r = call.receiver
     if isinstance(r, ir.Name) and r.symbol is not None:
@@ -149,6 +172,10 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                         enqued.add(a.symbol.name)
                         allocated.add(a.symbol.name)
                         initialized.add(a.symbol.name)
+    failed = set_up_by_failed_calls(kernel)
+    enqued |= failed
+    allocated |= failed
+    initialized |= failed
     # A tensor given to an inplace alloc_tensor(t) / deque(t) takes that queue's buffer: its origin is per call then,
     # not per variable, so the PA504 check leaves it alone.
     rebound: set[str] = set()
@@ -284,6 +311,8 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
 def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
     que = call.args.get("que")
     buf = call.args.get("buf")
+    if any(isinstance(x.type, UnknownT) for x in (que, buf) if x is not None):
+        return  # a queue or buffer whose construction failed (reported there): which form this is is unknown
     if que is not None:
         num, length = _const(call.args.get("num")), _const(call.args.get("len"))
         target = que

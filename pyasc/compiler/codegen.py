@@ -16,7 +16,7 @@ from ..language.registry import CLASSES, ENUMS
 from ..language.spec import REQUIRED, ApiSpec, Overload
 from . import ir
 from .auto_tensors import AutoTensor, auto_symbols, is_auto, materialize
-from .checks import inserts_sync, stmt_exprs
+from .checks import inserts_sync, stmt_exprs, walk_stmts
 from .codegen_auto import AutoEmit
 from .cppnames import cpp_identifier, free_name, impl_name
 from .diagnostics import Span
@@ -183,11 +183,14 @@ class KernelGen(AutoEmit):
     """Generates one kernel or helper specialization."""
 
     def __init__(self, kernel: ir.KernelIR, namer: TypeNamer | None = None,
-                 helpers: dict[str, ir.KernelIR] | None = None, variant: tuple[str, Plan] | None = None) -> None:
+                 helpers: dict[str, ir.KernelIR] | None = None, variant: tuple[str, Plan] | None = None,
+                 callees: dict[str, ir.KernelIR] | None = None) -> None:
         self.k = kernel
         self.variant = variant
         """A helper synchronized inside for the calls that need it (sync/frames.py): its C++ name and plan."""
         self.helpers = helpers or {}
+        self.in_place = set_up_in_place(kernel, callees if callees is not None else self.helpers)
+        """The helper's tensor parameters it sets up in place (taken by reference; every other one by value)."""
         self.e = Emitter(kernel.name)
         self.types = namer or TypeNamer()
         self.types.avoid.update(s.cpp_name for s in kernel.symbols)
@@ -256,7 +259,8 @@ class KernelGen(AutoEmit):
         self.sync_lines(self.sync.block_end.get(id(self.k.body), []) + self.sync.tail)
         self.e = saved
         params = self.cpp_params()
-        decls = [self.param_decl(p) for p in params]
+        inner = body.code()
+        decls = [_maybe_unused(self.param_decl(p), inner.text) for p in params]
         queue_decls = [f"{t if isinstance(t, str) else self.types.of(t)}& {n}" for n, t in self.sync.queue_params]
         generic = sorted(set(self.types.generic.values()))
         values = [n for p in params for n in self.value_params.get(id(p), {}).values()]
@@ -298,7 +302,6 @@ class KernelGen(AutoEmit):
         self.e.boiler(") {\n")
         # splice the body in, shifting its segments
         offset = self.e.length
-        inner = body.code()
         self.e.write(inner.text)
         self.e.segments.extend(Segment(s.cpp_start + offset, s.cpp_end + offset, s.python, s.flags, s.kernel)
                                for s in inner.segments)
@@ -310,7 +313,7 @@ class KernelGen(AutoEmit):
                 self.e.boiler('\nextern "C" __global__ __aicore__ void ')
                 with self.e.node(self.k.name_span, MapFlag.NAVIGATION):
                     self.e.write(entry)
-                self.e.boiler("(" + ", ".join(decls) + ") {\n")
+                self.e.boiler("(" + ", ".join(d.removeprefix(_UNUSED) for d in decls) + ") {\n")
                 self.e.boiler(f"{INDENT}{impl_name(name)}<" + ", ".join(types) + f">({args});\n}}\n")
         return self.e.code()
 
@@ -382,10 +385,18 @@ class KernelGen(AutoEmit):
             return f"GM_ADDR {p.cpp_name}_gm" if self.k.kind == "kernel" else f"{t.struct.cpp}& {p.cpp_name}"
         if isinstance(t, AddrT):
             return f"GM_ADDR {p.cpp_name}"
+        if isinstance(t, TensorT) and self.k.kind != "helper":
+            return f"GM_ADDR {p.cpp_name}"
         if isinstance(t, TensorT):
-            return f"{self.types.of(t)}& {p.cpp_name}" if self.k.kind == "helper" else f"GM_ADDR {p.cpp_name}"
+            # A tensor is a handle (an address and a length), copied as CANN's own C++ copies every slice: by value
+            # a slice binds (`fill(t[i * TILE])`), re-binding it is local as in Python, and Ascend C's non-const
+            # members (FreeTensor's LocalTensor<T>&) still take it. Only one the helper sets up in place (its
+            # buffer, size or shape) is the caller's own object.
+            return f"{self.types.of(t)}{'&' if id(p) in self.in_place else ''} {p.cpp_name}"
         if isinstance(t, ObjT) and id(p) in self.type_params:
             return f"{self.type_params[id(p)]}& {p.cpp_name}"
+        if isinstance(t, ObjT) and _by_value(t):
+            return f"{self.obj_type(t, None, self.value_params.get(id(p)))} {p.cpp_name}"
         if isinstance(t, ObjT):
             return f"{self.obj_type(t, None, self.value_params.get(id(p)))}& {p.cpp_name}"
         return f"{self.types.of(t) if not isinstance(t, ScalarT) or t.dvar.value else 'int32_t'} {p.cpp_name}"
@@ -1304,7 +1315,7 @@ class KernelGen(AutoEmit):
                         self._arg_or_default(n, ov, args)
                 e.write(">")
             return
-        if "." in ph and ph.endswith(".T"):
+        if "." in ph and ph.endswith(".T") and ":" not in ph:
             name = ph[:-2]
             a = args.get(name)
             if a is not None and isinstance(a.type, (TensorT, AddrT, ScalarT)):
@@ -1335,9 +1346,8 @@ class KernelGen(AutoEmit):
             target = self.primary_dtype(ov, args, receiver) if fmt == "T" else None
             e.write(default_cpp(param.default, target))
             return
-        if fmt == "T":
-            target = self.primary_dtype(ov, args, receiver)
-            self.scalar_as(arg, target)
+        if fmt == "T" or fmt.endswith(".T"):  # `{p:T}`, `{p:q.T}`: the element type Ascend C deduces T from
+            self.scalar_as(arg, self.scalar_target(fmt, ov, args, receiver))
             return
         if fmt == "elem":  # `{p:elem}`: the element type of a list's tensors (or of the tensors its addresses are of)
             dvar = ir.element_dvar(arg)
@@ -1412,12 +1422,25 @@ class KernelGen(AutoEmit):
         else:
             self._template_arg(arg)  # `{<p,q}` writes template arguments only
 
+    def scalar_target(self, fmt: str, ov: Overload, args: dict[str, ir.Expr], receiver: ir.Expr | None) -> str:
+        """The C++ type of a `{p:T}` (the primary tensor's element type) or `{p:q.T}` (tensor q's) scalar."""
+        if fmt != "T":
+            a = args.get(fmt[:-2])
+            if a is not None and isinstance(a.type, (TensorT, AddrT)):
+                return self.types.dtype(a.type.dvar)
+        return self.primary_dtype(ov, args, receiver)
+
     def scalar_as(self, arg: ir.Expr, target: str) -> None:
-        """A scalar passed where the headers demand exactly the element type (Adds, Muls, Duplicate...)."""
+        """A scalar passed where the headers deduce one type T from it and from a tensor (`Adds(const
+        LocalTensor<T>&, ..., const T&, ...)`): it must be exactly the element type, so a literal is written in it
+        (`0.0f`; `static_cast<T_x>(0)` where the element type is a template parameter) and any other value of
+        another type is cast."""
         e = self.e
         if isinstance(arg, ir.Const) and isinstance(arg.value, (int, float)) and not isinstance(arg.value, bool):
             with e.node(arg.span):
-                if isinstance(arg.value, int) and target in _NARROW_INTS:
+                if target not in _C_NUMBERS and target != "double":  # a template parameter: no literal has it
+                    e.write(f"static_cast<{target}>({cpp_literal(arg.value)})")
+                elif isinstance(arg.value, int) and target in _NARROW_INTS:
                     # a bare literal is an int, and the headers deduce T from it as from the tensor
                     e.write(f"static_cast<{target}>({arg.value})")
                 else:
@@ -1437,6 +1460,72 @@ class KernelGen(AutoEmit):
             last = self.e.parts.pop()
             self.e.length -= len(last)
             self.e.write(last[:-2])
+
+
+_UNUSED = "[[maybe_unused]] "
+
+
+def _maybe_unused(decl: str, body: str) -> str:
+    """A parameter the C++ body never names is declared `[[maybe_unused]]`: one used only for its dtype (folded
+    into the C++ types) or for nothing (PA702 says so already), so that clang's -Wunused-parameter does not
+    repeat it on valid code."""
+    name = decl.rsplit(" ", 1)[-1]
+    if not re.fullmatch(r"\w+", name) or re.search(rf"(?<![\w.]){re.escape(name)}\b", body):
+        return decl
+    return _UNUSED + decl
+
+
+_VALUE_FAMILIES = frozenset({"core.types", "core.aipp_types"})
+"""Parameter structs (BinaryRepeatParams, DataCopyParams, ShapeInfo...): values, often made in the call itself."""
+
+
+def _by_value(t: ObjT) -> bool:
+    """A helper parameter of this class is taken by value: a parameter struct. Kernel objects (the pipe, queues,
+    buffers, a Matmul) are the caller's own, by reference."""
+    spec = CLASSES.get(t.cls)
+    return spec is not None and spec.family in _VALUE_FAMILIES and not spec.constexpr
+
+
+_IN_PLACE = frozenset({"alloc_tensor", "deque"})
+"""Queue methods that fill a tensor given to them (`que.alloc_tensor(t)`) instead of returning one."""
+
+
+def set_up_in_place(kernel: ir.KernelIR, callees: dict[str, ir.KernelIR],
+                    memo: dict[int, set[int]] | None = None) -> set[int]:
+    """The tensor parameters (ids) a helper changes as objects, which its caller must see: a setter of the handle
+    (`set_global_buffer`, `set_size`, `set_shape_info`...; `set_value` writes the memory, not the handle), an
+    in-place `alloc_tensor(t)` or `deque(t)`, or a helper it is passed to that does so."""
+    if kernel.kind != "helper":
+        return set()
+    memo = {} if memo is None else memo
+    if id(kernel) in memo:
+        return memo[id(kernel)]
+    memo[id(kernel)] = set()  # (a recursive helper is an error already reported)
+    params = {id(p): p for p in kernel.params if isinstance(p.type, TensorT)}
+    found: set[int] = set()
+
+    def param_of(e: ir.Expr | None) -> int | None:
+        return id(e.symbol) if isinstance(e, ir.Name) and e.symbol is not None and id(e.symbol) in params else None
+
+    for s in walk_stmts(kernel.body):
+        for e in stmt_exprs(s):
+            if isinstance(e, ir.Call) and e.api is not None:
+                leaf = e.api.name.rsplit(".", 1)[-1]
+                p = param_of(e.receiver)
+                if p is not None and leaf.startswith("set_") and leaf != "set_value":
+                    found.add(p)
+                p = param_of(e.args.get("tensor")) if leaf in _IN_PLACE else None
+                if p is not None:
+                    found.add(p)
+            elif isinstance(e, ir.HelperCall) and e.name in callees:
+                callee = callees[e.name]
+                inner = set_up_in_place(callee, callees, memo)
+                for a, q in zip(e.args, callee.params, strict=False):
+                    p = param_of(a)
+                    if p is not None and id(q) in inner:
+                        found.add(p)
+    memo[id(kernel)] = found
+    return found
 
 
 _MEMBER_TEMPLATE = re.compile(r"^\.(\w+)<")

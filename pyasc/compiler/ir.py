@@ -228,9 +228,28 @@ class StructNew(Expr):
 class Invalid(Expr):
     """A placeholder after an error; its type is unknown so no further error cascades from it."""
 
+    operands: tuple[Expr, ...] = ()
+    """A call that failed to bind (already reported): its receiver and arguments, the objects it would have set up
+    (a queue given memory, a flag set). The checks count them as set up, in a way they cannot know, and report
+    nothing more about them (`checks.failed_calls`)."""
+    api: ApiSpec | None = None
+    """The API of that call, when it is known (a set_flag: the hazard analysis stops trusting its flags)."""
+
 
 def invalid(span: Span) -> Invalid:
     return Invalid(span, UnknownT())
+
+
+def failed_call(span: Span, operands: list[Expr | None], api: ApiSpec | None = None) -> Invalid:
+    """The IR of a call that failed to bind, already reported: unknown, with what it was given. The dtypes of the
+    tensors and addresses it was given are left open as reported (`DVar.lost`): no PA406 says nothing fixes them."""
+    kept = tuple(e for e in operands if e is not None)
+    for e in kept:
+        t = e.type
+        dvar = getattr(t, "dvar", None)
+        if isinstance(dvar, DVar):
+            dvar.find().lost = True
+    return Invalid(span, UnknownT(), kept, api)
 
 
 # -- statements -------------------------------------------------------------------------------------------------------

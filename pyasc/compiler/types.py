@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class DVar:
     """A dtype variable (union-find)."""
 
-    __slots__ = ("parent", "dtype", "site", "site_note", "name", "rank")
+    __slots__ = ("parent", "dtype", "site", "site_note", "name", "rank", "lost")
 
     _counter = 0
 
@@ -31,6 +31,8 @@ class DVar:
         self.site_note = note
         self.name = name
         self.rank = 0
+        self.lost = False
+        """A call that would have fixed this dtype failed to bind (reported there): nothing more is said of it."""
 
     def find(self) -> DVar:
         node = self
@@ -81,6 +83,7 @@ def unify(a: DVar, b: DVar) -> Conflict | None:
         ra.dtype, ra.site, ra.site_note = rb.dtype, rb.site, rb.site_note
     if not ra.name and rb.name:
         ra.name = rb.name
+    ra.lost = ra.lost or rb.lost
     return None
 
 

@@ -21,7 +21,10 @@ Return annotations use the same vocabulary plus:
 
 C++ templates (`Overload.cpp`) are format strings over the call's arguments:
     {p}        the emitted expression for parameter p (its default when omitted)
-    {p:T}      argument p converted to the element C++ type of the primary tensor (the first tensor parameter)
+    {p:T}      scalar argument p converted to the element C++ type of the primary tensor (the first tensor
+               parameter): the form of every scalar Ascend C deduces its T from together with a tensor
+               (`Adds(const LocalTensor<T>&, ..., const T& scalarValue, ...)`), whose argument must be exactly T
+    {p:q.T}    the same with the element type of tensor parameter q (`CompareScalar`'s src0, `Axpy`'s src)
     {p:self.a} argument p converted to the element C++ type of the receiver's operand a (a Matmul's A matrix)
     {T}        the element C++ type of the primary tensor
     {p.T}      the element C++ type of tensor parameter p (or the C++ type of scalar parameter p)

@@ -106,12 +106,12 @@ def test_member_templates_of_a_generic_tensor_say_template() -> None:
 
 def test_a_queue_of_unknown_depth_is_a_deduced_template_parameter_of_the_helper() -> None:
     cpp = analyze((HERE / "queue_helpers.py").read_text(encoding="utf-8"), "k.py").cpp
-    assert ("template <int32_t depth_que>\n__aicore__ inline void stage_in(AscendC::GlobalTensor<half>& src_gm, "
+    assert ("template <int32_t depth_que>\n__aicore__ inline void stage_in(AscendC::GlobalTensor<half> src_gm, "
             "AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {\n"
             "    AscendC::LocalTensor<half> tile = que.template AllocTensor<half>();\n") in cpp
     assert "que.template DeQue<half>();" in cpp and "None" not in cpp
     # the queue of depth 2 is passed as its type, and its member templates need no `template`
-    assert ("__aicore__ inline void stage_out(AscendC::GlobalTensor<half>& dst_gm, "
+    assert ("__aicore__ inline void stage_out(AscendC::GlobalTensor<half> dst_gm, "
             "AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {\n"
             "    AscendC::LocalTensor<half> tile = que.DeQue<half>();\n") in cpp
 

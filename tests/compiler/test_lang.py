@@ -158,7 +158,7 @@ def test_analyzing_one_kernel_keeps_its_helpers_and_ignores_the_others() -> None
     one = analyze(text, "k.py", kernel="test_scale_float.kernel")
     assert one.diagnostics == [] and [k.name for k in one.kernels] == ["scale", "test_scale_float.kernel"]
     assert "void test_scale_float_kernel(GM_ADDR x)" in one.cpp and "test_scale_half_kernel" not in one.cpp
-    assert "scale(AscendC::LocalTensor<float>& t" in one.cpp and "LocalTensor<half>" not in one.cpp
+    assert "scale(AscendC::LocalTensor<float> t" in one.cpp and "LocalTensor<half>" not in one.cpp
     assert [k.name for k in analyze(text, "k.py", kernel="scale").kernels] == ["scale"]  # a unique plain name
     assert analyze(text, "k.py", kernel="kernel").kernels == []  # three are called so: outer.name is needed
 
@@ -231,7 +231,7 @@ def test_a_tuple_result_goes_through_out_parameters() -> None:
 
 def test_a_defaulted_parameter_specializes_the_helper_and_its_if_folds() -> None:
     a = analyze((HERE / "helper_specialization.py").read_text(encoding="utf-8"), "k.py")
-    assert "void scale_rows_transposed_true_factor_0p5(AscendC::LocalTensor<float>& t, int32_t count) {\n" \
+    assert "void scale_rows_transposed_true_factor_0p5(AscendC::LocalTensor<float> t, int32_t count) {\n" \
         "    AscendC::Muls(t, t, 0.5f, count);\n}" in a.cpp
 
 
@@ -251,8 +251,8 @@ def test_a_run_time_value_for_a_defaulted_parameter_stays_a_parameter() -> None:
             "    t = buf.get(asc.float32)\n    add(t, s)\n    add(t)\n")
     a = analyze(text, "k.py")
     assert [d.code for d in a.errors] == []
-    assert "__aicore__ inline void add(AscendC::LocalTensor<float>& t, float v) {" in a.cpp
-    assert "__aicore__ inline void add_v_1p0(AscendC::LocalTensor<float>& t) {" in a.cpp
+    assert "__aicore__ inline void add(AscendC::LocalTensor<float> t, float v) {" in a.cpp
+    assert "__aicore__ inline void add_v_1p0(AscendC::LocalTensor<float> t) {" in a.cpp
     assert "    add(t, s);\n    add_v_1p0(t);\n" in a.cpp
 
 
@@ -563,9 +563,9 @@ def test_helper_constexpr_parameters_specialize_the_helper_per_value() -> None:
     text = CONST_HELPER.format(body="    part(t, TILE, True)\n    part(t, n, False)\n    part(t, TILE, True)\n")
     assert _messages(text, errors_only=True) == []
     cpp = analyze(text, "k.py").cpp
-    assert "__aicore__ inline void part_count_64_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+    assert "__aicore__ inline void part_count_64_twice_true(AscendC::LocalTensor<float> t) {\n" \
            "    AscendC::Muls(t, t, 2.0f, TILE);\n}" in cpp
-    assert "__aicore__ inline void part_count_32_twice_false(AscendC::LocalTensor<float>& t) {\n" \
+    assert "__aicore__ inline void part_count_32_twice_false(AscendC::LocalTensor<float> t) {\n" \
            "    AscendC::Adds(t, t, 1.0f, 32);\n}" in cpp
     assert cpp.count("inline void part_") == 2
     assert "    part_count_64_twice_true(t);\n    part_count_32_twice_false(t);\n" \
@@ -578,9 +578,9 @@ def test_helper_constexpr_parameter_takes_a_python_number_however_it_is_spelled(
     text = CONST_HELPER.format(body="    part(t, TILE * 2, True)\n    half = TILE // 2\n    part(t, half, True)\n")
     assert _messages(text, errors_only=True) == []
     cpp = analyze(text, "k.py").cpp
-    assert "__aicore__ inline void part_count_128_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+    assert "__aicore__ inline void part_count_128_twice_true(AscendC::LocalTensor<float> t) {\n" \
            "    AscendC::Muls(t, t, 2.0f, 128);\n}" in cpp
-    assert "__aicore__ inline void part_count_32_twice_true(AscendC::LocalTensor<float>& t) {\n" \
+    assert "__aicore__ inline void part_count_32_twice_true(AscendC::LocalTensor<float> t) {\n" \
            "    AscendC::Muls(t, t, 2.0f, 32);\n}" in cpp
     assert "    part_count_128_twice_true(t);\n    int32_t half_ = TILE / 2;\n    part_count_32_twice_true(t);" in cpp
 

@@ -81,7 +81,8 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
                 problems.append("{self} outside a method")
             continue
         m = re.fullmatch(r"([,~])?(\*)?(\w+)"
-                         r"(\.T|:T|:type|:self\.\w+|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:elem|:tensors|:list|:init|:=.+)?",
+                         r"(\.T|:T|:\w+\.T|:type|:self\.\w+|:u?int(?:8|16|32|64)_t|:float|:bool|:len|:elem|:tensors|:list"
+                         r"|:init|:=.+)?",
                          field)
         if m is None:
             problems.append(f"malformed placeholder {{{field}}}")
@@ -104,6 +105,10 @@ def _check_template(template: str, params: dict[str, Param], receiver: str | Non
                 problems.append(f"{{{field}}}: {name} is not a list")
         if suffix is not None and (suffix == ":init" or suffix.startswith(":=")) and p.default is not None:
             problems.append(f"{{{field}}}: a fallback for {name}, which is not optional")
+        if suffix is not None and re.fullmatch(r":\w+\.T", suffix):  # a scalar in the element type of tensor q
+            q = params.get(suffix[1:-2])
+            if q is None or q.kind not in TENSORS:
+                problems.append(f"{{{field}}}: {suffix[1:-2]} is not a tensor parameter")
         if suffix == ":type" and p.kind != "DataType":
             problems.append(f"{{{field}}}: {name} is not a DataType")
         if suffix == ":T" and not has_tensor:

@@ -212,7 +212,7 @@ def second(x: asc.GlobalAddress):
 
 MULTI_CPP = """#include "kernel_operator.h"
 
-__aicore__ inline void helper(AscendC::LocalTensor<float>& t) { // py:4
+__aicore__ inline void helper(AscendC::LocalTensor<float> t) { // py:4
     int32_t h = 0; // py:5
     AscendC::Abs(t, t, 64); // py:5
 }

@@ -69,5 +69,5 @@ def test_the_helper_named_double_compiles() -> None:
     case = CASES / "p01_nested_module_helper.py"
     cpp, found = _cpp_errors(case.read_text(encoding="utf-8"), str(case))
     assert found == []
-    assert "__aicore__ inline void double_(AscendC::LocalTensor<float>& t, int32_t n) {" in cpp
+    assert "__aicore__ inline void double_(AscendC::LocalTensor<float> t, int32_t n) {" in cpp
     assert "    double_(t, COUNT);\n" in cpp

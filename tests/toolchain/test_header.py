@@ -76,6 +76,13 @@ CASES = {
     "ReduceMax with a mismatched tmp": ("AscendC::ReduceMax(t, t, f, 128, false);", "no matching function"),
     "Cast without a round mode": ("AscendC::Cast(f, t, 128);", "no matching function for call to 'Cast'"),
     "GetBlockIdx narrowing in braces": ("int32_t i{AscendC::GetBlockIdx()};", "cannot be narrowed"),
+    # T is deduced from the tensor and the scalar together: a scalar of another type matches no form
+    "int literal on float Duplicate": ("AscendC::Duplicate(f, 0, 128);", "deduced conflicting types"),
+    "int literal on half Maxs": ("AscendC::Maxs(t, t, 0, 128);", "deduced conflicting types"),
+    "int variable on float Adds": ("AscendC::Adds(f, f, n, 128);", "deduced conflicting types"),
+    "int scalar on float CompareScalar": ("AscendC::CompareScalar(b, f, n, AscendC::CMPMODE::LT, 128);",
+                                          "no matching function for call to 'CompareScalar'"),
+    "float scalar on half Axpy": ("AscendC::Axpy(t, t, 2.0f, 128);", "no matching function for call to 'Axpy'"),
 }
 
 
@@ -120,3 +127,36 @@ def test_warnings_come_with_their_flag(tools, tmp_path):
     assert [(f.code, f.severity, f.line) for f in spare] == [
         ("-Wunused-variable", Severity.WARNING, text.split("\n").index("    int32_t spare = 3;"))]
     assert spare[0].col == len("    int32_t ")
+
+
+HELPERS = """#include "kernel_operator.h"
+__aicore__ inline void by_reference(AscendC::LocalTensor<half>& t) { AscendC::Abs(t, t, 64); }
+__aicore__ inline void by_value(AscendC::LocalTensor<half> t) { AscendC::Abs(t, t, 64); }
+__aicore__ inline void by_const(const AscendC::LocalTensor<half>& t) { AscendC::Abs(t, t, 64); }
+__aicore__ inline void gm_by_value(AscendC::GlobalTensor<half> g, AscendC::LocalTensor<half> t) {
+    AscendC::DataCopy(t, g, 64);
+}
+extern "C" __global__ __aicore__ void k(GM_ADDR x) {
+    AscendC::GlobalTensor<half> x_gm;
+    x_gm.SetGlobalBuffer((__gm__ half*)x, 256);
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 512);
+    AscendC::LocalTensor<half> t = q.AllocTensor<half>();
+    CALL
+    q.FreeTensor(t);
+}
+"""
+
+
+@pytest.mark.parametrize(("call", "ok"), [
+    ("by_reference(t);", True), ("by_value(t[64]);", True), ("by_const(t[64]);", True),
+    ("gm_by_value(x_gm[64], t[64]);", True),
+    ("by_reference(t[64]);", False),  # a slice is a temporary: a non-const reference does not bind it
+])
+def test_a_slice_binds_to_a_value_or_const_reference_parameter_only(tools, tmp_path, call, ok):
+    found = [f for f in _parse(tools, HELPERS.replace("CALL", call), tmp_path) if f.severity == Severity.ERROR]
+    if ok:
+        assert found == [], [f.message for f in found]
+    else:
+        assert found and "no matching function for call to 'by_reference'" in found[0].message, found

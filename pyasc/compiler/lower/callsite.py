@@ -49,12 +49,10 @@ class CallLowering(LowerBase):
             return round_trip
         func = self.lower_expr(node.func)
         ft = func.type
-        if isinstance(ft, UnknownT):
-            for a in node.args:
-                self.lower_expr(a.value if isinstance(a, ast.Starred) else a)
-            for k in node.keywords:
-                self.lower_expr(k.value)
-            return ir.invalid(sp)
+        if isinstance(ft, UnknownT):  # a method of an object whose construction failed (reported there)
+            given = [self.lower_expr(a.value if isinstance(a, ast.Starred) else a) for a in node.args]
+            given += [self.lower_expr(k.value) for k in node.keywords]
+            return ir.failed_call(sp, given)
         args: list[C.Arg] = []
         for a in node.args:
             if isinstance(a, ast.Starred):
@@ -149,10 +147,11 @@ class CallLowering(LowerBase):
         ov = spec.overloads[ov_index] if spec.overloads else None
         rec_args = [(name, e) for name, e in (b.args.items() if b else [])]
         if b is None:
-            self.calls.append(CallRecord(ir.invalid(sp), spec.name, ov.signature if ov else "()", ov_index,
+            failed = ir.failed_call(sp, [receiver] + [a.expr for a in args], spec)
+            self.calls.append(CallRecord(failed, spec.name, ov.signature if ov else "()", ov_index,
                                          spec.doc, [(a.keyword or f"#{i}", a.expr) for i, a in enumerate(args)],
                                          callee_span))
-            return ir.invalid(sp)
+            return failed
         assert ov is not None
         C.enum_args(b)  # an int given for an enum parameter is the member of that value
         self.cann_enum_values(b, disp)
@@ -357,7 +356,7 @@ class CallLowering(LowerBase):
         node = jit.node
         bound = self.bind_helper_args(name, node.args, args, sp)
         if bound is None:
-            return ir.invalid(sp)
+            return ir.failed_call(sp, [a.expr for a in args])
         params, defaults, ordered = bound
         self.helpers_called.add(key)
         foreign = jit.module is not None and jit.module is not self.m

@@ -50,10 +50,11 @@ class ConstructLowering(LowerBase):
                 self.diag(d)
             b = res.binding
             if b is None:
-                self.calls.append(CallRecord(ir.invalid(sp), cls.name, cls.constructors[0].signature, 0, cls.doc,
+                failed = ir.failed_call(sp, [a.expr for a in args])
+                self.calls.append(CallRecord(failed, cls.name, cls.constructors[0].signature, 0, cls.doc,
                                              [(a.keyword or f"#{i}", a.expr) for i, a in enumerate(args)],
                                              callee_span))
-                return ir.invalid(sp)
+                return failed
             ov = b.overload
             C.enum_args(b)
             if cls.name == "DataType":

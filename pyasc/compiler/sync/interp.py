@@ -364,6 +364,16 @@ class Interp:
             return View(("alloc", self.allocs), Lin(0), _esize(e.type), memory_of_position(q.position))
         return None
 
+    def failed(self, e: ir.Invalid, env: dict[int, object], m: Machine) -> object:
+        """A call that failed to bind (reported where it is): a flag or barrier call leaves what it would have
+        ordered unknown (Machine.failed_flag_call); any other one touches no tensor the analysis can name."""
+        values = [self.expr(x, env, m) for x in e.operands]
+        if e.api is None or e.api.family != _SYNC_FAMILY:
+            return None
+        events = [v for v in values if isinstance(v, Enum) and v.enum == "HardEvent"]
+        m.failed_flag_call(events[0].member if events else None)
+        return None
+
     def helper(self, e: ir.HelperCall, env: dict[int, object], m: Machine) -> object:
         found = self.helpers.get(e.name)
         args = [self.expr(a, env, m) for a in e.args]
@@ -389,6 +399,6 @@ _EXPRS = {
     ir.Const: Interp._const, ir.ConstName: Interp._const, ir.Name: Interp._name, ir.BinOp: Interp._binop,
     ir.UnaryOp: Interp._unary, ir.IfExp: Interp._ifexp, ir.CastExpr: Interp._cast, ir.EnumMember: Interp._enum,
     ir.Subscript: Interp._subscript, ir.MethodRef: Interp._method_ref, ir.Construct: Interp.construct,
-    ir.HelperCall: Interp.helper,
+    ir.HelperCall: Interp.helper, ir.Invalid: Interp.failed,
 }
 """Expression kind -> its evaluation (a call is dispatched before this table: it is the most common)."""

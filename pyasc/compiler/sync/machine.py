@@ -90,6 +90,9 @@ class Machine:
         self.flags: dict[tuple[str, object], list[Token]] = {}
         self.unsure: set[tuple[str, object]] = set()
         """Flags whose pending count differs between paths: waits on them are trusted, nothing is reported."""
+        self.lost: set[str] = set()
+        """Events of a flag call that failed to bind (reported there; `*`: its event is unknown): every flag of
+        them is trusted from there on, nothing more is reported about them."""
         self.shadow: dict[object, list[Record]] = {}
         self.fifos: dict[object, list[tuple[object, tuple[int, ...]]]] = {}
         self.waits: list[tuple[int, str, Site, Site, int]] = []
@@ -103,6 +106,7 @@ class Machine:
         m.clocks = [list(c) for c in self.clocks]
         m.flags = {k: list(v) for k, v in self.flags.items()}
         m.unsure = set(self.unsure)
+        m.lost = set(self.lost)
         m.shadow = {k: list(v) for k, v in self.shadow.items()}
         m.fifos = {k: list(v) for k, v in self.fifos.items()}
         m.waits = list(self.waits)
@@ -119,6 +123,7 @@ class Machine:
                 self.unsure.add(key)
                 self.flags.pop(key, None)
         self.unsure |= other.unsure
+        self.lost |= other.lost
         for mem, recs in other.shadow.items():
             have = self.shadow.setdefault(mem, [])
             seen = {id(r) for r in have}
@@ -188,7 +193,7 @@ class Machine:
             return
         key = (event, event_id)
         pending = self.flags.setdefault(key, [])
-        if pending and key not in self.unsure:
+        if pending and key not in self.unsure and not self.is_lost(event):
             self.shared.findings.append(Finding("event-reused", site, pending[-1].site, event=event,
                                                 event_id=event_id))
         pending.append(Token(tuple(self.clocks[src]), site, self._seq()))
@@ -209,10 +214,21 @@ class Machine:
                 self.waits = self.waits[-16:]
             self._join(dst, token.clock)
             return
-        if key not in self.unsure:
+        if key not in self.unsure and not self.is_lost(event):
             self.shared.findings.append(Finding("wait-never-set", site, event=event, event_id=event_id))
         # trusted (or already reported): the destination pipe counts as ordered after the source
         self._join(dst, tuple(self.clocks[src_i]))
+
+    def is_lost(self, event: str) -> bool:
+        return bool(self.lost) and (event in self.lost or "*" in self.lost)
+
+    def failed_flag_call(self, event: str | None) -> None:
+        """A set_flag/wait_flag (or barrier) that failed to bind, already reported: what it would have ordered is
+        unknown, so every pipe counts as ordered after what came before, the flags set so far are trusted, and the
+        flags of its event (of every event when that is unknown) are never reported from here on."""
+        self.barrier()
+        self.trust_all()
+        self.lost.add(event or "*")
 
     def trust_all(self) -> None:
         """A flag id the analysis cannot evaluate: every flag is trusted from here on."""
@@ -249,7 +265,7 @@ class Machine:
     def finish(self) -> None:
         """Flags set and never waited, at the end of the kernel."""
         for key, pending in self.flags.items():
-            if key in self.unsure:
+            if key in self.unsure or self.is_lost(key[0]):
                 continue
             for token in pending:
                 self.shared.findings.append(Finding("set-never-waited", token.site, event=key[0], event_id=key[1]))

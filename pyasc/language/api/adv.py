@@ -85,7 +85,7 @@ APIS: list[ApiSpec] = [
         " float). Ascend C has only the (dst, src, scalar, tmp, count) form, so C++ is generated when both are given.",
         [("(dst: LocalTensor, src: LocalTensor, scalar: Number, count: int, temp_buffer: LocalTensor,"
           " is_reuse_source: bool = False) -> None",
-          "AscendC::Axpy<{dst.T}, {src.T}, {is_reuse_source}>({dst}, {src}, static_cast<{src.T}>({scalar}),"
+          "AscendC::Axpy<{dst.T}, {src.T}, {is_reuse_source}>({dst}, {src}, {scalar:src.T},"
           " {temp_buffer}, {count})"),
          (f"(dst: LocalTensor, src: LocalTensor, scalar: Number, count: Optional[int] = None, {_TAIL}) -> None",
           None)],

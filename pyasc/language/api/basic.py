@@ -163,7 +163,7 @@ def _cmp_forms() -> list[tuple[str, str | None]]:
 def _cmp_scalar_forms() -> list[tuple[str, str | None]]:
     """CompareScalar's forms; as for Compare, no is_set_mask."""
     head = "dst: LocalTensor, src0: LocalTensor, src1_scalar: Number, cmp_mode: CMPMODE"
-    args = "{dst}, {src0}, static_cast<{src0.T}>({src1_scalar}), {cmp_mode}"
+    args = "{dst}, {src0}, {src1_scalar:src0.T}, {cmp_mode}"
     forms: list[tuple[str, str | None]] = [
         (f"({head}, count: int) -> None", f"AscendC::CompareScalar({args}, {{count}})")
     ]
@@ -180,7 +180,7 @@ def _select_forms() -> list[tuple[str, str | None]]:
     none, so passing one matches no form); the register form without a mask tensor is reached by keyword only."""
     head = "dst: LocalTensor, sel_mask: LocalTensor, src0: LocalTensor, /"
     rep = "repeat_times: int, repeat_params: BinaryRepeatParams"
-    scalar = "static_cast<{T}>({src1})"
+    scalar = "{src1:T}"
     masked = "{dst}, {sel_mask}, {src0}, {src1_cpp}, {{sel_mode}}, {{mask}}, {{repeat_times}}, {{repeat_params}}"
     forms = [
         (f"({head}, src1: float, sel_mode: SelMode, count: int) -> None",
@@ -300,10 +300,10 @@ APIS: list[ApiSpec] = [
     api("axpy", "basic.vec_ternary_scalar", "dst = src * scalar + dst, elementwise (half src may accumulate in float).",
         [(f"(dst: LocalTensor, src: LocalTensor, scalar: Number, mask: {m}, repeat_times: int,"
           f" repeat_params: UnaryRepeatParams, {_SET_MASK}) -> None",
-          "AscendC::Axpy<{dst.T}, {src.T}, {is_set_mask}>({dst}, {src}, static_cast<{src.T}>({scalar}), {mask},"
+          "AscendC::Axpy<{dst.T}, {src.T}, {is_set_mask}>({dst}, {src}, {scalar:src.T}, {mask},"
           " {repeat_times}, {repeat_params})") for m in ("int", "IntList")]
         + [("(dst: LocalTensor, src: LocalTensor, scalar: Number, count: int) -> None",
-            "AscendC::Axpy({dst}, {src}, static_cast<{src.T}>({scalar}), {count})")],
+            "AscendC::Axpy({dst}, {src}, {scalar:src.T}, {count})")],
         dtypes=[combos("dst", "src", table=[("float16", "float16"), ("float32", "float16"), ("float32", "float32")])],
         positions=ub("dst", "src"), pipe="V", reads=("src", "dst"), writes=("dst",), literals=_BOOL_SET_MASK),
     # --- unary --------------------------------------------------------------------------------------------------

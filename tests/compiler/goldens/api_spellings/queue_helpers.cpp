@@ -4,26 +4,26 @@
 constexpr int32_t TILE = 256;
 
 template <int32_t depth_que>
-__aicore__ inline void stage_in(AscendC::GlobalTensor<half>& src_gm, AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {
+__aicore__ inline void stage_in(AscendC::GlobalTensor<half> src_gm, AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {
     AscendC::LocalTensor<half> tile = que.template AllocTensor<half>();
     AscendC::DataCopy(tile, src_gm[offset], TILE);
     que.EnQue(tile);
 }
 
 template <int32_t depth_que>
-__aicore__ inline void stage_out(AscendC::GlobalTensor<half>& dst_gm, AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {
+__aicore__ inline void stage_out(AscendC::GlobalTensor<half> dst_gm, AscendC::TQue<AscendC::TPosition::VECIN, depth_que>& que, int32_t offset) {
     AscendC::LocalTensor<half> tile = que.template DeQue<half>();
     AscendC::DataCopy(dst_gm[offset], tile, TILE);
     que.FreeTensor(tile);
 }
 
-__aicore__ inline void stage_in(AscendC::GlobalTensor<half>& src_gm, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {
+__aicore__ inline void stage_in(AscendC::GlobalTensor<half> src_gm, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {
     AscendC::LocalTensor<half> tile = que.AllocTensor<half>();
     AscendC::DataCopy(tile, src_gm[offset], TILE);
     que.EnQue(tile);
 }
 
-__aicore__ inline void stage_out(AscendC::GlobalTensor<half>& dst_gm, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {
+__aicore__ inline void stage_out(AscendC::GlobalTensor<half> dst_gm, AscendC::TQue<AscendC::TPosition::VECIN, 2>& que, int32_t offset) {
     AscendC::LocalTensor<half> tile = que.DeQue<half>();
     AscendC::DataCopy(dst_gm[offset], tile, TILE);
     que.FreeTensor(tile);

@@ -8,11 +8,11 @@ __aicore__ inline void tile_range(int32_t index, int32_t size, int32_t& out_0, i
     out_0 = first; out_1 = first + size;
 }
 
-__aicore__ inline void scale_rows_transposed_false_factor_2p0(AscendC::LocalTensor<float>& t, int32_t count) {
+__aicore__ inline void scale_rows_transposed_false_factor_2p0(AscendC::LocalTensor<float> t, int32_t count) {
     AscendC::Adds(t, t, 2.0f, count);
 }
 
-__aicore__ inline void scale_rows_transposed_true_factor_0p5(AscendC::LocalTensor<float>& t, int32_t count) {
+__aicore__ inline void scale_rows_transposed_true_factor_0p5(AscendC::LocalTensor<float> t, int32_t count) {
     AscendC::Muls(t, t, 0.5f, count);
 }
 

@@ -3,11 +3,11 @@
 
 constexpr int32_t LENGTH = 128;
 
-__aicore__ inline void scale(AscendC::LocalTensor<half>& t, float factor) {
+__aicore__ inline void scale(AscendC::LocalTensor<half> t, float factor) {
     AscendC::Muls(t, t, static_cast<half>(factor), LENGTH);
 }
 
-__aicore__ inline void scale(AscendC::LocalTensor<float>& t, float factor) {
+__aicore__ inline void scale(AscendC::LocalTensor<float> t, float factor) {
     AscendC::Muls(t, t, factor, LENGTH);
 }
 
