@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
 from pyasc.language import registry
 from pyasc.language.dtypes import lookup as dtype_lookup
@@ -49,6 +50,7 @@ def usable(o: Overload) -> bool:
         and (o.returns == "None" or o.returns.startswith("Scalar["))
 
 
+@cache
 def candidates() -> list[ApiSpec]:
     """The spec's functions with at least one generatable overload, in the spec's order (deterministic)."""
     return [a for a in registry.APIS.values() if any(usable(o) for o in a.overloads)]

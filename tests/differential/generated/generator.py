@@ -23,6 +23,9 @@ MUTATION_RATE = 0.3
 MAIN_DTYPES = ("float32", "float16", "float32", "int32", "int16")
 NP = {"float32": "np.float32", "float16": "np.float16", "int32": "np.int32", "int16": "np.int16",
       "uint8": "np.uint8", "int8": "np.int8", "uint16": "np.uint16", "uint32": "np.uint32"}
+MAX_PLANT_TRIES = 30
+"""Draws after a kernel's calls to find an API the planted form applies to (an enum of another type needs an API with
+an enum parameter)."""
 SLOT_BYTES = 8  # every slot holds n elements of the widest dtype
 
 
@@ -184,11 +187,13 @@ def _kernel(name: str, rng: random.Random, consts: bool, n: int, apis: list, mut
         k.forms.add("scalar_param")
     calls: list[Stmt] = []
     planted = rng.choice(MUTATIONS) if mutate else ""
-    for _ in range(rng.randint(1, 4)):
-        spec = rng.choice(apis)
-        call = make_call(spec, rng, main, k.n, scalar, "" if k.mutation else planted)
-        if call is None:
-            continue
+    draws = rng.randint(1, 4)
+    for attempt in range(draws + (MAX_PLANT_TRIES if planted else 0)):
+        if attempt >= draws and k.mutation:
+            break
+        call = make_call(rng.choice(apis), rng, main, k.n, scalar, "" if k.mutation else planted)
+        if call is None or (attempt >= draws and not call.mutation):
+            continue  # past the drawn calls, only a call that takes the planted form is added
         k.mutation = k.mutation or call.mutation
         k.apis.append(call.api)
         calls.append(_api_stmt(k, call, count))

@@ -45,8 +45,6 @@ KNOWN: tuple[Known, ...] = (
           "(adds, duplicate, shift_right, ... with a float kernel parameter on int16/uint16/uint32): CANN's tracer "
           "rejects the cast ('Arithmetic cast from float32 to int16 is not supported'; to uint32 its passes fail); "
           "we convert it in the C++ (next to issue 24 point 5, scalar conversions)"),
-    Known("missed-error", r"create_asc_QuantOp", "adv.quant with a scale or offset CANN's binding does not take "
-          "(an int literal or a run-time float): CANN's pybind call fails; our spec takes any Number"),
     Known("calls", r"SoftMax/6|Select/8", "CANN's tracer drops an argument our C++ passes: adv.softmax's temp_buffer "
           "given positionally, select's scalar-src1 form with mask and repeat arguments"),
     Known("missed-error", r"No viable candidates|bad_missing", "a required argument left out where another overload "
