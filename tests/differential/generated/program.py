@@ -45,6 +45,8 @@ class Program:
     """The APIs it calls, by spec name."""
     mutation: str = ""
     """The invalid form planted in it (`bad_dtype:add`), empty for a program meant to be valid."""
+    shrunk: bool = False
+    """Reduced by the shrinker: `forms` are those of the program it was reduced from."""
 
     @property
     def name(self) -> str:
@@ -71,8 +73,9 @@ def _emit(stmts: tuple[Stmt, ...], indent: str, out: list[str], where: dict[int,
 
 
 def render(p: Program) -> tuple[str, dict[int, Stmt]]:
-    out: list[str] = [f'"""Generated program {p.name} (seed {p.seed}): {", ".join(sorted(p.forms)) or "base"}'
-                      f'{"; planted: " + p.mutation if p.mutation else ""}."""', ""]
+    what = "shrunk from a program of" if p.shrunk else ""
+    out: list[str] = [f'"""Generated program {p.name} (seed {p.seed}): {what} {", ".join(sorted(p.forms)) or "base"}'
+                      f'{"; planted: " + p.mutation if p.mutation else ""}."""'.replace(":  ", ": "), ""]
     where: dict[int, Stmt] = {}
     for s in p.module:
         _emit((s,), "", out, where)

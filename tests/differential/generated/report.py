@@ -40,8 +40,12 @@ def _count(v: Verdict, real: str | None) -> Counter[str]:
     return c
 
 
+def _header(title: str) -> str:
+    return f"| {title} | " + " | ".join(COLUMNS) + " |\n" + "|---" * (len(COLUMNS) + 1) + "|"
+
+
 def _table(title: str, rows: dict[str, Counter[str]]) -> None:
-    print(f"\n## Per {title}\n\n| {title} | " + " | ".join(COLUMNS) + " |\n|---" * (len(COLUMNS) + 1) + "|")
+    print(f"\n## Per {title}\n\n{_header(title)}")
     for key in sorted(rows):
         print(f"| {key} | {_row(rows[key])} |")
 
@@ -82,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         for fam in {api_family(a) for a in p.apis}:
             apis[fam].update(c)
     print(f"# Generated differential: seed {seed}, {args.count} programs, against CANN's tracer (pyasc 1.1.1)\n")
-    print("| | " + " | ".join(COLUMNS) + " |\n|---" * (len(COLUMNS) + 1) + "|")
+    print(_header(""))
     print(f"| all | {_row(total)} |")
     if not REAL_FLAGS.exists():
         print("\n(no real Ascend C headers on this machine: the real C++ column is 0)")

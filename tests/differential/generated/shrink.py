@@ -59,4 +59,4 @@ def shrink(program: Program, judge: Judge, max_rounds: int = 40) -> Program:
             break
         else:
             chunk = max(1, chunk // 2)
-    return replace(current, index=program.index)
+    return replace(current, index=program.index, shrunk=current is not program)
