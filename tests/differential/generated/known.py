@@ -50,6 +50,7 @@ KNOWN: tuple[Known, ...] = (
     Known("calls", r"SoftMax/6|Select/8", "CANN's tracer drops an argument our C++ passes: adv.softmax's temp_buffer "
           "(positional or by keyword: CANN's SoftMax call has no temp buffer), select's scalar-src1 form with mask "
           "and repeat arguments"),
-    Known("missed-error", r"No viable candidates|bad_missing", "a required argument left out where another overload "
-          "of ours still binds the rest (reduce_max without src_rep_stride binds its count form)"),
+    Known("missed-error", r"No viable candidates|bad_missing", "a call CANN's dispatcher binds to none of its forms "
+          "that one of ours binds: select with an int src1 (`2`) where CANN's scalar forms take a float, reduce_max "
+          "without src_rep_stride (our count form takes the rest)"),
 )
