@@ -35,9 +35,11 @@ test: deps
 test-fast: venv
 	$(PY) -m pytest -q -x -m "not e2e" -p no:cacheprovider
 
-# The long fuzz run: random (not derandomized) and many more examples than `make test` runs.
-fuzz: venv
+# The long fuzz run: random (not derandomized) and many more examples than `make test` runs; the generated
+# differential against CANN's tracer with a random seed and 4000 programs.
+fuzz: deps
 	PYASC_FUZZ=long $(PY) -m pytest tests/fuzz tests/robustness -q -p no:cacheprovider -s --hypothesis-show-statistics
+	PYASC_FUZZ=long $(PY) -m pytest tests/differential/generated -q -p no:cacheprovider -s
 
 # bench/lsp_latency.py measures pyasc-lsp beside bare pygls and basedpyright: the latter is a pip package (it brings
 # its own Node.js), pinned so that the figures of two runs compare. Not a dependency of pyasc itself.

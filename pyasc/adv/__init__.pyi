@@ -986,7 +986,7 @@ def quant(
     src: LocalTensor,
     scale: float,
     offset: float,
-    count: int | None = ...,
+    count: int,
     temp_buffer: LocalTensor | None = ...,
     reuse_source: bool = ...,
 ) -> None: ...
@@ -996,7 +996,7 @@ def quant(
     src: LocalTensor,
     scale: float,
     offset: float,
-    count: int | None = ...,
+    count: int,
     temp_buffer: LocalTensor | None = ...,
     reuse_source: bool = ...,
     config: QuantConfig | None = ...,

@@ -19,7 +19,8 @@ _CALL = re.compile(r"(AscendC::|\.|->)?(?:(?<=\.|>)template\s+)?\b([A-Za-z_]\w*)
 # `AscendC::Name x ...` or `AscendC::Name<...> x ...`: Name is a type, and `AscendC::Name(...)` constructs one.
 _DECLARED = re.compile(r"AscendC::(\w+)(?!\w)\s*(?:<[^;{}()]*>)?\s*[&*]?\s*[A-Za-z_]\w*\s*[=;({\[,)]")
 # Parameter structs are constructed, not called, whichever way a compiler spells it (`T v{...}`, `T(...)`).
-_TYPE_SUFFIXES = ("Params", "Param", "Info", "Config", "Tiling", "ParamsExt", "ParamsV2", "ParamsV220")
+_TYPE_SUFFIXES = ("Params", "Param", "Info", "Config", "Tiling", "ParamsExt", "ParamsV1", "ParamsV2", "ParamsV2Pro",
+                  "ParamsV220")
 # Compile-time type predicates of our generic kernels; evaluated (see _fold_type_guards), never compared.
 _PREDICATES = ("SupportType", "IsSameType")
 _GUARD = re.compile(r"\bif\s*(?:constexpr\s*)?\(")
@@ -181,8 +182,9 @@ def calls(cpp: str, kernel: str | None = None, dtypes: dict[str, str] | None = N
     spelling, variable names, constants, declarations, loop and branch structure, and boilerplate outside
     ``AscendC::`` (``set_ffts_base_addr``, casts).  Constructors are not calls: ``AscendC::T(...)`` where the file
     declares a variable of type ``T``, or where ``T`` ends in Params, Param, Info, Config, Tiling, ParamsExt,
-    ParamsV2 or ParamsV220 (CANN writes ``T v{...}``, we may write ``T v = T(...)``).  A call of a function the
-    C++ itself defines is replaced by that function's calls, since CANN's inliner inlines every helper.
+    ParamsV1, ParamsV2, ParamsV2Pro or ParamsV220 (CANN writes ``T v{...}``, we may write ``T v = T(...)``).  A
+    call of a function the C++ itself defines is replaced by that function's calls, since CANN's inliner inlines
+    every helper.
     Our generic kernels are specialized as CANN's are: with ``dtypes`` (parameter -> element type, see
     ``cann_dtypes``) an ``if`` on SupportType/IsSameType of ``T_<param>`` keeps only the branch taken.
     ``kernel`` (a name, or ``outer.name`` for a nested kernel) picks the ``__global__`` function when the file

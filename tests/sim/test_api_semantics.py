@@ -163,6 +163,14 @@ def test_tensor_scalar_ops_convert_the_scalar_to_the_element_type(ub, name):
         np.testing.assert_array_equal(tc.view(), want, err_msg=f"{name} {dtype}")
 
 
+@pytest.mark.parametrize("name", ["shift_left", "shift_right"])
+def test_shift_of_a_float_tensor_is_a_bad_argument_finding(ub, name):
+    """CANN's tracer writes a shift of a float tensor (Ascend C has none): a finding, never a numpy TypeError."""
+    ta, tc = ub("float32", np.ones(64, np.float32)), ub("float32", n=64)
+    with pytest.raises(sim.SimulationError, match=f"bad-argument.*{name} shifts integer elements"):
+        getattr(asc, name)(tc, ta, 1.5, 64)
+
+
 def test_float16_arithmetic_rounds_each_operation_to_float16(ub):
     a = np.array([2048, 0.1, 65504, 1e-4] * 4, dtype=np.float16)
     b = np.array([1, 0.2, 32, 3e-4] * 4, dtype=np.float16)

@@ -109,15 +109,17 @@ APIS: list[ApiSpec] = [
         dtypes=[same("dst", "src", "gamma", allowed=FLOATS), each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "gamma", "temp_buffer"),
         pipe="V", reads=("src", "gamma"), writes=("dst",)),
+    # count is optional in CANN 1.1.1's Python signature, but its binding (create_asc_QuantOp) takes no calCount of
+    # None: a call without a count is rejected there, so it is required here.
     api("adv.quant", "adv.quantization", "dst(int8) = round(src * scale + offset).",
-        [("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
+        [("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: int,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False) -> None",
-          "AscendC::AscendQuant<{src.T}, {reuse_source}>({dst}, {src}{,temp_buffer}, {scale}, {offset}{,count})"),
-         ("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: Optional[int] = None,"
+          "AscendC::AscendQuant<{src.T}, {reuse_source}>({dst}, {src}{,temp_buffer}, {scale}, {offset}, {count})"),
+         ("(dst: LocalTensor, src: LocalTensor, scale: float, offset: float, count: int,"
           " temp_buffer: Optional[LocalTensor] = None, reuse_source: bool = False,"
           " config: Optional[adv.QuantConfig] = None) -> None",
           "AscendC::AscendQuant<{src.T}, {reuse_source}, {config}>({dst}, {src}{,temp_buffer}, {scale}, {offset}"
-          "{,count})")],
+          ", {count})")],
         dtypes=[each("dst", allowed=dtypes_of("int8")), each("src", allowed=FLOATS),
                 each("temp_buffer", allowed=dtypes_of("uint8"))],
         positions=ub("dst", "src", "temp_buffer"),

@@ -230,8 +230,19 @@ muls = _scalar_op("muls", lambda a, s: (a * s).astype(a.dtype))
 maxs = _scalar_op("maxs", lambda a, s: np.maximum(a, s).astype(a.dtype))
 mins = _scalar_op("mins", lambda a, s: np.minimum(a, s).astype(a.dtype))
 leaky_relu = _scalar_op("leaky_relu", lambda a, s: np.where(a >= 0, a, (a * s).astype(a.dtype)).astype(a.dtype))
-shift_left = _scalar_op("shift_left", lambda a, s: np.left_shift(a, s.astype(a.dtype)).astype(a.dtype))
-shift_right = _scalar_op("shift_right", lambda a, s: np.right_shift(a, s.astype(a.dtype)).astype(a.dtype))
+def _shift(name: str, shift: Callable[[np.ndarray, Any], np.ndarray]) -> Callable[..., None]:
+    """ShiftLeft/ShiftRight: integer elements only (Ascend C has no float form; CANN's tracer writes the call anyway,
+    so a float tensor is a finding, never a numpy error)."""
+    def compute(a: np.ndarray, s: Any) -> np.ndarray:
+        if a.dtype.kind not in "iu":
+            cur().report("bad-argument", f"{name} shifts integer elements; Ascend C has no {name} of {a.dtype.name}")
+            return a
+        return shift(a, s.astype(a.dtype)).astype(a.dtype)
+    return _scalar_op(name, compute)
+
+
+shift_left = _shift("shift_left", np.left_shift)
+shift_right = _shift("shift_right", np.right_shift)
 # Axpy: dst = src * scalar + dst
 axpy = _scalar_op("axpy", lambda a, s, d: ((a * s).astype(d.dtype) + d).astype(d.dtype), reads_dst=True)
 

@@ -2187,6 +2187,39 @@ __aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& sr
     static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
 }
 template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const T& src1Scalar,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const T& src1Scalar,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const T& src1Scalar) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const T& src0Scalar, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const T& src0Scalar, const LocalTensor<T>& src1,
+                             const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const T& src0Scalar, const LocalTensor<T>& src1) {
+    static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
+}
+template <typename T, bool isReuseSource = false>
 __aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const T& src1Scalar,
                              uint32_t calCount) {
     static_assert(check::arith<T>::value, "Power: element type must be half, float, int16_t or int32_t");
