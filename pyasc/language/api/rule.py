@@ -413,11 +413,30 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
         if not ok or not items:
             out.unbound.append((name, "a struct with fields the language has no kind for"))
             continue
-        ctor = parse_signature("(" + ", ".join(items) + ")", None)
-        cls = ClassSpec(name=struct_names[name], family=_family(header), doc=f"AscendC::{name}, by rule.",
+        constexpr = name in template_structs
+        ctors = [f for f in F.FUNCTIONS if f[0] == f"AscendC::{name}" and f[1] == name and f[5]]
+        field_names = [c[1] for c in fields]
+        longest = max(ctors, key=lambda f: len(f[5]), default=None)
+        ctor_fields = [re.sub(r"In$", "", p[1]) for p in longest[5]] if longest else []
+        if longest and ctor_fields == field_names[:len(ctor_fields)]:
+            # a struct with constructors is no aggregate: written through its longest constructor, the arguments
+            # after the last one given left to its defaults (`SoftmaxConfig(false)`)
+            py = [param_name(f) for f in ctor_fields]
+            ctor_cpp: str | None = f"AscendC::{name}({{{py[0]}}}" + "".join(f"{{~{q}}}" for q in py[1:]) + ")"
+        elif longest:
+            out.unbound.append((name, "a struct whose constructors do not follow its fields"))
+            continue
+        else:
+            ctor_cpp = None
+        # a value struct is written as its aggregate, every field in declaration order (`SoftMaxShapeInfo{8, 64,
+        # 8, 64}`); a template argument's (SoftmaxConfig) as designated initializers of the fields given
+        aggregate = ctor_cpp if constexpr or ctor_cpp else f"AscendC::{name}{{{{" + ", ".join(
+            "{" + i.split(":")[0] + "}" for i in items) + "}}"
+        ctor = parse_signature("(" + ", ".join(items) + ")", aggregate)
+        cls = ClassSpec(name=struct_names[name], family="adv.types", doc=f"AscendC::{name}, by rule.",
                         cpp=f"AscendC::{name}", constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
                         field_cpp={p.name: c[1] for p, c in zip(ctor.params, fields, strict=True)},
-                        constexpr=name in template_structs, rule=_origin(header, line, name))
+                        constexpr=constexpr, rule=_origin(header, line, name))
         out.classes.append(cls)
     hand_cpp = _hand_cpp_names(hand_apis.values())
     grouped: dict[tuple[str, str], list[tuple]] = {}
@@ -527,7 +546,7 @@ def dump(t: Tables) -> str:
     parts = {
         "apis": [_api_json(a) for a in t.apis],
         "classes": [{"name": c.name, "family": c.family, "doc": c.doc, "cpp": c.cpp, "rule": c.rule,
-                     "ctor": c.constructors[0].signature, "field_cpp": dict(c.field_cpp), "constexpr": c.constexpr}
+                     "ctor": c.constructors[0].signature, "ctor_cpp": c.constructors[0].cpp, "field_cpp": dict(c.field_cpp), "constexpr": c.constexpr}
                     for c in t.classes],
         "enums": [{"name": e.name, "members": dict(e.members), "prefix": e.cpp_prefix, "doc": e.doc,
                    "rule": e.rule} for e in t.enums],
@@ -569,7 +588,7 @@ def load(text: str | None = None) -> Tables:
     out = Tables()
     out.apis = [_api_of(a) for a in data["apis"]]
     for c in data["classes"]:
-        ctor = parse_signature(c["ctor"], None)
+        ctor = parse_signature(c["ctor"], c.get("ctor_cpp"))
         out.classes.append(ClassSpec(name=c["name"], family=c["family"], doc=c["doc"], cpp=c["cpp"],
                                      constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
                                      field_cpp=c["field_cpp"], constexpr=c["constexpr"], rule=c["rule"]))
