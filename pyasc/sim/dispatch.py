@@ -277,7 +277,8 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
     if fn is None:
         fn = _SIM_BY_SPEC[id(spec)] = sim_function(spec)
     if fn is None:
-        core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
+        core.report("unsupported", f"{display} is known by rule ({spec.rule}) and not modelled on the simulator"
+                    if spec.rule else f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
         return None
     if core.ls is not None:
         fn = core.ls(fn, tuple(map(type, args)) + tuple(map(type, kwargs.values())))
