@@ -91,7 +91,7 @@ def param_name(name: str) -> str:
 _INTS = re.compile(r"(unsigned |signed )?(u?int(8|16|32|64)_t|int|size_t|uint|long|short|char|unsigned)$")
 _DTYPES = {"half": "float16", "float": "float32", "bfloat16_t": "bfloat16", "int8_t": "int8", "uint8_t": "uint8",
            "int16_t": "int16", "uint16_t": "uint16", "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64",
-           "uint64_t": "uint64", "bool": "bool"}
+           "uint64_t": "uint64", "bool": "int1"}
 
 
 def bare(ctype: str) -> str:
@@ -99,6 +99,11 @@ def bare(ctype: str) -> str:
     t = re.sub(r"\b(const|volatile|struct|enum|class|typename|__gm__|__ubuf__)\b", " ", ctype)
     t = t.replace("&", " ").replace("AscendC::", "")
     return " ".join(t.split()).rstrip("* ").strip()
+
+
+RESERVED = frozenset({"DataType", "LocalTensor", "GlobalTensor", "Tensor", "GlobalAddress", "Number", "IntList",
+                      "NumberList", "BoolList", "Any", "Scalar", "Optional", "Union", "Tuple", "None"})
+"""Words of the signature vocabulary (spec.py): no rule entry takes one as its name."""
 
 
 @dataclass
@@ -188,6 +193,17 @@ def _py_default(text: str | None, enums: set[str]) -> str | None:
     return repr(t)
 
 
+def _cpp_default(text: str | None, ctype: str) -> str:
+    """A header's default as the C++ the generator writes for an omitted argument (`{}` -> `T()`, a constant
+    qualified)."""
+    t = (text or "").strip()
+    if t in ("{}", ""):
+        return ("" if "::" in bare(ctype) else "AscendC::") + bare(ctype) + "()"
+    if re.fullmatch(r"[A-Za-z_]\w*", t):
+        return f"AscendC::{t}"
+    return t
+
+
 def _is_adv(header: str) -> bool:
     return header.startswith("include/adv_api/")
 
@@ -237,7 +253,11 @@ def _overload(fn: tuple, kinds: _Kinds, enums: set[str], method_of: str | None) 
         d = _py_default(default, enums)
         if d is None and seen_default:
             return None
-        if d is not None:
+        if d is not None and d[:1] in "'\"":  # a C++ default the language cannot spell: written when omitted
+            seen_default = True
+            sig.append(f"{py}: Optional[{kind}] = None")
+            cpp_args.append(f"{{~{py}:={_cpp_default(default, ctype)}}}")
+        elif d is not None:
             seen_default = True
             sig.append(f"{py}: {kind} = {d}")
             cpp_args.append(f"{{~{py}}}")
@@ -267,16 +287,25 @@ def _overload(fn: tuple, kinds: _Kinds, enums: set[str], method_of: str | None) 
         used.add(py)
         kind, _ = kinds.kind(kind_text, typenames)
         d = _py_default(default, enums)
-        keyword.append(f"{py}: {kind}" + (f" = {d}" if d is not None else ""))
-        values.append(py)
+        if d is not None and d[:1] in "'\"":
+            keyword.append(f"{py}: Optional[{kind}] = None")
+            values.append(f"{{~{py}:={_cpp_default(default, kind_text)}}}")
+        elif d is not None:
+            keyword.append(f"{py}: {kind} = {d}")
+            values.append(f"{{~{py}}}")
+        else:
+            keyword.append(f"{py}: {kind}")
+            if any(v.startswith("{~") for v in values):
+                writable = False  # a required argument after defaulted ones: no positional spelling
+            values.append(("" if not values and not tpl_parts else ", ") + f"{{{py}}}")
     if keyword:
         sig.append("*")
         sig.extend(keyword)
     cname = name
-    if tpl_parts:
-        targs = "<" + ", ".join(tpl_parts) + "".join(f"{{~{v}}}" for v in values) + ">"
-    elif values:
-        targs = "{<" + ",".join(values) + "}"
+    if not tpl_parts and values and all(v.startswith("{~") and ":=" not in v for v in values):
+        targs = "{<" + ",".join(v[2:-1] for v in values) + "}"  # none passed: no template arguments at all
+    elif tpl_parts or values:
+        targs = "<" + ", ".join(tpl_parts) + "".join(values) + ">"
     else:
         targs = ""
     ret = "None"
@@ -375,7 +404,7 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
     out = Tables()
     enum_names = set(hand_enums)
     for name, header, line, members in F.ENUMS:
-        if name in hand_enums:
+        if name in hand_enums or name in hand_classes or name in RESERVED:
             continue
         spec = EnumSpec(name, dict(members), f"AscendC::{name}::", doc=f"AscendC::{name}, by rule.",
                         rule=_origin(header, line, name))
@@ -385,6 +414,8 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
     struct_names: dict[str, str] = {}
     hand_by_cpp = {re.sub(r"<.*", "", c.cpp).replace("AscendC::", ""): n for n, c in hand_classes.items()}
     for name, header, line, fields in F.STRUCTS:
+        if name in RESERVED or name in hand_enums:
+            continue
         if name in hand_by_cpp:
             out.bound[name] = hand_by_cpp[name]
             if hand_by_cpp[name].split(".")[-1] != name:
@@ -430,19 +461,27 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
             ctor_cpp = None
         # a value struct is written as its aggregate, every field in declaration order (`SoftMaxShapeInfo{8, 64,
         # 8, 64}`); a template argument's (SoftmaxConfig) as designated initializers of the fields given
-        aggregate = ctor_cpp if constexpr or ctor_cpp else f"AscendC::{name}{{{{" + ", ".join(
+        designated = constexpr and _is_adv(header)  # MatmulConfig's way: `{.isCheckTiling = false}`
+        aggregate = ctor_cpp if ctor_cpp or designated else f"AscendC::{name}{{{{" + ", ".join(
             "{" + i.split(":")[0] + "}" for i in items) + "}}"
         ctor = parse_signature("(" + ", ".join(items) + ")", aggregate)
-        cls = ClassSpec(name=struct_names[name], family="adv.types", doc=f"AscendC::{name}, by rule.",
+        cls = ClassSpec(name=struct_names[name], family="adv.types" if _is_adv(header) else "rule.basic",
+                        doc=f"AscendC::{name}, by rule.",
                         cpp=f"AscendC::{name}", constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
                         field_cpp={p.name: c[1] for p, c in zip(ctor.params, fields, strict=True)},
                         constexpr=constexpr, rule=_origin(header, line, name))
         out.classes.append(cls)
+    bound_structs = {c.rule.split()[0].replace("AscendC::", "") for c in out.classes}
+    kinds = _Kinds(hand_classes, enum_names, {k: v for k, v in struct_names.items() if k in bound_structs})
     hand_cpp = _hand_cpp_names(hand_apis.values())
     grouped: dict[tuple[str, str], list[tuple]] = {}
     for fn in F.FUNCTIONS:
         grouped.setdefault((fn[0], fn[1]), []).append(fn)
-    class_by_cpp = {re.sub(r"<.*", "", c.cpp).replace("AscendC::", ""): n for n, c in hand_classes.items()}
+    class_by_cpp: dict[str, str] = {}
+    for n, c in hand_classes.items():  # a class named as its C++ type first (LocalTensor, not LocalTensorAuto)
+        cpp = re.sub(r"<.*", "", c.cpp).replace("AscendC::", "")
+        if cpp not in class_by_cpp or n == cpp:
+            class_by_cpp[cpp] = n
     for (scope, name), fns in grouped.items():
         method_of = None
         if scope != "AscendC":
@@ -459,12 +498,11 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
             out.unbound.append((name, "no declaration the signature vocabulary can state"))
             continue
         if method_of:
-            _methods(out, method_of, name, forms, hand_classes[method_of])
+            _methods(out, method_of, name, forms, hand_classes[method_of], hand_classes)
             continue
         qual = ("adv." if _is_adv(fns[0][2]) else "") + snake(name)
-        hand = hand_cpp.get(name)
-        if hand is not None or qual in hand_apis:
-            hand = hand or qual
+        hand = qual if qual in hand_apis else hand_cpp.get(name)
+        if hand is not None:
             out.bound[name] = hand
             if hand != qual:
                 out.disagreements.append((name, f"bound by hand as asc.{hand}, by rule asc.{qual}",
@@ -492,11 +530,11 @@ def _dedupe_forms(forms: list[Form]) -> list[Form]:
 
 
 def _methods(out: Tables, cls: str, name: str, forms: list[tuple[Form, list[DTypeRule]]],
-             spec: ClassSpec) -> None:
+             spec: ClassSpec, classes: Mapping[str, ClassSpec]) -> None:
     """A member function of a hand-written class: its own method (rule-only) or, where the hand-written method's
     form has the rule's kinds under other keyword names, the rule's form after it."""
     py = snake(name)
-    hand = spec.methods.get(py)
+    hand = _hand_method(spec, py, name, classes)
     if hand is None:
         overloads = _dedupe_forms([o for o, _ in forms])
         out.methods[(cls, py)] = replace(
@@ -505,17 +543,43 @@ def _methods(out: Tables, cls: str, name: str, forms: list[tuple[Form, list[DTyp
             rule=overloads[0].rule)
         return
     out.bound[f"{cls}::{name}"] = hand.name
+    if hand.name.split(".")[-1] != py:
+        out.disagreements.append((f"{cls}::{name}", f"bound by hand as {hand.name}, by rule {cls}.{py}",
+                                  "the hand-written binding is kept; the rule adds no second name"))
+        return
     extra: list[Form] = []
     for ov, _ in forms:
         kinds = [k for _, k in ov.params]
         names = [n for n, _ in ov.params]
         for h in hand.overloads:
             if [p.kind for p in h.params] == kinds and [p.name for p in h.params] != names:
-                extra.append(ov)
-                out.disagreements.append((f"{cls}::{name}", f"{hand.name}{_short(h)} by hand, {_short(ov)} by rule",
-                                          "both: the hand-written form first, the rule's keyword form after it"))
+                what = f"{hand.name}{_short(h)} by hand, {_short(ov)} by rule"
+                if h.cpp is None:  # a form 1.1.1 knows and code generation does not support: kept as it is
+                    how = "the hand-written form is kept (not generated); the rule adds no form"
+                else:
+                    extra.append(ov)
+                    how = "both: the hand-written form first, the rule's keyword form after it"
+                if (f"{cls}::{name}", what, how) not in out.disagreements:
+                    out.disagreements.append((f"{cls}::{name}", what, how))
     if extra:
-        out.extra_forms[(cls, py)] = tuple(o.overload() for o in _dedupe_forms(extra))
+        owner, _, method_name = hand.name.rpartition(".")  # the class that declares it (a base, for TBuf's)
+        out.extra_forms[(owner or cls, method_name)] = tuple(o.overload() for o in _dedupe_forms(extra))
+
+
+def _hand_method(spec: ClassSpec, py: str, cpp: str, classes: Mapping[str, ClassSpec]) -> ApiSpec | None:
+    """The hand-written method of the class or its bases named `py`, or whose template calls `.cpp(` or `.cpp<`
+    (EnQue is 1.1.1's `enque`)."""
+    pattern = re.compile(rf"\.{cpp}\s*[<({{]")
+    todo = [spec]
+    while todo:
+        c = todo.pop(0)
+        if py in c.methods:
+            return c.methods[py]
+        for m in c.methods.values():
+            if any(pattern.search((o.cpp if isinstance(o, Overload) else o[1]) or "") for o in m.declared):
+                return m
+        todo.extend(classes[b] for b in c.bases if b in classes)
+    return None
 
 
 def _short(ov: Overload | Form) -> str:
