@@ -7,7 +7,7 @@ header and line it is declared at, the dtypes its documentation states), the fie
 of its enums. It writes them as a JSON table (`pyasc/language/api/ascendc_facts.json`), which is reviewed and
 committed; `pyasc/language/api/rule.py` turns the table into spec entries. No header text is kept.
 
-    python scripts/ascendc_api_facts.py /work/.mirror/mirror-cann+asc-devkit/repo > pyasc/language/api/ascendc_facts.json
+    python scripts/ascendc_api_facts.py ASC_DEVKIT_GIT_DIR > pyasc/language/api/ascendc_facts.json
 
 The argument is a git directory (its HEAD is read) or a checkout's root folder. Then
 
@@ -272,7 +272,7 @@ def _notes_before(notes: list[tuple[int, tuple[str, ...]]], start: int, text: st
     """The dtype note of the comment right before a declaration (only blank space and its template between)."""
     for end, found in reversed(notes):
         if end <= start:
-            return found if not text[end:start].strip() or text[end:start].lstrip().startswith("template") else ()
+            return found if not text[end:start].strip() else ()
     return ()
 
 

@@ -20,8 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib.resources import files
+from itertools import product
 
 from ..spec import ApiSpec, ClassSpec, DTypeRule, EnumSpec, Overload, api, combos, each, parse_signature, same, ub
+
 
 def _load_facts() -> dict:
     """The committed facts table (JSON: it loads in milliseconds, where a Python literal of this size compiles
@@ -95,7 +97,8 @@ _DTYPES = {"half": "float16", "float": "float32", "bfloat16_t": "bfloat16", "int
 
 
 def bare(ctype: str) -> str:
-    """A C++ parameter type without cv, reference, pointer and namespace: `const LocalTensor<T>&` -> `LocalTensor<T>`."""
+    """A C++ parameter type without cv, reference, pointer and namespace (`const LocalTensor<T>&` ->
+    `LocalTensor<T>`)."""
     t = re.sub(r"\b(const|volatile|struct|enum|class|typename|__gm__|__ubuf__)\b", " ", ctype)
     t = t.replace("&", " ").replace("AscendC::", "")
     return " ".join(t.split()).rstrip("* ").strip()
@@ -374,10 +377,17 @@ def _merge_rules(per_overload: list[list[DTypeRule]]) -> list[DTypeRule]:
         if not all(r.allowed for r in mapping.values()) or tables.get(keys, set()) is None:
             tables[keys] = None
             continue
-        shared = next((r for r in mapping.values() if r.same and len(r.allowed) > 1), None)
-        for d in sorted(shared.allowed) if shared else [""]:
-            tables.setdefault(keys, set()).add(tuple(  # type: ignore[union-attr]
-                d if shared is not None and mapping[p] is shared else next(iter(mapping[p].allowed)) for p in keys))
+        groups: list[tuple[tuple[str, ...], list[str]]] = []  # (its tensors, their dtype choices), per rule
+        for r in dict.fromkeys(mapping.values()):
+            names = tuple(p for p in keys if mapping[p] is r)
+            if r.same:
+                groups.append((names, sorted(r.allowed)))
+            else:
+                groups.extend(((p,), sorted(r.allowed)) for p in names)
+        rows = tables.setdefault(keys, set())
+        for choice in product(*(c for _, c in groups)):
+            pick = {p: d for (names, _), d in zip(groups, choice, strict=True) for p in names}
+            rows.add(tuple(pick[p] for p in keys))  # type: ignore[union-attr]
     return [*kept, *(combos(*k, table=rows) for k, rows in tables.items() if rows)]
 
 
@@ -413,7 +423,7 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
     template_structs = {bare(k) for f in F.FUNCTIONS for k, _, _ in f[4] if k != "typename"}
     struct_names: dict[str, str] = {}
     hand_by_cpp = {re.sub(r"<.*", "", c.cpp).replace("AscendC::", ""): n for n, c in hand_classes.items()}
-    for name, header, line, fields in F.STRUCTS:
+    for name, header, _line, _fields in F.STRUCTS:
         if name in RESERVED or name in hand_enums:
             continue
         if name in hand_by_cpp:
@@ -610,7 +620,8 @@ def dump(t: Tables) -> str:
     parts = {
         "apis": [_api_json(a) for a in t.apis],
         "classes": [{"name": c.name, "family": c.family, "doc": c.doc, "cpp": c.cpp, "rule": c.rule,
-                     "ctor": c.constructors[0].signature, "ctor_cpp": c.constructors[0].cpp, "field_cpp": dict(c.field_cpp), "constexpr": c.constexpr}
+                     "ctor": c.constructors[0].signature, "ctor_cpp": c.constructors[0].cpp,
+                     "field_cpp": dict(c.field_cpp), "constexpr": c.constexpr}
                     for c in t.classes],
         "enums": [{"name": e.name, "members": dict(e.members), "prefix": e.cpp_prefix, "doc": e.doc,
                    "rule": e.rule} for e in t.enums],
