@@ -19,7 +19,7 @@ def config_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.So
     q_dst = asc.TQue(asc.TPosition.VECOUT, 1)
     pipe.init_buffer(q_src, 1, ROWS * COLS * 4)
     pipe.init_buffer(q_dst, 1, ROWS * COLS * 4)
-    config = asc.adv.SoftmaxConfig(False)
+    config = asc.adv.SoftmaxConfig(False)  # noqa: F841
     src = q_src.alloc_tensor(asc.float32)
     asc.data_copy(src, x_gm, ROWS * COLS)
     q_src.enque(src)
