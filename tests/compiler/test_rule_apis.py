@@ -108,3 +108,10 @@ def test_cann_version_setting(value: object, ok: bool) -> None:
     editor, errors = from_mapping({"cannVersion": "1.1.1"})  # the editor's camelCase setting
     assert editor.cann_version == "1.1.1" and errors == []
     assert Config(cann_version="1.1.1").key() != Config().key()
+
+
+def test_a_rule_class_named_at_asc_top_level_points_to_asc_adv() -> None:
+    text = "import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    s = asc.SoftMaxShapeInfo(8, 64, 8, 64)\n"
+    found = [d for d in analyze(text, "k.py").errors if d.code == "PA202"]
+    assert [d.message for d in found] == [
+        "asc has no function, class or dtype named 'SoftMaxShapeInfo'; it is in asc.adv: asc.adv.SoftMaxShapeInfo"]

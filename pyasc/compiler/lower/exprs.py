@@ -321,11 +321,11 @@ class ExprLowering(LowerBase):
         where = "asc.adv" if prefix else "asc"
         msg = f"{where} has no function, class or dtype named '{attr}'"
         fixes: tuple[Fix, ...] = ()
-        if guess:
+        if not prefix and ("adv." + attr in APIS or "adv." + attr in CLASSES):
+            msg += f"; it is in asc.adv: asc.adv.{attr}"
+        elif guess:
             msg += f"; did you mean '{guess[0]}'?"
             fixes = (replace_fix(attr_span, guess[0]),)
-        elif not prefix and "adv." + attr in APIS:
-            msg += f"; it is in asc.adv: asc.adv.{attr}"
         self.report("PA202", msg, attr_span, fixes=fixes)
         return ir.invalid(sp)
 
