@@ -127,6 +127,14 @@ def stats() -> dict[str, int]:
         "generated_apis": sum(1 for s in specs if s.generated),
         "generated_overloads": sum(1 for o in overloads if o.cpp is not None),
         "generated_constructors": sum(1 for c in ctors if c.cpp is not None),
+        "rule_functions": sum(1 for a in APIS.values() if a.rule),
+        "rule_generated_functions": sum(1 for a in APIS.values() if a.rule and a.generated),
+        "rule_classes": sum(1 for c in CLASSES.values() if c.rule),
+        "rule_methods": sum(1 for c in CLASSES.values() for m in c.methods.values() if m.rule),
+        "rule_forms_of_hand_written_methods": sum(1 for s in specs if not s.rule for o in s.overloads if o.rule),
+        "rule_enums": sum(1 for e in ENUMS.values() if e.rule),
+        "rule_bound_by_hand": len(RULE.bound),
+        "rule_disagreements": len(RULE.disagreements),
     }
 
 
