@@ -17,9 +17,10 @@ def name_message(display: str, kind: str, origin: str) -> str:
     """`asc.adv.swiglu`, a function of AscendC::SwiGLU (header:line): what 1.1.1 says of it, and where it comes from."""
     module, _, attr = display.rpartition(".")
     cann_module = {"asc": "asc", "asc.adv": "asc.language.adv"}.get(module, module)
+    tracer = (f"'{module}' object has no attribute '{attr}'" if kind == "method"
+              else f"module '{cann_module}' has no attribute '{attr}'")
     return (f"{display} is known by rule, from Ascend C's {origin}: CANN's pyasc 1.1.1 has no {kind} of this name "
-            f"(its tracer: module '{cann_module}' has no attribute '{attr}'); expected a name 1.1.1 binds, got one "
-            "newer pyasc binds")
+            f"(its tracer: {tracer}); expected a name 1.1.1 binds, got one newer pyasc binds")
 
 
 def form_message(display: str, form: str, origin: str, forms: list[str]) -> str:

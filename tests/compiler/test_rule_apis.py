@@ -115,3 +115,14 @@ def test_a_rule_class_named_at_asc_top_level_points_to_asc_adv() -> None:
     found = [d for d in analyze(text, "k.py").errors if d.code == "PA202"]
     assert [d.message for d in found] == [
         "asc has no function, class or dtype named 'SoftMaxShapeInfo'; it is in asc.adv: asc.adv.SoftMaxShapeInfo"]
+
+
+def test_a_method_known_only_by_rule() -> None:
+    text = ("import asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    pipe = asc.TPipe()\n"
+            "    pipe.destroy_without_pipe_all()\n    pipe.destroy_without_pipe_all()\n")
+    found = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA206"]
+    assert [(d.span.line, d.severity, [r.span.line for r in d.related]) for d in found] == [(7, Severity.INFO, [8])]
+    assert found[0].message == (
+        "TPipe.destroy_without_pipe_all is known by rule, from Ascend C's AscendC::TPipe::DestroyWithoutPipeAll "
+        "(include/basic_api/kernel_tpipe.h:512): CANN's pyasc 1.1.1 has no method of this name (its tracer: 'TPipe' "
+        "object has no attribute 'destroy_without_pipe_all'); expected a name 1.1.1 binds, got one newer pyasc binds")
