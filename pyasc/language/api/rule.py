@@ -212,8 +212,10 @@ def _is_adv(header: str) -> bool:
 
 
 def _family(header: str) -> str:
+    """`adv.rule.<header folder>` (an advanced API: its own synchronization, as the hand-written `adv.*` families),
+    `rule.basic` for a basic one: apart from the hand-written families, which tests hold to their references."""
     if _is_adv(header):
-        return "adv." + header.split("/")[2]
+        return "adv.rule." + header.split("/")[2]
     return "rule.basic"
 
 
