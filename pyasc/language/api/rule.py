@@ -357,6 +357,10 @@ def _merge_rules(per_overload: list[list[DTypeRule]]) -> list[DTypeRule]:
     or float, its temp_buffer of uint8); where forms disagree on a tensor (SoftmaxFlashV2's all-T form and its
     half-with-float form), one table of the combinations when every form states its dtypes, else no rule on those
     tensors rather than a wrong one."""
+    stated = frozenset(d for rules in per_overload for r in rules if r.same for d in r.allowed)
+    if stated:  # the dtypes one form's documentation states hold for the API's forms that state none
+        per_overload = [[replace(r, allowed=stated) if r.same and not r.allowed else r for r in rules]
+                        for rules in per_overload]
     distinct: list[DTypeRule] = []
     for rules in per_overload:
         for r in rules:
@@ -473,11 +477,9 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
             ctor_cpp = None
         # a value struct is written as its aggregate, every field in declaration order (`SoftMaxShapeInfo{8, 64,
         # 8, 64}`); a template argument's (SoftmaxConfig) as designated initializers of the fields given
-        designated = constexpr and _is_adv(header)  # MatmulConfig's way: `{.isCheckTiling = false}`
-        aggregate = ctor_cpp if ctor_cpp or designated else f"AscendC::{name}{{{{" + ", ".join(
-            "{" + i.split(":")[0] + "}" for i in items) + "}}"
+        aggregate = ctor_cpp or f"AscendC::{name}{{{{" + ", ".join("{" + i.split(":")[0] + "}" for i in items) + "}}"
         ctor = parse_signature("(" + ", ".join(items) + ")", aggregate)
-        cls = ClassSpec(name=struct_names[name], family="adv.types" if _is_adv(header) else "rule.basic",
+        cls = ClassSpec(name=struct_names[name], family="adv.rule.types" if _is_adv(header) else "rule.basic",
                         doc=f"AscendC::{name}, by rule.",
                         cpp=f"AscendC::{name}", constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
                         field_cpp={p.name: c[1] for p, c in zip(ctor.params, fields, strict=True)},
@@ -534,10 +536,19 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
 
 
 def _dedupe_forms(forms: list[Form]) -> list[Form]:
-    """One overload per signature (a T form and its half/float form read the same in the language)."""
+    """One overload per signature (a T form and its half/float form read the same in the language), and per
+    sequence of positional kinds: the language resolves a call by its arguments' kinds, so of two forms C++ tells
+    apart only by dtype (SoftmaxFlashV2's outReduceMax form, eight tensors where the other has seven and a uint8
+    buffer) the first is kept."""
     seen: dict[str, Form] = {}
+    kinds: set[tuple[str, ...]] = set()
     for o in forms:
-        seen.setdefault(o.signature, o)
+        positional = o.signature.split("*")[0]
+        key = tuple(k for n, k in o.params if f"{n}:" in positional)
+        if o.signature in seen or key in kinds:
+            continue
+        seen[o.signature] = o
+        kinds.add(key)
     return list(seen.values())
 
 
