@@ -326,7 +326,8 @@ def _block(text: str, i: int, end: int, scope: list[str], header: str, facts: Fa
                 if d is not None:
                     struct.fields.append((d[0], d[1], " ".join(text[i:close].split())))
             else:
-                _record(stripped, scope, header, _line(text, decl_at), facts, notes, decl_at, raw, access_public)
+                _record(stripped, scope, header, _line(text, decl_at), facts, notes, decl_at, raw, access_public,
+                        body=text[i + 1:close - 1])
             i = close
             while i < end and text[i] in " \t\n;":
                 i += 1
@@ -357,14 +358,42 @@ def _public_scope(scope: list[str]) -> bool:
 
 
 def _record(chunk: str, scope: list[str], header: str, line: int, facts: Facts,
-            notes: list[tuple[int, tuple[str, ...]]], at: int, raw: str, public: bool) -> bool:
+            notes: list[tuple[int, tuple[str, ...]]], at: int, raw: str, public: bool, body: str = "") -> bool:
     if not _public_scope(scope) or not public or "__aicore__" not in chunk:
         return False
     fn = _function(chunk, "::".join(scope), header, line, _notes_before(notes, at, raw))
     if fn is None:
         return False
+    if not fn.dtypes and body:
+        first = next((n for k, n, _ in fn.template if k == "typename"), None)
+        fn.dtypes = asserted_dtypes(body, first) if first else ()
     facts.functions.append(fn)
     return True
+
+
+_SUPPORT = re.compile(r"SupportType\s*<\s*(\w+)\s*,([^<>]*)>")
+_IS_SAME = re.compile(r"(?:std::is_same|IsSameType|is_same)\s*<\s*(\w+)\s*,\s*([\w:]+)\s*>")
+
+
+def asserted_dtypes(body: str, typename: str) -> tuple[str, ...]:
+    """The dtypes a function body's static assert allows its template parameter `typename`:
+    `static_assert(SupportType<T, half, float>(), ...)` or `std::is_same<T, half>::value || ...` (one assert whose
+    every alternative names that parameter)."""
+    for m in re.finditer(r"\bstatic_assert\s*\(", body):
+        end = _matching(body, m.end() - 1, "(", ")")
+        cond = body[m.end():end - 1].split('"')[0]
+        support = _SUPPORT.search(cond)
+        if support and support.group(1) == typename:
+            words = [w.strip() for w in support.group(2).split(",")]
+        else:
+            pairs = _IS_SAME.findall(cond)
+            if not pairs or any(t != typename for t, _ in pairs) or "&&" in cond:
+                continue
+            words = [w for _, w in pairs]
+        found = tuple(dict.fromkeys(_DTYPE_WORDS[w] for w in words if w in _DTYPE_WORDS))
+        if found and len(found) == len(words):
+            return found
+    return ()
 
 
 def _enum(name: str, body: str, header: str, line: int) -> Enum:

@@ -188,3 +188,18 @@ def test_a_broken_table_is_not_a_crash() -> None:
     empty = rule.load('{"apis": [], "classes": [], "enums": [], "methods": [], "extra_forms": [], "bound": {}, '
                       '"disagreements": [], "unbound": []}')
     assert empty.apis == [] and empty.methods == {}
+
+
+def test_static_asserts_state_dtypes(reader: ModuleType) -> None:
+    body = """
+    static_assert((std::is_same<T, float>::value || std::is_same<T, half>::value), "half/float only");
+    """
+    assert reader.asserted_dtypes(body, "T") == ("float32", "float16")
+    assert reader.asserted_dtypes('static_assert(SupportType<U, int16_t, uint16_t>(), "x");', "U") == (
+        "int16", "uint16")
+    assert reader.asserted_dtypes('static_assert(SupportType<U, int16_t>(), "x");', "T") == ()  # another parameter
+    assert reader.asserted_dtypes("static_assert(sizeof(T) == 2);", "T") == ()
+    snippet = ("namespace AscendC {\ntemplate <typename T>\n__aicore__ inline void Gizmo(const LocalTensor<T>& dst)\n"
+               "{\n    static_assert(SupportType<T, half, float>(), \"half or float\");\n}\n}\n")
+    [fn] = reader.extract([("include/adv_api/g.h", snippet)]).functions
+    assert fn.dtypes == ("float16", "float32")
