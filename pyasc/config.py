@@ -15,10 +15,17 @@ from .language import soc
 
 SEVERITY_NAMES = ("error", "warning", "info", "hint", "off")
 
+CANN_VERSIONS = ("1.1.1", "latest")
+"""The CANN pyasc releases whose bindings are known: 1.1.1 (the hand-written tables) and `latest`, the newest
+bindings we know (1.1.1's, and Ascend C's other APIs by rule: language/api/rule.py)."""
+
 
 @dataclass(frozen=True)
 class Config:
     soc_version: str = soc.DEFAULT_SOC
+    cann_version: str = "latest"
+    """The CANN pyasc the program targets: with `1.1.1` an API known only by rule (which 1.1.1 does not bind) is the
+    error that release's tracer gives; with `latest` it is an info."""
     tidy_checks: str | None = None
     """clang-tidy `--checks` syntax; None means pyasc's default set."""
     cann_path: str | None = None
@@ -38,7 +45,7 @@ class Config:
 
     def key(self) -> tuple[Any, ...]:
         """What a cached analysis depends on."""
-        return (self.soc_version, tuple(sorted(self.severity.items())), self.naming,
+        return (self.soc_version, self.cann_version, tuple(sorted(self.severity.items())), self.naming,
                 tuple(sorted(self.consts.items())), self.max_kernel_ms)
 
 
@@ -48,7 +55,7 @@ def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[C
     errors: list[str] = []
     known = {f.name for f in fields(Config)}
     aliases = {"socVersion": "soc_version", "tidyChecks": "tidy_checks", "cannPath": "cann_path",
-               "cppChecks": "cpp_checks"}
+               "cppChecks": "cpp_checks", "cannVersion": "cann_version"}
     changes: dict[str, Any] = {}
     for raw_key, value in data.items():
         key = aliases.get(raw_key, raw_key.replace("-", "_"))
@@ -62,6 +69,10 @@ def from_mapping(data: Mapping[str, Any], base: Config | None = None) -> tuple[C
                 hint = soc.suggest(str(value))
                 errors.append(f"unknown soc_version '{value}'" + (f"; did you mean {', '.join(hint)}?" if hint else "")
                               + f" (known: {', '.join(soc.names())})")
+                continue
+        elif key == "cann_version":
+            if value not in CANN_VERSIONS:
+                errors.append(f"unknown cann_version {value!r} (known: {', '.join(CANN_VERSIONS)})")
                 continue
         elif key in ("tidy_checks", "cann_path"):
             if not isinstance(value, str):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..reads import recording
-from . import checks, constexpr, hostcheck
+from . import checks, constexpr, hostcheck, ruleapi
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
@@ -483,7 +483,7 @@ def _finish(diags: list[Diagnostic], text: str, config: Config, lines: list[str]
     its line ends: `_analyze` has written every line end as \n), sort."""
     table = suppressions(text)
     out: list[Diagnostic] = []
-    for d in dedupe(diags):
+    for d in dedupe(ruleapi.merge(diags, config)):
         code = CODES.get(d.code)
         sev_name = config.severity.get(d.code)
         if sev_name == "off":

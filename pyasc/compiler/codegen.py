@@ -1295,11 +1295,14 @@ class KernelGen(AutoEmit):
                 self.expr(args[name])
             return
         if ph.startswith("~"):  # a trailing positional argument, written when it or a later one was passed
-            name = ph[1:]
+            name, _, fallback = ph[1:].partition(":=")  # `{~p:=text}`: the C++ text when p is omitted
             if name in self._tail:
-                if not (e.parts and e.parts[-1].endswith("(")):
+                if not (e.parts and e.parts[-1].endswith(("(", "<"))):
                     e.write(", ")
-                self._arg_or_default(name, ov, args)
+                if fallback and name not in args:
+                    e.write(fallback)
+                else:
+                    self._arg_or_default(name, ov, args)
             return
         if ph.startswith("<"):  # template arguments up to the last one passed
             names = ph[1:].split(",")
@@ -1541,7 +1544,7 @@ _QUEUES = frozenset({"TQue", "TQueBind"})
 _NARROW_INTS = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "uint32_t", "int64_t", "uint64_t"})
 """Integer element types no bare C++ literal has (a literal is int, or long long / unsigned long long)."""
 
-_TAIL = re.compile(r"\{~(\w+)\}")
+_TAIL = re.compile(r"\{~(\w+)(?::=[^{}]*)?\}")
 
 
 def _needed_tail(tpl: str, args: dict[str, ir.Expr]) -> frozenset[str]:

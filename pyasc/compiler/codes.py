@@ -104,6 +104,12 @@ _c("PA204", "not-generated-yet", E, "The API is known but the code generator doe
    _K + "    asc.adv.softmax(...)\n", _K + "    # compute softmax with reduce_max, sub, exp, reduce_sum and div\n")
 _c("PA205", "unknown-dtype", E, "Not an asc dtype.", _K + "    t = q.alloc_tensor(asc.float)\n",
    _K + "    t = q.alloc_tensor(asc.float32)\n")
+_c("PA206", "rule-only-api", INFO,
+   "An Ascend C API pyasc knows by rule from the Ascend C headers (the name or keyword newer pyasc binds it by) "
+   "that CANN's pyasc 1.1.1 lacks: an info, the error of 1.1.1's tracer with `cann_version = \"1.1.1\"`. One per "
+   "name per file, the other uses related.",
+   _K + "    out = asc.adv.swiglu(z, x, y, 1.0, 256)  # with cann_version = \"1.1.1\"\n",
+   _K + "    # CANN 1.1.1: SwiGLU from its parts (muls, exp, adds, div, mul), or set cann_version = \"latest\"\n")
 # -- calls ----------------------------------------------------------------------------------------------------------
 _c("PA301", "wrong-arity", E, "Too many or too few arguments for every form of the API.",
    _K + "    asc.add(z, x, y)\n", _K + "    asc.add(z, x, y, 256)\n")

@@ -6,10 +6,11 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from functools import cache
 
 from . import dtypes as _dtypes
-from .api import adv, basic, basic_cube, basic_sys, core, enums, fwk
+from .api import adv, basic, basic_cube, basic_sys, core, enums, fwk, rule
 from .spec import ApiSpec, ClassSpec, ConstSpec, EnumSpec
 
 _API_MODULES = (basic, basic_sys, basic_cube, core, fwk, adv)
@@ -26,6 +27,35 @@ ENUMS: dict[str, EnumSpec] = {e.name: e for e in enums.ENUMS}
 
 CONSTANTS: dict[str, ConstSpec] = {c.name: c for c in core.CONSTANTS}
 """Named constants by name: `ONE_BLK_SIZE`."""
+
+HANDWRITTEN = (dict(APIS), dict(CLASSES), dict(ENUMS))
+"""The hand-written tables alone (the functions, classes and enums CANN's pyasc 1.1.1 binds), which the rule defers
+to: `rule.build(*HANDWRITTEN)` derives the committed table."""
+
+RULE = rule.load()
+"""The entries derived from the Ascend C headers' facts (api/rule.py), beside the hand-written ones above, which
+override them (a name bound by hand is theirs); merged into APIS, CLASSES and ENUMS below, each marked with the
+declaration it came from (`rule`)."""
+
+
+def _merge_rule() -> None:
+    for a in RULE.apis:
+        APIS.setdefault(a.name, a)
+    for e in RULE.enums:
+        ENUMS.setdefault(e.name, e)
+    for c in RULE.classes:
+        CLASSES.setdefault(c.name, c)
+    extra: dict[str, dict[str, ApiSpec]] = {}
+    for (cls, name), m in RULE.methods.items():
+        extra.setdefault(cls, {})[name] = m
+    for (cls, name), forms in RULE.extra_forms.items():
+        hand = CLASSES[cls].methods[name]
+        extra.setdefault(cls, {})[name] = replace(hand, declared=(*hand.overloads, *forms))
+    for cls, methods in extra.items():
+        CLASSES[cls] = replace(CLASSES[cls], methods={**CLASSES[cls].methods, **methods})
+
+
+_merge_rule()
 
 ADV_PREFIX = "adv."
 """Qualified names of `asc.adv.<name>` start with this."""
@@ -97,6 +127,14 @@ def stats() -> dict[str, int]:
         "generated_apis": sum(1 for s in specs if s.generated),
         "generated_overloads": sum(1 for o in overloads if o.cpp is not None),
         "generated_constructors": sum(1 for c in ctors if c.cpp is not None),
+        "rule_functions": sum(1 for a in APIS.values() if a.rule),
+        "rule_generated_functions": sum(1 for a in APIS.values() if a.rule and a.generated),
+        "rule_classes": sum(1 for c in CLASSES.values() if c.rule),
+        "rule_methods": sum(1 for c in CLASSES.values() for m in c.methods.values() if m.rule),
+        "rule_forms_of_hand_written_methods": sum(1 for s in specs if not s.rule for o in s.overloads if o.rule),
+        "rule_enums": sum(1 for e in ENUMS.values() if e.rule),
+        "rule_bound_by_hand": len(RULE.bound),
+        "rule_disagreements": len(RULE.disagreements),
     }
 
 

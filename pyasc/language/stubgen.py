@@ -143,8 +143,9 @@ def _function(spec: ApiSpec, ctx: _Ctx, name: str, indent: str = "", method: boo
     """`def` lines of one function or method: `@overload` when it has several forms."""
     lines: list[str] = []
     static = method and all(p.name != "self" for o in spec.overloads for p in o.params)
-    many = len(spec.overloads) > 1
-    for o in spec.overloads:
+    forms = [o for o in spec.overloads if not o.rule]
+    many = len(forms) > 1
+    for o in forms:
         if many:
             lines.append(f"{indent}@overload")
         if static:
@@ -177,7 +178,8 @@ def _class(cls: ClassSpec, ctx: _Ctx) -> list[str]:
             body.append("    @overload")
         body += _wrap(_signature(o, ctx, method=True, name="__init__", returns="None"), "    ")
     for mname, spec in cls.methods.items():
-        body += _function(spec, ctx, mname, indent="    ", method=True)
+        if not spec.rule:  # the stubs are CANN 1.1.1's surface: what the rule adds is left out
+            body += _function(spec, ctx, mname, indent="    ", method=True)
     return lines + (body or ["    ..."])
 
 
@@ -302,11 +304,12 @@ def main_stub() -> str:
     out.append("\n# --- enums ----------------------------------------------------------------------------------------"
                "----------------\n")
     for e in registry.ENUMS.values():
-        out += _enum(e) + [""]
+        if not e.rule:
+            out += _enum(e) + [""]
     out.append("# --- classes --------------------------------------------------------------------------------------"
                "----------------\n")
     for cls in registry.CLASSES.values():
-        if cls.name in _SPECIAL_CLASSES or cls.name.startswith(registry.ADV_PREFIX):
+        if cls.name in _SPECIAL_CLASSES or cls.name.startswith(registry.ADV_PREFIX) or cls.rule:
             continue
         out += _class(cls, ctx) + [""]
     out.append("# --- constants ------------------------------------------------------------------------------------"
@@ -317,7 +320,7 @@ def main_stub() -> str:
     out.append("\n# --- functions ------------------------------------------------------------------------------------"
                "----------------\n")
     for spec in registry.APIS.values():
-        if spec.name.startswith(registry.ADV_PREFIX) or spec.name == "jit":
+        if spec.name.startswith(registry.ADV_PREFIX) or spec.name == "jit" or spec.rule:
             continue
         out += _function(spec, ctx, spec.name) + [""]
     out.append(_jit_block(ctx))
@@ -330,10 +333,10 @@ def adv_stub() -> str:
     ctx = _Ctx(adv=True)
     body: list[str] = []
     for cls in registry.CLASSES.values():
-        if cls.name.startswith(registry.ADV_PREFIX):
+        if cls.name.startswith(registry.ADV_PREFIX) and not cls.rule:
             body += _class(cls, ctx) + [""]
     for spec in registry.APIS.values():
-        if spec.name.startswith(registry.ADV_PREFIX):
+        if spec.name.startswith(registry.ADV_PREFIX) and not spec.rule:
             body += _function(spec, ctx, spec.name[len(registry.ADV_PREFIX):]) + [""]
     imports = sorted(ctx.imports - {"Any", "Sequence"}, key=lambda n: (not n.isupper(), n.lower() != n, n))
     text = "\n".join(body)

@@ -290,15 +290,30 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
             core.report("bad-call", f"Ascend C has no {display}{bound[0].signature.split('->')[0].strip()}: "
                         "bisheng rejects the kernel CANN's pyasc writes for it")
         return None
+    if bound[0].rule and not spec.rule:  # the rule's keywords for a hand-written method: its own form's names
+        bound = (bound[0], _hand_names(spec, bound[0], bound[1]))
     fn = _SIM_BY_SPEC.get(id(spec))
     if fn is None:
         fn = _SIM_BY_SPEC[id(spec)] = sim_function(spec)
     if fn is None:
-        core.report("unsupported", f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
+        core.report("unsupported", f"{display} is known by rule, from Ascend C's {spec.rule}, and is not modelled on "
+                    "the simulator"
+                    if spec.rule else f"{display} is not modelled by the simulator ({spec.sim_ref} does not exist)")
         return None
     if core.ls is not None:
         fn = core.ls(fn, tuple(map(type, args)) + tuple(map(type, kwargs.values())))
     return fn(**bound[1])
+
+
+def _hand_names(spec: ApiSpec, form: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """Arguments bound to a rule-derived form (`init_buffer(buf=, len=)`), renamed to the hand-written form of the
+    same kinds, whose simulator function runs them."""
+    kinds = [p.kind for p in form.params]
+    hand = next((o for o in spec.overloads if not o.rule and [p.kind for p in o.params] == kinds), None)
+    if hand is None:
+        return args
+    names = {a.name: b.name for a, b in zip(form.params, hand.params, strict=True)}
+    return {names.get(k, k): v for k, v in args.items()}
 
 
 def _remember_span(launch: state.Launch, sid: int, code: Any, lasti: int) -> None:

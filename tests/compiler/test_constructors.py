@@ -117,8 +117,11 @@ class _Values:
 
 
 def _forms() -> list[tuple[str, int, Overload]]:
+    # a struct known by rule that is a template argument (SoftmaxConfig) takes compile-time values only, as the
+    # Matmul family's configurations: left out too
     return [(cls.name, i, ov) for cls in CLASSES.values() if cls.name not in NOT_VALUES
-            and cls.family not in MATMUL_FAMILY for i, ov in enumerate(cls.constructors) if ov.params]
+            and cls.family not in MATMUL_FAMILY and not (cls.rule and cls.constexpr)
+            for i, ov in enumerate(cls.constructors) if ov.params]
 
 
 def _kernel(cls: str, ov: Overload) -> tuple[str, list[tuple[str, _Arg]], int]:
@@ -176,7 +179,8 @@ def test_every_constructor_emits_every_argument_exactly_once() -> None:
     assert dropped.keys() == KNOWN_DROPPED.keys(), dropped
     assert sorted(reported) == sorted(REPORTED)
     assert len(checked) + len(reported) + len(dropped) == len(_forms())
-    assert len(checked) == 55
+    assert len([c for c in checked if not CLASSES[c[0]].rule]) == 55
+    assert len([c for c in checked if CLASSES[c[0]].rule]) == 27  # the structs known by rule (language/api/rule.py)
 
 
 def test_every_class_is_checked_or_listed() -> None:

@@ -25,9 +25,10 @@ from collections import Counter
 from pathlib import Path
 
 from pyasc.compiler.analysis import analyze
+from pyasc.config import Config
 
 from .compare import calls, cann_dtypes, deliberate
-from .oracle import cann_python
+from .oracle import CANN_VERSION, cann_python
 
 HERE = Path(__file__).resolve().parent
 
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         by_file.setdefault(file, []).append(qual)
     for file, quals in sorted(by_file.items()):
         text = Path(file).read_text(encoding="utf-8")
-        analysis = analyze(text, Path(file).name)
+        analysis = analyze(text, Path(file).name, Config(cann_version=CANN_VERSION))  # the oracle's release
         tree = ast.parse(text)
         for qual in quals:
             lines = _kernel_lines(tree, qual)

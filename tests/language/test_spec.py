@@ -315,7 +315,7 @@ def test_fast_signature_parser_agrees_with_the_ast_parser() -> None:
     for o in sigs:
         reference = spec._parse_with_ast(o.signature, o.cpp)
         simple = spec._parse_simple(o.signature, o.cpp)
-        assert o == spec.replace(reference, cann_only=o.cann_only, by_type=o.by_type)
+        assert o == spec.replace(reference, cann_only=o.cann_only, by_type=o.by_type, rule=o.rule)
         if simple is not None:
             assert simple == reference, o.signature
             fast += 1

@@ -10,7 +10,9 @@ import pytest
 from pyasc.language import registry
 from pyasc.sim import dispatch
 
-GENERATED = [a for a in registry.all_apis() if a.generated]
+GENERATED = [a for a in registry.all_apis() if a.generated and (not a.rule or dispatch.sim_function(a) is not None)]
+"""An API known only by rule (language/api/rule.py) has simulator semantics where one is written (SoftmaxFlashV2,
+SwiGLU); the others report that they are not modelled (test_rule_apis)."""
 
 
 def _accepts(fn, names: list[str], required_names: set[str]) -> str | None:
@@ -33,6 +35,8 @@ def test_generated_api_has_simulator_semantics(spec):
     fn = dispatch.sim_function(spec)
     assert fn is not None, f"{spec.name}: nothing at {spec.sim_ref}"
     for ov in spec.overloads:
+        if ov.rule and not spec.rule:
+            continue  # the rule's form of a hand-written method runs as the hand-written form (sim.dispatch)
         names = [p.name for p in ov.params]
         problem = _accepts(fn, names, set(names))
         assert problem is None, f"{spec.name}{ov.signature}: {spec.sim_ref} {problem}"

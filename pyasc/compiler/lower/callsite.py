@@ -9,7 +9,7 @@ from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
 from .. import calls as C
-from .. import constexpr, ir, pure
+from .. import constexpr, ir, pure, ruleapi
 from .. import value_kinds as vk
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
@@ -162,6 +162,8 @@ class CallLowering(LowerBase):
                 return helper
         if ov.cann_only:
             self.cann_only_form(ov, disp, callee_span)
+        if receiver is not None and (spec.rule or ov.rule):
+            self.rule_form(spec, ov, disp, callee_span)
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
         else:
@@ -193,6 +195,17 @@ class CallLowering(LowerBase):
                 self.report("PA308", f"{e.enum}.{e.member} is {spec.members[e.member]} in CANN's pyasc, and Ascend C's "
                             f"enumerator {spec.members[e.member]} is {spec.cpp_names[e.member]}: CANN's pyasc writes "
                             f"{spec.cpp(e.member)} (and so do we)", e.span, Severity.WARNING)
+
+    def rule_form(self, spec: ApiSpec, ov: Overload, display: str, callee_span: Span) -> None:
+        """A method (or a form of one) known only by rule: PA206, once per form per file (ruleapi.merge)."""
+        def form(o: Overload) -> str:
+            return "(" + ", ".join(p.name for p in o.params if p.name != "self") + ")"
+
+        known = [form(o) for o in spec.overloads if not o.rule and not spec.rule]
+        cls = spec.name.split(".")[0]
+        self.report(ruleapi.CODE, ruleapi.form_message(f"{cls}.{display}", form(ov), ov.rule or spec.rule, known)
+                    if known else ruleapi.name_message(f"{cls}.{display}", "method", spec.rule), callee_span,
+                    Severity.INFO)
 
     def cann_only_form(self, ov: Overload, display: str, callee_span: Span) -> None:
         """A form CANN's pyasc accepts that Ascend C lacks: a warning that says what the device and bisheng get."""

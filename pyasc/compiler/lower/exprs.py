@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...language import dtypes as dt
 from ...language.namespaces import ENUMS_MODULE, KERNEL_MODULES, is_adv
 from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
-from .. import ir
+from .. import ir, ruleapi
 from ..diagnostics import Fix, Related, Severity, Span, replace_fix
 from ..pure import MATH_CONSTANTS, MATH_FUNCTIONS
 from ..types import (
@@ -290,6 +290,7 @@ class ExprLowering(LowerBase):
                             f"import it with `from asc.language.core.enums import {attr}`", attr_span)
                 return ir.invalid(sp)
             if attr in ENUMS:
+                self._rule_name(ENUMS[attr].rule, prefix, attr, "enum", attr_span)
                 return ir.Expr(sp, ClassRefT(attr, "enum"))
             if attr in CLASSES:
                 return ir.Expr(sp, ClassRefT(attr, "class"))
@@ -299,8 +300,10 @@ class ExprLowering(LowerBase):
                 return ir.Expr(sp, FuncRefT(attr, "special"))
         qual = prefix + attr
         if qual in APIS:
+            self._rule_name(APIS[qual].rule, prefix, attr, "function", attr_span)
             return ir.Expr(sp, FuncRefT(qual, "api"))
         if qual in CLASSES:
+            self._rule_name(CLASSES[qual].rule, prefix, attr, "class", attr_span)
             return ir.Expr(sp, ClassRefT(qual, "class"))
         if not prefix and attr in CONSTANTS:
             const = CONSTANTS[attr]
@@ -324,13 +327,20 @@ class ExprLowering(LowerBase):
         where = "asc.adv" if prefix else "asc"
         msg = f"{where} has no function, class or dtype named '{attr}'"
         fixes: tuple[Fix, ...] = ()
-        if guess:
+        if not prefix and ("adv." + attr in APIS or "adv." + attr in CLASSES):
+            msg += f"; it is in asc.adv: asc.adv.{attr}"
+        elif guess:
             msg += f"; did you mean '{guess[0]}'?"
             fixes = (replace_fix(attr_span, guess[0]),)
-        elif not prefix and "adv." + attr in APIS:
-            msg += f"; it is in asc.adv: asc.adv.{attr}"
         self.report("PA202", msg, attr_span, fixes=fixes)
         return ir.invalid(sp)
+
+    def _rule_name(self, origin: str, prefix: str, attr: str, kind: str, attr_span: Span) -> None:
+        """A name known only by rule (CANN's pyasc 1.1.1 lacks it): PA206, one per name per file (ruleapi.merge)."""
+        if origin:
+            where = "asc.adv" if prefix else "asc"
+            self.report(ruleapi.CODE, ruleapi.name_message(f"{where}.{attr}", kind, origin), attr_span,
+                        Severity.INFO)
 
     def _module_ref(self, module: str, sp: Span) -> ir.Expr:
         """asc itself (`asc`) or one of CANN's kernel modules under it, as a value whose attributes are the API."""

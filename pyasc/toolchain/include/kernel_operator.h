@@ -2434,6 +2434,104 @@ __aicore__ inline void AscendQuant(const LocalTensor<int8_t>& dstTensor, const L
     static_assert(check::fp<T>::value, "AscendQuant: source element type must be half or float");
 }
 
+// Advanced APIs newer than CANN's pyasc 1.1.1 (the language knows them by rule from the Ascend C headers; these
+// declarations are written from Ascend C's documentation of them, apart from the rule's spec entries).
+// SoftmaxFlashV2: one FlashAttention-2 step on the rows of srcTensor, the running max and sum carried in
+// inMaxTensor / inExpSumTensor (isUpdate); the statistics are one 32-byte block per row.
+enum class SoftmaxMode : uint8_t { SOFTMAX_NORMAL = 0, SOFTMAX_OUTPUT_WITHOUT_BRC = 1 };
+struct SoftmaxConfig {
+    __aicore__ constexpr SoftmaxConfig(const bool isCheckTilingIn) : isCheckTiling(isCheckTilingIn) {}
+    __aicore__ constexpr SoftmaxConfig(const bool isCheckTilingIn, const uint32_t oriSrcMIn, const uint32_t oriSrcKIn)
+        : isCheckTiling(isCheckTilingIn), oriSrcM(oriSrcMIn), oriSrcK(oriSrcKIn) {}
+    __aicore__ constexpr SoftmaxConfig(const bool isCheckTilingIn, const uint32_t oriSrcMIn, const uint32_t oriSrcKIn,
+                                       const SoftmaxMode modeIn)
+        : isCheckTiling(isCheckTilingIn), oriSrcM(oriSrcMIn), oriSrcK(oriSrcKIn), mode(modeIn) {}
+    bool isCheckTiling = true;
+    uint32_t oriSrcM = 0;
+    uint32_t oriSrcK = 0;
+    SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
+};
+constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
+struct SoftMaxShapeInfo {
+    uint32_t srcM{0};
+    uint32_t srcK{0};
+    uint32_t oriSrcM{0};
+    uint32_t oriSrcK{0};
+};
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& expSumTensor,
+                                      const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+                                      const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
+                                      const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling,
+                                      const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    static_assert(check::fp<T>::value, "SoftmaxFlashV2: element type must be half or float");
+}
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor<float>& expSumTensor,
+                                      const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
+                                      const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
+                                      const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling,
+                                      const SoftMaxShapeInfo& softmaxShapeInfo = {});
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& expSumTensor,
+                                      const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+                                      const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
+                                      const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                      const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    static_assert(check::fp<T>::value, "SoftmaxFlashV2: element type must be half or float");
+}
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor<float>& expSumTensor,
+                                      const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
+                                      const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
+                                      const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                      const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});
+// the form that also writes each row's reduced max (outReduceMax)
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL("the reduce-max form: its tensors' sizes are not checked")
+inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& outReduceMax,
+                           const LocalTensor<T>& outExpSum, const LocalTensor<T>& outMax,
+                           const LocalTensor<T>& srcTensor, const LocalTensor<T>& outExpMax,
+                           const LocalTensor<T>& inExpSum, const LocalTensor<T>& inMax, const SoftMaxTiling& tiling,
+                           const SoftMaxShapeInfo& softmaxShapeInfo = {});
+template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL("the reduce-max form: its tensors' sizes are not checked")
+inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& outReduceMax,
+                           const LocalTensor<T>& outExpSum, const LocalTensor<T>& outMax,
+                           const LocalTensor<T>& srcTensor, const LocalTensor<T>& outExpMax,
+                           const LocalTensor<T>& inExpSum, const LocalTensor<T>& inMax,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+                           const SoftMaxShapeInfo& softmaxShapeInfo = {});
+// SwiGLU: dst = src0 * swish(src1), swish(x) = x / (1 + e^(-scalarValue * x)); half or float.
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(LocalTensor<T>& dstTensor, LocalTensor<T>& srcTensor0, LocalTensor<T>& srcTensor1,
+                              const float& scalarValue) {
+    static_assert(check::fp<T>::value, "SwiGLU: element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+                              const LocalTensor<T>& srcTensor1, const float& scalarValue,
+                              const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(check::fp<T>::value, "SwiGLU: element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+                              const LocalTensor<T>& srcTensor1, const float& scalarValue, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "SwiGLU: element type must be half or float");
+}
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void SwiGLU(LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+                              const LocalTensor<T>& srcTensor1, const float& scalarValue,
+                              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    static_assert(check::fp<T>::value, "SwiGLU: element type must be half or float");
+}
+
 }  // namespace AscendC
 
 // ---- tiling structs: computed on the host, copied from Global Memory into the kernel (global namespace) ----

@@ -44,7 +44,10 @@ def _buildable(p: Param) -> bool:
 
 
 def usable(o: Overload) -> bool:
-    """Every required parameter can be built, at least one is a tensor, and the result is one we can hold."""
+    """Every required parameter can be built, at least one is a tensor, the result is one we can hold, and the form
+    is one CANN's pyasc 1.1.1 has (not a keyword form added by rule to a hand-written method)."""
+    if o.rule:
+        return False
     needed = [p for p in o.params if p.required]
     return all(_buildable(p) for p in needed) and any(p.kind in TENSOR_KINDS for p in needed) \
         and (o.returns == "None" or o.returns.startswith("Scalar["))
@@ -52,8 +55,10 @@ def usable(o: Overload) -> bool:
 
 @cache
 def candidates() -> list[ApiSpec]:
-    """The spec's functions with at least one generatable overload, in the spec's order (deterministic)."""
-    return [a for a in registry.APIS.values() if any(usable(o) for o in a.overloads)]
+    """The spec's functions with at least one generatable overload, in the spec's order (deterministic): the ones
+    CANN's pyasc 1.1.1 binds (the oracle), not those known only by rule from the Ascend C headers (api/rule.py),
+    which that tracer lacks by definition."""
+    return [a for a in registry.APIS.values() if not a.rule and any(usable(o) for o in a.overloads)]
 
 
 @dataclass

@@ -34,8 +34,10 @@ from pyasc.config import Config
 from pyasc.language import registry
 
 from ..compare import calls, cann_dtypes, deliberate, helper_call_errors
-from ..oracle import OracleResult, run_oracle
+from ..oracle import CANN_VERSION, OracleResult, run_oracle
 from .program import Program
+
+CANN_1_1_1 = Config(cann_version=CANN_VERSION)
 
 DISAGREEMENTS = ("false-error", "missed-error", "calls", "cpp")
 REAL_FLAGS = Path("/tmp/realflags")
@@ -141,7 +143,7 @@ def _calls_family(detail: str) -> str:
 def our_side(program: Program, path: str, result: OracleResult, simulate: bool, cpp_check: bool = True) -> Verdict:
     """Our side of one program, given CANN's verdict on it."""
     text = program.render()
-    analysis = analyze(text, path)
+    analysis = analyze(text, path, CANN_1_1_1)  # as CANN's 1.1.1 tracer knows the API (issue 26's cann_version)
     errors = list(analysis.errors)
     outcomes: list[Outcome] = []
     if result.harness_error is not None:
