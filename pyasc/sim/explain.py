@@ -1,0 +1,270 @@
+"""`pyasc run --explain-perf`: the profile's schedule (pyasc.sim.trace) read for a person.  Per kernel launch and per
+loop of the user's code: each pipe's busy share, the pipe that bounds it, and, where a pipe mostly waits for another,
+the synchronization it waited through (a queue, a flag) with a remedy and the time the remedy would give under the
+same model.
+
+A loop is a `for` or `while` of the user's file, found by reading that file's syntax tree (the simulator runs the
+user's program, so reading it is allowed here, unlike in the analysis); its events are the calls made on its lines.
+The figures are those of the launch's slowest core."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from . import state
+from .trace import CoreTimeline, Timeline, pipe_label
+
+S = state.S
+MIN_WAIT = 0.2
+"""A pipe's waiting for another is explained when it is at least this share of the loop."""
+
+
+@dataclass
+class Loop:
+    file: str
+    line: int
+    end: int
+    text: str
+
+
+@lru_cache(maxsize=64)
+def _loops(file: str) -> tuple[Loop, ...]:
+    try:
+        src = Path(file).read_text(encoding="utf-8")
+        tree = ast.parse(src)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return ()
+    lines = src.splitlines()
+    out = [Loop(file, n.lineno, n.end_lineno or n.lineno, lines[n.lineno - 1].strip() if n.lineno <= len(lines) else "")
+           for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While, ast.AsyncFor))]
+    return tuple(sorted(out, key=lambda lp: lp.line))
+
+
+@lru_cache(maxsize=256)
+def _line(file: str, line: int) -> str:
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+_QUEUE_CALL = re.compile(r"([A-Za-z_]\w*)\s*\.\s*(?:enque|free_tensor)\s*\(")
+
+
+def queue_name(tl: Timeline, token: state.Token) -> str:
+    """The user's name of the queue a wait went through, from the line of its enque or free_tensor."""
+    file, line = tl.sites[token.site] if 0 <= token.site < len(tl.sites) else ("", 0)
+    m = _QUEUE_CALL.search(_line(file, line))
+    if m:
+        return m.group(1)
+    q = token.queue
+    return str(getattr(q, "name", "the queue"))
+
+
+_OVERLAP = {
+    ("V", "MTE2"): "copy-in overlaps the previous tile's compute",
+    ("MTE2", "V"): "the next tile's copy-in overlaps this tile's compute",
+    ("MTE3", "V"): "copy-out overlaps the next tile's compute",
+    ("V", "MTE3"): "compute overlaps the previous tile's copy-out",
+}
+
+
+@dataclass
+class Wait:
+    pipe: str
+    on: str
+    cycles: float
+    via: dict[tuple[Any, ...], float] = field(default_factory=dict)
+    """Cycles waited per (what, site, queue id) of the synchronization waited through."""
+    tokens: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
+    """The same keys -> (what, site, queue, token)."""
+
+
+@dataclass
+class Section:
+    """A kernel's or loop's figures on one core."""
+
+    title: str
+    start: float
+    end: float
+    busy: dict[str, float]
+    waits: list[Wait]
+    iterations: int = 1
+
+    @property
+    def span(self) -> float:
+        return max(self.end - self.start, 1e-9)
+
+    def bound(self) -> str:
+        return max(self.busy, key=lambda p: self.busy[p]) if self.busy else "S"
+
+
+def _section(tl: Timeline, core: CoreTimeline, events: list[state.Event], title: str) -> Section:
+    start = min(e.start for e in events)
+    end = max(e.end for e in events)
+    busy: dict[str, float] = defaultdict(float)
+    for e in events:
+        busy[pipe_label(tl, core, e.pipe)] += e.end - e.start
+        if e.pipe != S:
+            busy["S"] += 1.0  # the scalar unit issues it
+    waits: dict[tuple[str, str], Wait] = {}
+    prev: dict[int, float] = {}
+    every = core.events
+    for e in events:
+        gap = e.start - prev.get(e.pipe, start)
+        prev[e.pipe] = e.end
+        if gap <= 1e-9:
+            continue
+        w = e.wait
+        if w is not None and abs(w.time - e.start) < 1e-6 and 0 <= w.ev < len(every):
+            on = pipe_label(tl, core, every[w.ev].pipe)
+            via: tuple[Any, ...] = (w.what, w.site, w.queue, w)
+            vk: tuple[Any, ...] = (w.what, w.site, id(w.queue))
+        elif abs(e.issue - e.start) < 1e-6 and e.pipe != S:
+            on, via, vk = "S", ("issue", 0, None, None), ("issue",)
+        else:
+            continue
+        key = (pipe_label(tl, core, e.pipe), on)
+        wt = waits.get(key)
+        if wt is None:
+            wt = waits[key] = Wait(key[0], on, 0.0)
+        wt.cycles += gap
+        wt.via[vk] = wt.via.get(vk, 0.0) + gap
+        wt.tokens[vk] = via
+    counts = Counter(e.site for e in events if e.pipe != S)
+    iters = max(counts.values(), default=1)
+    return Section(title, start, end, dict(busy), sorted(waits.values(), key=lambda w: -w.cycles), iters)
+
+
+def _top_via(w: Wait) -> tuple[Any, ...] | None:
+    """(what, site, queue, token) of the synchronization the pipe waited through the longest."""
+    if not w.via:
+        return None
+    return w.tokens[max(w.via, key=lambda k: w.via[k])]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def predict_overlap(sec: Section) -> float:
+    """The loop's time once its pipes overlap fully under the model: the busiest pipe's time plus one iteration of
+    the others (the pipeline's fill and drain)."""
+    pipes = {p: b for p, b in sec.busy.items() if p != "S"}
+    if not pipes:
+        return sec.span
+    bound = max(pipes, key=lambda p: pipes[p])
+    fill = sum(b for p, b in pipes.items() if p != bound) / max(sec.iterations, 1)
+    return max(pipes[bound] + fill, sec.busy.get("S", 0.0))
+
+
+def _cause(tl: Timeline, sec: Section, w: Wait) -> tuple[str, bool]:
+    """One sentence on a wait: what it went through and the remedy; True when the remedy is a deeper queue."""
+    share = w.cycles / sec.span
+    word = "kernel" if sec.title == "kernel" else "loop"
+    head = f"{w.pipe} waits for {w.on} {_pct(share)} of the {word}"
+    via = _top_via(w)
+    if via is None or via[0] == "issue":
+        return f"{head}: the scalar unit issues every instruction in program order", False
+    what, site, queue, token = via
+    file, line = tl.sites[site] if 0 <= site < len(tl.sites) else ("", 0)
+    at = f"{Path(file).name}:{line}"
+    if queue is not None:
+        name = queue_name(tl, token)
+        depth = int(getattr(queue, "depth", 0) or 0)
+        if depth == 1:
+            how = _OVERLAP.get((w.pipe, w.on), f"{w.on}'s work on the next tile overlaps {w.pipe}'s on this one")
+            return f"{head}: {name} has depth 1 ({what} at {at}); with depth 2 {how}", True
+        bound = sec.bound()
+        busy = _pct(sec.busy.get(bound, 0.0) / sec.span)
+        if bound == w.on:
+            return (f"{head} through {name} (depth {depth}, {what} at {at}): {w.on} bounds the {word} (busy {busy}); "
+                    f"a deeper queue will not help, less {w.on} work per tile will"), False
+        return (f"{head} through {name} (depth {depth}, {what} at {at}): {w.on} works at the pace of {bound}, "
+                f"which bounds the {word} (busy {busy})"), False
+    if what.startswith("set_flag"):
+        return (f"{head}: {what} at {at} orders each tile's {w.pipe} after its {w.on}; with two buffers and two "
+                f"event ids (ping-pong) the next tile's {w.on} overlaps this tile's {w.pipe}"), False
+    return f"{head} ({what or 'a barrier'} at {at})", False
+
+
+def explain_timeline(tl: Timeline) -> list[str]:
+    cores = [c for c in tl.cores if c.events]
+    if not cores:
+        return [f"{tl.kernel}: no calls were scheduled"]
+    core = max(cores, key=lambda c: max(e.end for e in c.events))
+    cycles = max(e.end for e in core.events)
+    us = cycles / tl.clock_mhz
+    out = [f"{tl.kernel} on {len(tl.cores)} core{'s' * (len(tl.cores) != 1)} ({tl.soc} at {tl.clock_mhz} MHz): "
+           f"{cycles:.0f} cycles = {us:.2f} us; figures of the slowest core, {core.label}"]
+    sections: list[tuple[Section, Loop | None]] = [(_section(tl, core, core.events, "kernel"), None)]
+    by_file: dict[str, list[state.Event]] = defaultdict(list)
+    for e in core.events:
+        by_file[tl.where(e)[0]].append(e)
+    for file, evs in by_file.items():
+        for lp in _loops(file):
+            inside = [e for e in evs if lp.line <= tl.where(e)[1] <= lp.end]
+            if inside:
+                sections.append((_section(tl, core, inside, f"loop at {Path(file).name}:{lp.line}"), lp))
+    for sec, lp in sections:
+        shares = ", ".join(f"{p} {_pct(b / sec.span)}" for p, b in sorted(sec.busy.items(), key=lambda kv: -kv[1]))
+        bound = sec.bound()
+        what = (f"  {sec.title} (`{lp.text}`, {sec.iterations} iterations, {sec.span:.0f} cycles)" if lp else
+                f"  {sec.title} ({sec.span:.0f} cycles)")
+        out.append(f"{what}: busy {shares}; bounded by {bound}")
+        deeper = False
+        for w in sec.waits:
+            if w.cycles / sec.span < MIN_WAIT or (lp is None and len(sections) > 1):
+                continue  # a kernel with loops: its waits are told per loop
+            text, deep = _cause(tl, sec, w)
+            deeper = deeper or deep
+            out.append(f"    {text}")
+        if deeper and lp is not None:
+            new = predict_overlap(sec)
+            total = cycles - sec.span + new
+            out.append(f"    estimate with depth 2: the loop {new:.0f} cycles (now {sec.span:.0f}), the kernel "
+                       f"{total:.0f} cycles (now {cycles:.0f})")
+    return out
+
+
+def estimates(tl: Timeline) -> list[float]:
+    """The kernel times the explanation predicts for its depth-2 remedies, one per loop that has one (tests)."""
+    lines = explain_timeline(tl)
+    return [float(m.group(1)) for ln in lines for m in [re.search(r"the kernel (\d+) cycles", ln)] if m]
+
+
+def explain(timelines: list[Timeline]) -> str:
+    if not timelines:
+        return "no kernel was launched"
+    return "\n".join(line for tl in timelines for line in explain_timeline(tl))
+
+
+class _Session:
+    """A profiling session around `pyasc run`'s program: writes the trace and prints the explanation at close."""
+
+    def __init__(self, trace: str | None, explain_perf: bool) -> None:
+        from .profiling import Profile
+
+        self.explain = explain_perf
+        self.prof: Any = None
+        if trace is not None or explain_perf:
+            self.prof = Profile(show=False, trace=trace)
+            self.prof.__enter__()
+
+    def close(self) -> None:
+        if self.prof is None:
+            return
+        self.prof.stop()
+        if self.explain:
+            print(self.prof.explain())
+
+
+def perf_session(trace: str | None, explain_perf: bool) -> _Session:
+    return _Session(trace, explain_perf)
