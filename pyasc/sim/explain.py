@@ -117,18 +117,23 @@ def _section(tl: Timeline, core: CoreTimeline, events: list[state.Event], title:
     waits: dict[tuple[str, str], Wait] = {}
     prev: dict[int, float] = {}
     every = core.events
-    for e in events:
+    scalar_wait: state.Token | None = None  # the scalar unit's latest wait: it delays what it issues after it
+    for e in events:  # in program order (the order the scalar unit issued them)
         gap = e.start - prev.get(e.pipe, start)
         prev[e.pipe] = e.end
+        w = e.wait
+        bound = w is not None and abs(w.time - e.start) < 1e-6 and 0 <= w.ev < len(every)
+        if e.pipe == S and w is not None and 0 <= w.ev < len(every):
+            scalar_wait = w  # its issue ticks may follow the wait: any wait of S counts
         if gap <= 1e-9:
             continue
-        w = e.wait
-        if w is not None and abs(w.time - e.start) < 1e-6 and 0 <= w.ev < len(every):
+        if bound:
+            assert w is not None
             on = pipe_label(tl, core, every[w.ev].pipe)
             via: tuple[Any, ...] = (w.what, w.site, w.queue, w)
             vk: tuple[Any, ...] = (w.what, w.site, id(w.queue))
         elif abs(e.issue - e.start) < 1e-6 and e.pipe != S:
-            on, via, vk = "S", ("issue", 0, None, None), ("issue",)
+            on, via, vk = "S", ("issue", 0, None, scalar_wait), ("issue", id(scalar_wait))
         else:
             continue
         key = (pipe_label(tl, core, e.pipe), on)
@@ -165,17 +170,29 @@ def predict_overlap(sec: Section) -> float:
     return max(pipes[bound] + fill, sec.busy.get("S", 0.0))
 
 
-def _cause(tl: Timeline, sec: Section, w: Wait) -> tuple[str, bool]:
+def _at(tl: Timeline, site: int) -> str:
+    file, line = tl.sites[site] if 0 <= site < len(tl.sites) else ("", 0)
+    return f"{Path(file).name}:{line}"
+
+
+def _cause(tl: Timeline, core: CoreTimeline, sec: Section, w: Wait) -> tuple[str, bool]:
     """One sentence on a wait: what it went through and the remedy; True when the remedy is a deeper queue."""
     share = w.cycles / sec.span
     word = "kernel" if sec.title == "kernel" else "loop"
+    events = core.events
     head = f"{w.pipe} waits for {w.on} {_pct(share)} of the {word}"
     via = _top_via(w)
-    if via is None or via[0] == "issue":
-        return f"{head}: the scalar unit issues every instruction in program order", False
+    if via is None:
+        return head, False
     what, site, queue, token = via
-    file, line = tl.sites[site] if 0 <= site < len(tl.sites) else ("", 0)
-    at = f"{Path(file).name}:{line}"
+    if what == "issue":
+        if token is None or not 0 <= token.ev < len(events):
+            return f"{head}: the scalar unit issues every instruction in program order", False
+        src = pipe_label(tl, core, events[token.ev].pipe)
+        return (f"{head}: the scalar unit issues in program order, and before issuing these it waited for {src} "
+                f"({token.what or 'a barrier'} at {_at(tl, token.site)}); issued before that wait, the next "
+                f"tile's {w.pipe} work would overlap it"), False
+    at = _at(tl, site)
     if queue is not None:
         name = queue_name(tl, token)
         depth = int(getattr(queue, "depth", 0) or 0)
@@ -223,7 +240,7 @@ def explain_timeline(tl: Timeline) -> list[str]:
         for w in sec.waits:
             if w.cycles / sec.span < MIN_WAIT or (lp is None and len(sections) > 1):
                 continue  # a kernel with loops: its waits are told per loop
-            text, deep = _cause(tl, sec, w)
+            text, deep = _cause(tl, core, sec, w)
             deeper = deeper or deep
             out.append(f"    {text}")
         if deeper and lp is not None:

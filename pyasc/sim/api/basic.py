@@ -443,7 +443,7 @@ def _reduce_all(name: str, dst: LocalTensor, src: LocalTensor, tmp: Any, count: 
         if cal_index:
             _index_bits(dst, 1, int(idx[i]) if idx is not None else i)
     # the reductions synchronize V -> S internally, so a following get_value is safe
-    core.join(S, core.snapshot(V))
+    core.join(S, core.snapshot(V, "a reduction's result read by the scalar unit"))
 
 
 def reduce_max(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: Any = None,

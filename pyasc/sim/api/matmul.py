@@ -74,17 +74,17 @@ def _compute(core: Any, st: dict[str, Any], blocks: list[tuple[int, int, int, in
     before = _load_pipe(core)
     if not _client(core):
         moved = sum((rows + cols) * k * esize for _, _, rows, cols in blocks)
-        core.join(MTE1, core.snapshot(before))
+        core.join(MTE1, core.snapshot(before, "the Matmul's loads"))
         core.access(MTE1, (), (), what + " L1->L0", cost_bytes=moved)
         before = MTE1
-    core.join(M, core.snapshot(before))
+    core.join(M, core.snapshot(before, "the Matmul's L1->L0 moves" if before == MTE1 else "the Matmul's loads"))
     core.access(M, (), (), what + " mmad", cost_bytes=fractals)
-    core.join(FIX, core.snapshot(M))
+    core.join(FIX, core.snapshot(M, "the Matmul's mmad"))
 
 
 def _done(core: Any) -> None:
     """A synchronous call returns: everything issued after it is ordered after the cube side's work."""
-    token = core.snapshot(FIX)
+    token = core.snapshot(FIX, "a synchronous Matmul call")
     for p in range(state.NPIPES):
         core.join(p, token)
 

@@ -1,0 +1,120 @@
+"""The profile's schedule makes sense as a pipeline: double buffering overlaps copy-in with compute and a single
+buffer does not, a flag orders the pipes it joins, time grows linearly with the tiles, and --explain-perf names the
+cause of a single-buffered loop's waiting and predicts the time of its double-buffered twin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pyasc as asc
+from pyasc.sim import state
+from pyasc.sim.explain import estimates, explain
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+sys.path.insert(0, str(EXAMPLES))
+
+from softsign_depth1 import softsign_depth1  # noqa: E402
+from softsign_depth2 import softsign_depth2  # noqa: E402
+from vec_add_sync import vec_add_sync  # noqa: E402
+
+MTE2, V, MTE3 = state.MTE2, state.V, state.MTE3
+
+
+def _run(kernel, per_core: int, cores: int = 1):
+    x = np.random.default_rng(1).standard_normal(cores * per_core).astype(np.float32)
+    y = np.zeros_like(x)
+    prof = asc.profile(lambda: kernel[cores](x, y, per_core), show=False)
+    np.testing.assert_allclose(y, x / (1 + np.abs(x)), rtol=1e-6)
+    return prof
+
+
+def _on(prof, pipe: int) -> list[state.Event]:
+    return [e for e in prof.timelines[0].cores[0].events if e.pipe == pipe]
+
+
+def _overlap(a: list[state.Event], b: list[state.Event]) -> float:
+    return sum(max(0.0, min(x.end, y.end) - max(x.start, y.start)) for x in a for y in b)
+
+
+def _busy(prof, pipe: int) -> float:
+    return sum(e.end - e.start for e in _on(prof, pipe))
+
+
+def test_double_buffering_overlaps_copy_in_with_compute_and_beats_the_sum_of_the_pipes():
+    prof = _run(softsign_depth2, 16 * 1024)
+    assert _overlap(_on(prof, MTE2), _on(prof, V)) > 0
+    total = _busy(prof, MTE2) + _busy(prof, V) + _busy(prof, MTE3)
+    assert prof.kernels[0].cycles < 0.8 * total
+
+
+def test_a_single_buffered_twin_never_overlaps_copy_in_with_compute():
+    prof = _run(softsign_depth1, 16 * 1024)
+    assert _overlap(_on(prof, MTE2), _on(prof, V)) == 0
+    # every tile's compute starts after its copy-in has ended
+    for copy, first_v in zip(_on(prof, MTE2), _on(prof, V)[::3], strict=True):
+        assert first_v.start >= copy.end
+    assert prof.kernels[0].cycles > _run(softsign_depth2, 16 * 1024).kernels[0].cycles
+
+
+def test_pipes_separated_by_a_flag_never_overlap_across_it():
+    x = np.ones(2048, np.float32)
+    z = np.zeros_like(x)
+    prof = asc.profile(lambda: vec_add_sync[1](x, x, z), show=False)
+    events = prof.timelines[0].cores[0].events
+    # set_flag(MTE2_V)/wait_flag before each add, set_flag(V_MTE3)/wait_flag before each copy-out: whatever was
+    # issued on the signalling pipe before the wait has ended when the waiting pipe starts
+    for later, earlier in ((V, MTE2), (MTE3, V)):
+        for e in (e for e in events if e.pipe == later):
+            before = [b for b in events if b.pipe == earlier and b.issue < e.issue]
+            assert before and all(b.end <= e.start for b in before)
+            assert e.wait is not None and e.wait.what.startswith("set_flag")
+
+
+@pytest.mark.parametrize("kernel", [softsign_depth1, softsign_depth2], ids=lambda k: k.__name__)
+def test_time_grows_linearly_with_the_tile_count(kernel):
+    cycles = [_run(kernel, tiles * 1024).kernels[0].cycles for tiles in (4, 8, 16)]
+    step = cycles[1] - cycles[0]  # 4 tiles more
+    assert step > 0
+    assert cycles[2] - cycles[1] == pytest.approx(2 * step, rel=0.02)
+
+
+def test_explain_names_the_depth_1_queue_and_predicts_the_double_buffered_time():
+    single = _run(softsign_depth1, 16 * 1024, cores=2)
+    text = explain(single.timelines)
+    assert "V waits for MTE2" in text and "in_queue_x has depth 1" in text
+    assert "with depth 2 copy-in overlaps the previous tile's compute" in text
+    assert "out_queue_y has depth 1" in text
+    assert "loop at softsign_depth1.py:26" in text
+    (predicted,) = estimates(single.timelines[0])
+    double = _run(softsign_depth2, 16 * 1024, cores=2)
+    assert double.kernels[0].cycles == pytest.approx(predicted, rel=0.10)
+    assert double.kernels[0].cycles < 0.85 * single.kernels[0].cycles
+    # the twin has nothing a deeper queue would fix
+    again = explain(double.timelines)
+    assert "depth 1" not in again and not estimates(double.timelines[0])
+    assert "bounded by MTE2" in again
+
+
+def test_explain_names_a_flag_and_a_scalar_read():
+    x = np.ones(2048, np.float32)
+    z = np.zeros_like(x)
+    prof = asc.profile(lambda: vec_add_sync[1](x, x, z), show=False)
+    text = prof.explain()
+    assert "V waits for MTE2" in text and "set_flag(MTE2_V, 0) at vec_add_sync.py:30" in text
+    assert "ping-pong" in text
+
+
+def test_pyasc_run_explain_perf(tmp_path):
+    got = subprocess.run([sys.executable, "-m", "pyasc.cli.main", "run", "--explain-perf",
+                          str(EXAMPLES / "run_softsign_depth1.py"), "--cores", "2"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert got.returncode == 0, got.stderr
+    lines = got.stdout.splitlines()
+    assert lines[0].startswith("softsign_depth1[2] on 32768 float32: matches numpy")  # the program's own output
+    assert any("in_queue_x has depth 1" in ln for ln in lines)
+    assert any(ln.strip().startswith("estimate with depth 2") for ln in lines)
