@@ -44,9 +44,8 @@ class Timeline:
     sites: list[tuple[str, int]]
     cores: list[CoreTimeline] = field(default_factory=list)
 
-    @property
-    def cycles(self) -> float:
-        return max((e.end for c in self.cores for e in c.events), default=0.0)
+    cycles: float = 0.0
+    """The launch's time: its slowest core's latest event end."""
 
     def where(self, ev: state.Event) -> tuple[str, int]:
         return self.sites[ev.site] if 0 <= ev.site < len(self.sites) else ("<unknown>", 0)
@@ -54,6 +53,7 @@ class Timeline:
 
 def from_launch(launch: state.Launch) -> Timeline:
     tl = Timeline(launch.kernel, launch.soc.name, launch.soc.clock_mhz, launch.options.mix, launch.sites)
+    tl.cycles = max((st.cycles for st in launch.stats), default=0.0)
     for i, st in enumerate(launch.stats):
         aic = st.aic
         idx = st.core if st.unit else i
@@ -92,28 +92,28 @@ def pipe_label(tl: Timeline, core: CoreTimeline, pipe: int) -> str:
 
 def chrome_trace(timelines: list[Timeline]) -> dict[str, Any]:
     """The Chrome Trace Event format object ({"traceEvents": [...]}) of these launches, one after the other."""
-    out: list[dict[str, Any]] = []
-    names: dict[tuple[int, int], str] = {}
+    return json.loads(to_json(timelines))
+
+
+def to_json(timelines: list[Timeline]) -> str:
+    """The trace as JSON text.  Written directly, a line per event, from per-call-site prefixes: a trace has an
+    event per call of the kernel, and building a dict for each costs more than the profiled run itself."""
+    out: list[str] = []
+    threads: set[tuple[int, int]] = set()
     pids: dict[tuple[int, str], int] = {}
     offset = 0.0
     flow = 0
-    cpp_of: dict[int, str] = {}
+    dumps = json.dumps
 
     def pid_of(li: int, label: str, title: str) -> int:
         key = (li, label)
         pid = pids.get(key)
         if pid is None:
             pid = pids[key] = len(pids) + 1
-            out.append({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": title}})
-            out.append({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0, "args": {"sort_index": pid}})
+            out.append(dumps({"name": "process_name", "ph": "M", "pid": pid, "tid": 0, "args": {"name": title}}))
+            out.append(dumps({"name": "process_sort_index", "ph": "M", "pid": pid, "tid": 0,
+                              "args": {"sort_index": pid}}))
         return pid
-
-    def thread(pid: int, tid: int, name: str) -> None:
-        if (pid, tid) not in names:
-            names[(pid, tid)] = name
-            out.append({"name": "thread_name", "ph": "M", "pid": pid, "tid": tid, "args": {"name": name}})
-            out.append({"name": "thread_sort_index", "ph": "M", "pid": pid, "tid": tid,
-                        "args": {"sort_index": tid}})
 
     for li, tl in enumerate(timelines):
         mhz = float(tl.clock_mhz)
@@ -124,31 +124,30 @@ def chrome_trace(timelines: list[Timeline]) -> dict[str, Any]:
                 block = core.idx // tl.ratio
                 cube_pid = pid_of(li, f"AIC{block}", f"{tl.kernel} AIC{block}")
             placed: list[tuple[int, int, float]] = []
+            add = out.append
+            mark = placed.append
+            prefixes: dict[tuple[int, int, int, str], tuple[str, str]] = {}
             for e in core.events:
-                if cube_pid and e.pipe in CUBE_SLOTS:
-                    where_pid, tid = cube_pid, _CUBE_TID[e.pipe]
+                pipe, start, end, _, site, api, what, amount, _ = e
+                ts = (offset + start) / mhz
+                key = (pipe, site, id(api), what)
+                prefix = prefixes.get(key)
+                if prefix is None:
+                    where_pid, tid = (cube_pid, _CUBE_TID[pipe]) if cube_pid and pipe in CUBE_SLOTS else (pid, pipe)
+                    if (where_pid, tid) not in threads:
+                        threads.add((where_pid, tid))
+                        add(dumps({"name": "thread_name", "ph": "M", "pid": where_pid, "tid": tid,
+                                   "args": {"name": PIPE_NAMES[tid]}}))
+                        add(dumps({"name": "thread_sort_index", "ph": "M", "pid": where_pid, "tid": tid,
+                                   "args": {"sort_index": tid}}))
+                    prefix = prefixes[key] = _prefix(tl, core, e, where_pid, tid, where_pid != pid)
+                mark((prefix[2], prefix[3], ts))
+                dur = (end - start) / mhz
+                if amount:  # microseconds to the 0.1 ps: fixed-point formatting is cheaper than repr
+                    add(f'{prefix[0]},"ts":{ts:.7f},"dur":{dur:.7f},"args":{{{prefix[1]},'
+                        f'"{"fractals" if pipe == 5 else "bytes"}":{amount}}}}}')
                 else:
-                    where_pid, tid = pid, e.pipe
-                placed.append((where_pid, tid, (offset + e.start) / mhz))
-                thread(where_pid, tid, PIPE_NAMES[tid])
-                api = e.api
-                key = id(api)
-                cpp = cpp_of.get(key)
-                if cpp is None:
-                    cpp = cpp_of[key] = cpp_call(api)
-                file, line = tl.where(e)
-                call = getattr(api, "name", "") if api is not None else ""
-                args: dict[str, Any] = {"file": file, "line": line, "call": call, "cpp": cpp,
-                                        "cycles": [e.start, e.end]}
-                if e.what and e.what != call.rpartition(".")[2]:
-                    args["stage"] = e.what
-                if e.amount:
-                    args["fractals" if e.pipe == 5 else "bytes"] = e.amount
-                if where_pid != pid:
-                    args["for"] = core.label
-                out.append({"name": cpp or call or e.what or PIPE_NAMES[e.pipe], "cat": PIPE_NAMES[tid], "ph": "X",
-                            "ts": placed[-1][2], "dur": (e.end - e.start) / mhz, "pid": where_pid, "tid": tid,
-                            "args": args})
+                    add(f'{prefix[0]},"ts":{ts:.7f},"dur":{dur:.7f},"args":{{{prefix[1]}}}}}')
             for i, e in enumerate(core.events):
                 w = e.wait
                 if w is None or not 0 <= w.ev < len(placed):
@@ -156,18 +155,42 @@ def chrome_trace(timelines: list[Timeline]) -> dict[str, Any]:
                 flow += 1
                 spid, stid, sts = placed[w.ev]
                 dpid, dtid, dts = placed[i]
-                label = w.what or "wait"
-                out.append({"name": label, "cat": "wait", "ph": "s", "id": flow, "pid": spid, "tid": stid,
-                            "ts": sts})
-                out.append({"name": label, "cat": "wait", "ph": "f", "bp": "e", "id": flow, "pid": dpid,
-                            "tid": dtid, "ts": dts})
+                label = dumps(w.what or "wait")
+                out.append(f'{{"name":{label},"cat":"wait","ph":"s","id":{flow},"pid":{spid},"tid":{stid},'
+                           f'"ts":{sts:.7f}}}')
+                out.append(f'{{"name":{label},"cat":"wait","ph":"f","bp":"e","id":{flow},"pid":{dpid},'
+                           f'"tid":{dtid},"ts":{dts:.7f}}}')
         offset += tl.cycles
     soc = timelines[0].soc if timelines else ""
     clock = timelines[0].clock_mhz if timelines else 0
-    return {"traceEvents": out, "displayTimeUnit": "ns",
-            "otherData": {"soc": soc, "clock_mhz": clock, "model": "docs/simulator.md#profile",
-                          "kernels": [t.kernel for t in timelines]}}
+    other = dumps({"soc": soc, "clock_mhz": clock, "model": "docs/simulator.md#profile",
+                   "kernels": [t.kernel for t in timelines]})
+    return '{"traceEvents":[\n' + ",\n".join(out) + f'\n],"displayTimeUnit":"ns","otherData":{other}}}\n'
+
+
+_CPP: dict[int, str] = {}
+"""id(ApiSpec) -> its C++ call (the specs live as long as the process)."""
+
+
+def _prefix(tl: Timeline, core: CoreTimeline, e: state.Event, pid: int, tid: int,
+            served: bool) -> tuple[str, str, int, int]:
+    """The constant fields of the events of one call site, API, stage and pipe of a core: the event's head, its
+    args (file, line, call, C++ call, stage), its process and thread."""
+    api = e.api
+    cpp = _CPP.get(id(api))
+    if cpp is None:
+        cpp = _CPP[id(api)] = cpp_call(api)
+    file, line = tl.where(e)
+    call = getattr(api, "name", "") if api is not None else ""
+    args: dict[str, Any] = {"file": file, "line": line, "call": call, "cpp": cpp}
+    if e.what and e.what != call.rpartition(".")[2]:
+        args["stage"] = e.what
+    if served:
+        args["for"] = core.label
+    name = cpp or call or e.what or PIPE_NAMES[e.pipe]
+    head = f'{{"name":{json.dumps(name)},"cat":"{PIPE_NAMES[tid]}","ph":"X","pid":{pid},"tid":{tid}'
+    return head, json.dumps(args)[1:-1], pid, tid
 
 
 def save(timelines: list[Timeline], path: str | Path) -> None:
-    Path(path).write_text(json.dumps(chrome_trace(timelines), separators=(",", ":")) + "\n")
+    Path(path).write_text(to_json(timelines))
