@@ -68,6 +68,11 @@ def queue_name(tl: Timeline, token: state.Token) -> str:
     return str(getattr(q, "name", "the queue"))
 
 
+_FLAG = re.compile(r"set_flag\((\w+), (\d+)\)")
+_STAGE = {"MTE2": 1, "AIC MTE2": 1, "MTE1": 2, "V": 3, "M": 3, "AIC M": 3, "MTE3": 4, "FIX": 4, "AIC FIX": 4}
+"""The order of the stages a tile goes through: a wait of a later stage for an earlier one is the tile's data
+dependence, a wait of an earlier stage for a later one is a buffer's reuse."""
+
 _OVERLAP = {
     ("V", "MTE2"): "copy-in overlaps the previous tile's compute",
     ("MTE2", "V"): "the next tile's copy-in overlaps this tile's compute",
@@ -97,6 +102,8 @@ class Section:
     busy: dict[str, float]
     waits: list[Wait]
     iterations: int = 1
+    flag_ids: dict[str, set[int]] = field(default_factory=dict)
+    """The event ids each HardEvent's waits used in the section."""
 
     @property
     def span(self) -> float:
@@ -145,7 +152,13 @@ def _section(tl: Timeline, core: CoreTimeline, events: list[state.Event], title:
         wt.tokens[vk] = via
     counts = Counter(e.site for e in events if e.pipe != S)
     iters = max(counts.values(), default=1)
-    return Section(title, start, end, dict(busy), sorted(waits.values(), key=lambda w: -w.cycles), iters)
+    flags: dict[str, set[int]] = defaultdict(set)
+    for e in events:
+        m = _FLAG.match(e.wait.what) if e.wait is not None else None
+        if m:
+            flags[m.group(1)].add(int(m.group(2)))
+    return Section(title, start, end, dict(busy), sorted(waits.values(), key=lambda w: -w.cycles), iters,
+                   dict(flags))
 
 
 def _top_via(w: Wait) -> tuple[Any, ...] | None:
@@ -207,8 +220,25 @@ def _cause(tl: Timeline, core: CoreTimeline, sec: Section, w: Wait) -> tuple[str
         return (f"{head} through {name} (depth {depth}, {what} at {at}): {w.on} works at the pace of {bound}, "
                 f"which bounds the {word} (busy {busy})"), False
     if what.startswith("set_flag"):
+        m = _FLAG.match(what)
+        ids = sec.flag_ids.get(m.group(1), set()) if m else set()
+        forward = _STAGE.get(w.on, 0) < _STAGE.get(w.pipe, 0)
+        if forward and any(_STAGE.get(x.on, 0) > _STAGE.get(x.pipe, 0) for x in sec.waits
+                           if x.cycles / sec.span >= MIN_WAIT):
+            return (f"{head}: {what} at {at}: {w.pipe} needs its tile's {w.on} result, and the next tile's "
+                    f"{w.on} starts late because of the wait below"), False
+        if len(ids) > 1:
+            return (f"{head}: {what} at {at}: the loop alternates event ids {sorted(ids)}, yet each wait_flag comes "
+                    f"before the very next tile's {w.pipe} work, which uses the other buffer; wait for a buffer's "
+                    f"flag just before the {w.pipe} work that reuses that buffer, so that it overlaps the {w.on} "
+                    f"work on the other one"), False
         return (f"{head}: {what} at {at} orders each tile's {w.pipe} after its {w.on}; with two buffers and two "
                 f"event ids (ping-pong) the next tile's {w.on} overlaps this tile's {w.pipe}"), False
+    if what == "pipe_barrier(PIPE_ALL)":
+        return (f"{head}: {what} at {at} makes every pipe wait for all the work issued before it, so the next "
+                f"tile's {w.pipe} cannot overlap this tile's {w.on}; with two buffers, a flag per buffer in its "
+                f"place (set after the {w.on} work, waited for before the {w.pipe} work that reuses the buffer) "
+                f"lets them overlap"), False
     return f"{head} ({what or 'a barrier'} at {at})", False
 
 

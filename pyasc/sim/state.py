@@ -425,8 +425,8 @@ class Core:
             if w is None or token.time >= w.time:
                 self.waits[pipe] = token
 
-    def barrier_all(self) -> None:
-        token = self.snapshot()
+    def barrier_all(self, what: str = "") -> None:
+        token = self.snapshot(None, what)
         for p in range(NPIPES):
             self.join(p, token)
 

@@ -100,13 +100,15 @@ def test_explain_names_the_depth_1_queue_and_predicts_the_double_buffered_time()
     assert "bounded by MTE2" in again
 
 
-def test_explain_names_a_flag_and_a_scalar_read():
+def test_explain_names_a_flag_and_a_barrier():
     x = np.ones(2048, np.float32)
     z = np.zeros_like(x)
     prof = asc.profile(lambda: vec_add_sync[1](x, x, z), show=False)
     text = prof.explain()
     assert "V waits for MTE2" in text and "set_flag(MTE2_V, 0) at vec_add_sync.py:30" in text
-    assert "ping-pong" in text
+    assert "V needs its tile's MTE2 result" in text  # the data dependence is not the cause: the barrier is
+    assert "MTE2 waits for MTE3" in text and "pipe_barrier(PIPE_ALL) at vec_add_sync.py:36" in text
+    assert "a flag per buffer in its place" in text
 
 
 def test_pyasc_run_explain_perf(tmp_path):
@@ -118,3 +120,45 @@ def test_pyasc_run_explain_perf(tmp_path):
     assert lines[0].startswith("softsign_depth1[2] on 32768 float32: matches numpy")  # the program's own output
     assert any("in_queue_x has depth 1" in ln for ln in lines)
     assert any(ln.strip().startswith("estimate with depth 2") for ln in lines)
+
+
+@asc.jit(auto_sync=False)
+def _two_ids_at_once(x: asc.GlobalAddress, z: asc.GlobalAddress, tiles: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, tiles * 512)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, tiles * 512)
+    buf = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 2 * 512)
+    out = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, 2 * 512)
+    for i in range(tiles):
+        b = i % 2
+        asc.data_copy(buf[b * 512:], x_gm[i * 512:], 512)
+        asc.set_flag(asc.HardEvent.MTE2_V, b)
+        asc.wait_flag(asc.HardEvent.MTE2_V, b)
+        asc.muls(out[b * 512:], buf[b * 512:], 2.0, 512)
+        asc.set_flag(asc.HardEvent.V_MTE3, b)
+        asc.wait_flag(asc.HardEvent.V_MTE3, b)
+        asc.data_copy(z_gm[i * 512:], out[b * 512:], 512)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, b)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, b)
+
+
+def test_explain_sees_alternating_event_ids_waited_for_at_once():
+    x = np.arange(8 * 512, dtype=np.float32)
+    z = np.zeros_like(x)
+    prof = asc.profile(lambda: _two_ids_at_once[1](x, z, 8), show=False)
+    np.testing.assert_array_equal(z, 2 * x)
+    text = prof.explain()
+    assert "MTE2 waits for MTE3" in text and "the loop alternates event ids [0, 1]" in text
+    assert "V needs its tile's MTE2 result" in text
+
+
+def test_explain_names_a_scalar_read_that_holds_back_the_next_copy_in(capsys):
+    import run_softmax
+
+    with asc.profile(show=False) as prof:
+        assert run_softmax.main(["--cores", "1"]) == 0
+    capsys.readouterr()
+    text = prof.explain()
+    assert "MTE2 waits for S" in text
+    assert "before issuing these it waited for V (a reduction's result read by the scalar unit at softmax.py:" in text

@@ -772,17 +772,17 @@ def pipe_barrier(pipe: Any) -> None:
     core.scalar_tick()
     name = enum_member_name(pipe, "PipeID")
     if name == "PIPE_ALL":
-        core.barrier_all()
+        core.barrier_all("pipe_barrier(PIPE_ALL)")
 
 
 def data_sync_barrier(arg0: Any = None) -> None:
     """Data synchronization barrier: completes outstanding memory accesses of every pipe."""
-    cur().barrier_all()
+    cur().barrier_all("data_sync_barrier")
 
 
 def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any = 0, is_aiv_only: Any = True) -> None:
     """Cross-core barrier: cores run one after another here, so only the local pipes are joined."""
-    cur().barrier_all()
+    cur().barrier_all("sync_all")
 
 
 # ---------------------------------------------------------------------------------------------------------------------
