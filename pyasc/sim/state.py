@@ -269,6 +269,10 @@ class Event(NamedTuple):
     """The latest wait this instruction honoured (Token.ev is the event waited on), None when it waited for none."""
 
 
+_new = tuple.__new__
+"""Event(...) without NamedTuple's Python-level __new__: the profile makes one per call."""
+
+
 class CubeLanes:
     """The cube core of one block of a mixed launch, shared by the vector cores it serves: each request is put on
     its pipe at the first time it is free for the request's length, no earlier than the request is ready (the
@@ -439,7 +443,7 @@ class Core:
             w = self.waits[S]
             if w is not None:
                 self.waits[S] = None
-            events.append(Event(S, t, t + 1.0, t, self.site, self.api, "", 0, w))
+            events.append(_new(Event, (S, t, t + 1.0, t, self.site, self.api, "", 0, w)))
             self.last[S] = len(events) - 1
 
     # -- memory access ----------------------------------------------------------------------------------------------
@@ -652,7 +656,7 @@ class Core:
             w = self.waits[pipe]
             if w is not None:
                 self.waits[pipe] = None
-            events.append(Event(pipe, start, end, issue, self.site, self.api, what, int(nbytes), w))
+            events.append(_new(Event, (pipe, start, end, issue, self.site, self.api, what, int(nbytes), w)))
             self.last[pipe] = len(events) - 1
 
     def _l2(self, t: Any, lo: int, hi: int) -> int:
