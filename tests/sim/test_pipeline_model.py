@@ -162,3 +162,22 @@ def test_explain_names_a_scalar_read_that_holds_back_the_next_copy_in(capsys):
     text = prof.explain()
     assert "MTE2 waits for S" in text
     assert "before issuing these it waited for V (a reduction's result read by the scalar unit at softmax.py:" in text
+
+
+def test_a_matmul_runs_its_stages_in_order_on_a_cube_core(capsys):
+    import run_linear_bias
+
+    with asc.profile(show=False) as prof:
+        assert run_linear_bias.main(["--cores", "2", "--m", "64", "--n", "64", "--k", "64"]) == 0
+    capsys.readouterr()
+    core = prof.timelines[0].cores[0]
+    assert core.aic
+    by = {p: [e for e in core.events if e.pipe == state.PIPE[p]] for p in ("MTE2", "MTE1", "M", "FIX")}
+    assert all(by.values()), {p: len(v) for p, v in by.items()}
+    # the loads, then L1 -> L0, then the mmad, then the write of C: each stage after the one before it ends
+    assert min(e.start for e in by["MTE1"]) >= max(e.end for e in by["MTE2"])
+    assert min(e.start for e in by["M"]) >= max(e.end for e in by["MTE1"])
+    assert min(e.start for e in by["FIX"]) >= max(e.end for e in by["M"])
+    # 64 x 64 x 64 in 16 x 16 x 16 float16 fractal products, split over the two cores
+    fractals = [sum(e.amount for e in c.events if e.pipe == state.PIPE["M"]) for c in prof.timelines[0].cores]
+    assert sum(fractals) == 4 * 4 * 4 and all(fractals)
