@@ -32,6 +32,9 @@ def main(argv: Sequence[str]) -> int:
         if trace == "":
             sys.stderr.write("pyasc run: error: --trace needs a file name\n" + USAGE)
             return 2
+    if trace is not None and not os.path.isdir(os.path.dirname(os.path.abspath(trace))):
+        sys.stderr.write(f"pyasc run: error: --trace {trace}: its folder does not exist\n")
+        return 2
     if not args or args[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
         return 0 if args else 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -308,7 +309,11 @@ class _Session:
     def close(self) -> None:
         if self.prof is None:
             return
-        self.prof.stop()
+        try:
+            self.prof.stop()
+        except OSError as e:  # the trace file could not be written: say so, the program's own result stands
+            print(f"pyasc run: error: cannot write the trace {self.prof.trace_path}: {e.strerror or e}",
+                  file=sys.stderr)
         if self.explain:
             print(self.prof.explain())
 

@@ -197,6 +197,8 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
                         help="write the pipeline timeline (Chrome Trace Event format: Perfetto, chrome://tracing)")
     parser.add_argument("--soc", default=soc, help=f"the SoC (default {soc})")
     args, rest = parser.parse_known_args(argv)
+    if args.trace and not Path(args.trace).resolve().parent.is_dir():
+        parser.error(f"--trace {args.trace}: its folder does not exist")
     if args.block_dim < 1:
         parser.error(f"--block-dim must be at least 1, got {args.block_dim}")
     inputs: list[tuple[str, str]] = []

@@ -158,3 +158,6 @@ def test_pyasc_run_trace_before_the_file(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "pyasc.cli.main", "run", "--trace"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=300, check=False)
     assert bad.returncode == 2 and "--trace needs a file name" in bad.stderr
+    nowhere = subprocess.run([sys.executable, "-m", "pyasc.cli.main", "run", "--trace", str(tmp_path / "no" / "t.json"),
+                              str(prog)], cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert nowhere.returncode == 2 and "its folder does not exist" in nowhere.stderr and not nowhere.stdout
