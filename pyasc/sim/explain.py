@@ -244,9 +244,14 @@ def _cause(tl: Timeline, core: CoreTimeline, sec: Section, w: Wait) -> tuple[str
 
 
 def explain_timeline(tl: Timeline) -> list[str]:
+    return [line for _, lines in explain_sections(tl) for line in lines]
+
+
+def explain_sections(tl: Timeline) -> list[tuple[Loop | None, list[str]]]:
+    """The explanation in parts: the launch's heading and kernel figures (no loop), then each loop's lines."""
     cores = [c for c in tl.cores if c.events]
     if not cores:
-        return [f"{tl.kernel}: no calls were scheduled"]
+        return [(None, [f"{tl.kernel}: no calls were scheduled"])]
     core = max(cores, key=lambda c: max(e.end for e in c.events))
     cycles = max(e.end for e in core.events)
     us = cycles / tl.clock_mhz
@@ -261,7 +266,11 @@ def explain_timeline(tl: Timeline) -> list[str]:
             inside = [e for e in evs if lp.line <= tl.where(e)[1] <= lp.end]
             if inside:
                 sections.append((_section(tl, core, inside, f"loop at {Path(file).name}:{lp.line}"), lp))
+    parts: list[tuple[Loop | None, list[str]]] = [(None, out)]
     for sec, lp in sections:
+        if lp is not None:
+            out = []
+            parts.append((lp, out))
         shares = ", ".join(f"{p} {_pct(b / sec.span)}" for p, b in sorted(sec.busy.items(), key=lambda kv: -kv[1]))
         bound = sec.bound()
         what = (f"  {sec.title} (`{lp.text}`, {sec.iterations} iterations, {sec.span:.0f} cycles)" if lp else
@@ -279,6 +288,19 @@ def explain_timeline(tl: Timeline) -> list[str]:
             total = cycles - sec.span + new
             out.append(f"    estimate with depth 2: the loop {new:.0f} cycles (now {sec.span:.0f}), the kernel "
                        f"{total:.0f} cycles (now {cycles:.0f})")
+    return parts
+
+
+def notes(timelines: list[Timeline]) -> list[dict[str, Any]]:
+    """The explanation as the trace carries it (otherData.explanation) for an editor to show on the loops: per
+    launch its heading, then per loop its file, first and last line and text."""
+    out: list[dict[str, Any]] = []
+    for tl in timelines:
+        for lp, lines in explain_sections(tl):
+            item: dict[str, Any] = {"kernel": tl.kernel, "lines": [ln.strip() for ln in lines]}
+            if lp is not None:
+                item.update(file=lp.file, line=lp.line, end_line=lp.end)
+            out.append(item)
     return out
 
 

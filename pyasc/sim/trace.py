@@ -95,7 +95,7 @@ def chrome_trace(timelines: list[Timeline]) -> dict[str, Any]:
     return json.loads(to_json(timelines))
 
 
-def to_json(timelines: list[Timeline]) -> str:
+def to_json(timelines: list[Timeline], explanation: list[dict[str, Any]] | None = None) -> str:
     """The trace as JSON text.  Written directly, a line per event, from per-call-site prefixes: a trace has an
     event per call of the kernel, and building a dict for each costs more than the profiled run itself."""
     out: list[str] = []
@@ -163,8 +163,11 @@ def to_json(timelines: list[Timeline]) -> str:
         offset += tl.cycles
     soc = timelines[0].soc if timelines else ""
     clock = timelines[0].clock_mhz if timelines else 0
-    other = dumps({"soc": soc, "clock_mhz": clock, "model": "docs/simulator.md#profile",
-                   "kernels": [t.kernel for t in timelines]})
+    info: dict[str, Any] = {"soc": soc, "clock_mhz": clock, "model": "docs/simulator.md#profile",
+                            "kernels": [t.kernel for t in timelines]}
+    if explanation is not None:
+        info["explanation"] = explanation
+    other = dumps(info)
     return '{"traceEvents":[\n' + ",\n".join(out) + f'\n],"displayTimeUnit":"ns","otherData":{other}}}\n'
 
 
@@ -193,4 +196,8 @@ def _prefix(tl: Timeline, core: CoreTimeline, e: state.Event, pid: int, tid: int
 
 
 def save(timelines: list[Timeline], path: str | Path) -> None:
-    Path(path).write_text(to_json(timelines))
+    """The trace, with the explanation of pyasc.sim.explain in otherData.explanation (what an editor shows on the
+    loops it concerns)."""
+    from .explain import notes
+
+    Path(path).write_text(to_json(timelines, notes(timelines)))

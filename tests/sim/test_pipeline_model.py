@@ -181,3 +181,15 @@ def test_a_matmul_runs_its_stages_in_order_on_a_cube_core(capsys):
     # 64 x 64 x 64 in 16 x 16 x 16 float16 fractal products, split over the two cores
     fractals = [sum(e.amount for e in c.events if e.pipe == state.PIPE["M"]) for c in prof.timelines[0].cores]
     assert sum(fractals) == 4 * 4 * 4 and all(fractals)
+
+
+def test_the_trace_file_carries_the_explanation_per_loop(tmp_path):
+    import json
+
+    single = _run(softsign_depth1, 8 * 1024)
+    single.save_trace(tmp_path / "t.json")
+    notes = json.loads((tmp_path / "t.json").read_text())["otherData"]["explanation"]
+    assert notes[0]["kernel"] == "softsign_depth1" and "line" not in notes[0]  # the launch's heading
+    (loop,) = [n for n in notes if "line" in n]
+    assert (loop["line"], Path(loop["file"]).name) == (26, "softsign_depth1.py") and loop["end_line"] > 26
+    assert any("in_queue_x has depth 1" in t for t in loop["lines"])
