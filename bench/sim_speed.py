@@ -1,16 +1,20 @@
 """Simulator speed: elements per second for a 16M-element float32 vector add over 8 cores and for a row softmax,
 against numpy's own `a + b` and softmax measured in the same run, on the per-core path (lockstep off) and in
-lockstep (all cores at once, the default); and CANN tutorial 04's matmul (bench/sim_matmul.py) against numpy's.
+lockstep (all cores at once, the default); CANN tutorial 04's matmul (bench/sim_matmul.py) against numpy's; and
+the cost of a trace: the same launch profiled with and without writing its timeline.
 
 Times are CPU seconds of this process (time.process_time), best of a few runs, so that other work on a shared
 machine does not distort the ratio.
 
-    .venv/bin/python bench/sim_speed.py [--quick] [--only vadd|softmax|matmul]
+    .venv/bin/python bench/sim_speed.py [--quick] [--only vadd|softmax|matmul|trace]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import tempfile
 import time
 
 import numpy as np
@@ -157,10 +161,38 @@ def bench_softmax(quick: bool) -> None:
         print(f"{f'row {cols}':>15} {'on' if sanitize else 'off':>9} {' '.join(cells)}")
 
 
+def bench_trace(quick: bool) -> None:
+    """Profiled launches (per core: profiling turns lockstep off) without and with a trace written to a file."""
+    cores = CORES
+    rng = np.random.default_rng(2)
+    n = (1 << 20) if quick else (4 << 20)
+    a = rng.random(n, dtype=np.float32)
+    b = rng.random(n, dtype=np.float32)
+    rows, cols = (256, 1024) if quick else (1024, 1024)
+    x = rng.standard_normal((rows, cols), dtype=np.float32)
+    cases = [
+        (f"vector add {n >> 20}M, tile 4096 x 2", lambda z: vadd[cores](a, b, z, n // cores, 4096, 2), a),
+        (f"vector add {n >> 20}M, tile 1024 x 2", lambda z: vadd[cores](a, b, z, n // cores, 1024, 2), a),
+        (f"softmax {rows} x {cols}", lambda y: softmax_rows[cores](x, y, rows // cores, cols), x),
+    ]
+    print("\ntrace: CPU seconds of a profiled launch, best of 3, without and with writing its trace (JSON file)")
+    print(f"{'kernel':>30} {'profile s':>10} {'+ trace s':>10} {'trace / profile':>16} {'events':>8} {'MB':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "trace.json")
+        for name, launch, like in cases:
+            out = np.zeros_like(like)
+            t_prof = best(lambda launch=launch, out=out: asc.profile(launch, out, show=False))
+            t_trace = best(lambda launch=launch, out=out: asc.profile(launch, out, show=False, trace=path))
+            with open(path) as f:
+                events = sum(1 for e in json.load(f)["traceEvents"] if e["ph"] == "X")
+            mb = os.path.getsize(path) / 1e6
+            print(f"{name:>30} {t_prof:>10.2f} {t_trace:>10.2f} {t_trace / t_prof:>15.2f}x {events:>8} {mb:>6.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="1M elements instead of 16M")
-    ap.add_argument("--only", choices=("vadd", "softmax", "matmul"), help="run one kernel's rows")
+    ap.add_argument("--only", choices=("vadd", "softmax", "matmul", "trace"), help="run one kernel's rows")
     args = ap.parse_args()
     if args.only in (None, "vadd"):
         bench_vadd(args.quick)
@@ -168,6 +200,8 @@ def main() -> None:
         bench_softmax(args.quick)
     if args.only in (None, "matmul"):
         sim_matmul.run(best)
+    if args.only in (None, "trace"):
+        bench_trace(args.quick)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,32 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-USAGE = ("usage: pyasc run FILE [ARGS...]\n"
-         "       pyasc run -m MODULE [ARGS...]\n"
+USAGE = ("usage: pyasc run [--trace OUT.json] [--explain-perf] FILE [ARGS...]\n"
+         "       pyasc run [--trace OUT.json] [--explain-perf] -m MODULE [ARGS...]\n"
          "Runs a program written for CANN's pyasc (`import asc`) on pyasc's CPU simulator, like `python FILE` or\n"
-         "`python -m MODULE` (e.g. `pyasc run -m pytest tests/`).\n")
+         "`python -m MODULE` (e.g. `pyasc run -m pytest tests/`).\n"
+         "  --trace OUT.json  profile the launches and write their pipeline timeline (Chrome Trace Event format)\n"
+         "  --explain-perf    profile the launches and print, per kernel and loop, what bounds them and why\n")
 
 
 def main(argv: Sequence[str]) -> int:
     args = list(argv)
+    trace: str | None = None
+    explain = False
+    while args and (args[0] in ("--trace", "--explain-perf") or args[0].startswith("--trace=")):
+        opt = args.pop(0)  # options of `pyasc run` come before FILE: what follows FILE is the program's
+        if opt == "--explain-perf":
+            explain = True
+        elif opt.startswith("--trace="):
+            trace = opt.partition("=")[2]
+        else:
+            trace = args.pop(0) if args else ""
+        if trace == "":
+            sys.stderr.write("pyasc run: error: --trace needs a file name\n" + USAGE)
+            return 2
+    if trace is not None and not os.path.isdir(os.path.dirname(os.path.abspath(trace))):
+        sys.stderr.write(f"pyasc run: error: --trace {trace}: its folder does not exist\n")
+        return 2
     if not args or args[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
         return 0 if args else 2
@@ -41,6 +59,9 @@ def main(argv: Sequence[str]) -> int:
 
     install()
     saved_argv, saved_path = sys.argv[:], sys.path[:]
+    from ..sim.explain import perf_session
+
+    session = perf_session(trace, explain)
     try:
         if module is not None:
             sys.argv = [module, *rest]  # runpy replaces argv[0] with the module's file, as python -m does
@@ -62,6 +83,7 @@ def main(argv: Sequence[str]) -> int:
         return 1
     finally:
         sys.argv, sys.path[:] = saved_argv, saved_path
+        session.close()
     return 0
 
 

@@ -22,6 +22,9 @@ class Soc:
     l0c_bytes: int = 256 * 1024
     bt_bytes: int = 0
     """Bias table (C2) bytes; 0 where the chip has none."""
+    clock_mhz: int = 1000
+    """The AI cores' clock, which turns the profile's cycles into the trace's microseconds (docs/simulator.md,
+    "Profile", says where each figure comes from)."""
 
 
 _SOCS = [
@@ -30,7 +33,7 @@ _SOCS = [
     # Ascend910B (A2): 192 KiB UB per vector core, of which 184 KiB are left to vector code on arch 2201.
     # L1 512 KiB less the 128 B the Matmul client reserves, L0C 128 KiB, a 1 KiB bias table.
     *(Soc(f"Ascend910B{i}", 184 * 1024, 48 if i < 3 else 40, 24 if i < 3 else 20, 2201,
-          l1_bytes=512 * 1024 - 128, l0c_bytes=128 * 1024, bt_bytes=1024) for i in range(1, 5)),
+          l1_bytes=512 * 1024 - 128, l0c_bytes=128 * 1024, bt_bytes=1024, clock_mhz=1650) for i in range(1, 5)),
     Soc("Ascend310P", 262144, 8, 8, 2002),
 ]
 

@@ -279,6 +279,7 @@ def call(spec: ApiSpec, args: tuple[Any, ...], kwargs: dict[str, Any], display: 
         sid = launch.code_sites[key] = launch.site_id(code.co_filename, f.f_lineno)
         _remember_span(launch, sid, code, f.f_lasti)
     core.site = sid
+    core.api = spec
     bound = bind(spec.overloads, args, kwargs, spec.name)
     if bound is None:
         given = ", ".join([describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()])
@@ -412,6 +413,7 @@ class ApiFunction:
         plan = self.plans.get(types)
         if plan is not None:  # argument types seen before: the overload and defaults are known
             core.site = sid
+            core.api = self.spec
             fn, positional, names, defaults = plan
             if core.ls is not None:  # lockstep: the same binding, the all-cores implementation
                 fn = core.ls(fn, types)
@@ -425,6 +427,7 @@ class ApiFunction:
         if fn is None:
             return call(self.spec, args, kwargs, self.display)
         core.site = sid
+        core.api = self.spec
         bound = bind(self.spec.overloads, args, kwargs, self.spec.name)
         if bound is None:
             return call(self.spec, args, kwargs, self.display)

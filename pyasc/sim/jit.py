@@ -257,8 +257,12 @@ class JITFunction:
 
                 structs_at = [i for i, a in enumerate(conv) if isinstance(a, (structs.Struct, objects.Struct))]
                 plan = cores(core_num, options.mix) if options.mix else [(i, None, 0) for i in range(core_num)]
+                lanes: dict[int, state.CubeLanes] = {}
                 for i, aic, sub in plan:
                     core = state.Core(launch, i, aic, sub)
+                    if options.mix and options.profile and not aic:  # the block's cube core serves its Matmul
+                        block = i // options.mix
+                        core.cube = lanes.setdefault(block, state.CubeLanes(block))
                     state.set_current(core)
                     for b in launch.buffers:  # GM races are tracked within a core: each core starts unsynchronized
                         b.shadow = None

@@ -3,7 +3,7 @@ simulator with raw little-endian .bin files; with CANN (ASCEND_HOME_PATH) the CL
 
 Command line of the executable (see docs/simulator.md):
     ./k.kernel --input-a a.bin --input-b b.bin --output c.bin [--block-dim N] [--arg name=value ...]
-               [--dtype [param=]float16 ...] [--output-size N] [--profile] [--profile-json path]
+               [--dtype [param=]float16 ...] [--output-size N] [--profile] [--profile-json path] [--trace OUT.json]
 """
 
 from __future__ import annotations
@@ -194,8 +194,12 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
     parser.add_argument("--output-size", type=int, default=None, help="elements of each output")
     parser.add_argument("--profile", action="store_true", default=profile, help="print the simulator's profile")
     parser.add_argument("--profile-json", default=None, help="write the profile as JSON")
+    parser.add_argument("--trace", default=None, metavar="OUT.json",
+                        help="write the pipeline timeline (Chrome Trace Event format: Perfetto, chrome://tracing)")
     parser.add_argument("--soc", default=soc, help=f"the SoC (default {soc})")
     args, rest = parser.parse_known_args(argv)
+    if args.trace and not Path(args.trace).resolve().parent.is_dir():
+        parser.error(f"--trace {args.trace}: its folder does not exist")
     if args.block_dim < 1:
         parser.error(f"--block-dim must be at least 1, got {args.block_dim}")
     inputs: list[tuple[str, str]] = []
@@ -275,7 +279,8 @@ def main(py_path: str, kernel: str | None, soc: str, profile: bool, argv: list[s
     try:
         from .profiling import Profile
 
-        prof = Profile(args.profile_json, show=True) if (args.profile or args.profile_json) else None
+        prof = (Profile(args.profile_json, show=bool(args.profile or args.profile_json), trace=args.trace)
+                if (args.profile or args.profile_json or args.trace) else None)
         with settings(soc=args.soc):
             if prof is not None:
                 with prof:

@@ -155,6 +155,7 @@ def _make_method(mspec: Any, display: str) -> Any:
             plan = plans.get(types)
             if plan is not None:  # argument types seen before (see ApiFunction.__call__)
                 core.site = sid
+                core.api = mspec
                 fn, positional, names, defaults = plan
                 if core.ls is not None:  # lockstep: the same binding, the all-cores implementation
                     fn = core.ls(fn, types)
@@ -167,6 +168,7 @@ def _make_method(mspec: Any, display: str) -> Any:
             fast._fn = fast.fn
             return dispatch.call(mspec, (self, *args), kwargs, display)
         core.site = sid
+        core.api = mspec
         bound = dispatch.bind(mspec.overloads, (self, *args), kwargs, mspec.name)
         if bound is None:
             return dispatch.call(mspec, (self, *args), kwargs, display)

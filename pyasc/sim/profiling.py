@@ -1,5 +1,6 @@
 """`pyasc.profile()`: per kernel launch and per core, API calls per pipe, bytes moved, UB peak, an L2 hit-rate
-estimate and estimated cycles (the model is described in docs/simulator.md)."""
+estimate and estimated cycles (the model is described in docs/simulator.md), read from the schedule of the
+launch's calls, which `trace=PATH` writes as a timeline (pyasc.sim.trace)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import state
+from . import state, trace
 
 
 @dataclass
@@ -72,8 +73,10 @@ def record(launch: state.Launch, forced: bool) -> KernelProfile | None:
     if not _ACTIVE and not forced:
         return None
     kp = from_launch(launch)
+    tl = trace.from_launch(launch) if _ACTIVE else None
     for p in _ACTIVE:
         p.kernels.append(kp)
+        p.timelines.append(tl)  # type: ignore[arg-type]
     if forced and not _ACTIVE:
         print(format_table([kp]))
     return kp
@@ -102,10 +105,14 @@ def format_table(kernels: list[KernelProfile]) -> str:
 class Profile:
     """A profiling session: a context manager, or started by `pyasc.profile(fn, *args)`."""
 
-    def __init__(self, output: str | Path | None = None, show: bool = True) -> None:
+    def __init__(self, output: str | Path | None = None, show: bool = True,
+                 trace: str | Path | None = None) -> None:
         self.kernels: list[KernelProfile] = []
+        self.timelines: list[trace.Timeline] = []
+        """Each launch's schedule, what the totals of `kernels` were read from."""
         self.output = Path(output) if output is not None else None
         self.show = show
+        self.trace_path = Path(trace) if trace is not None else None
 
     def __enter__(self) -> Profile:
         _ACTIVE.append(self)
@@ -121,6 +128,8 @@ class Profile:
                 print(self.table())
             if self.output is not None:
                 self.save(self.output)
+            if self.trace_path is not None:
+                self.save_trace(self.trace_path)
 
     def table(self) -> str:
         return format_table(self.kernels)
@@ -135,11 +144,25 @@ class Profile:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json() + "\n")
 
+    def chrome_trace(self) -> dict[str, Any]:
+        """The launches' schedule in the Chrome Trace Event format (pyasc.sim.trace)."""
+        return trace.chrome_trace(self.timelines)
+
+    def save_trace(self, path: str | Path) -> None:
+        trace.save(self.timelines, path)
+
+    def explain(self) -> str:
+        """Per kernel and loop: each pipe's busy share, the bounding pipe, and the cause of a pipe's waiting."""
+        from .explain import explain
+
+        return explain(self.timelines)
+
 
 def profile(fn: Callable[..., Any] | None = None, *args: Any, output: str | Path | None = None,
-            show: bool = True, **kwargs: Any) -> Profile:
-    """`with pyasc.profile() as p:` or `p = pyasc.profile(run, *args)`: the launches inside are profiled."""
-    p = Profile(output, show)
+            show: bool = True, trace: str | Path | None = None, **kwargs: Any) -> Profile:
+    """`with pyasc.profile() as p:` or `p = pyasc.profile(run, *args)`: the launches inside are profiled;
+    `trace=PATH` writes their timeline (Chrome Trace Event format) when the session ends."""
+    p = Profile(output, show, trace)
     if fn is None:
         return p
     with p:

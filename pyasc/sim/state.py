@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -114,6 +114,10 @@ class CoreStats:
     core: int = -1
     unit: str = ""
     """get_block_idx() and "AIC"/"AIV" of a mixed launch's core (the profile's rows say which)."""
+    events: list[Event] | None = None
+    """The core's schedule (profiling): what the totals above were read from, and what a trace shows."""
+    aic: bool = False
+    """A cube core (its pipes are the AIC's)."""
 
 
 class GmBuffer:
@@ -231,15 +235,64 @@ class Shadow:
 
 
 class Token:
-    """A happens-before edge in flight: the clock and time of what was issued before the signal."""
+    """A happens-before edge in flight: the clock and time of what was issued before the signal, and (profiling)
+    the event whose end the waiting pipe waits for and the queue it went through."""
 
-    __slots__ = ("clock", "time", "site", "what")
+    __slots__ = ("clock", "time", "site", "what", "ev", "queue")
 
-    def __init__(self, clock: list[int], time: float, site: int, what: str) -> None:
+    def __init__(self, clock: list[int], time: float, site: int, what: str, ev: int = -1, queue: Any = None) -> None:
         self.clock = clock
         self.time = time
         self.site = site
         self.what = what
+        self.ev = ev
+        self.queue = queue
+
+
+class Event(NamedTuple):
+    """One call as the profile scheduled it on its pipe (pyasc.sim.trace writes them; the totals are read from
+    them).  Times are cycles from the core's start."""
+
+    pipe: int
+    start: float
+    end: float
+    issue: float
+    """When the scalar unit issued it (an S event: its own start)."""
+    site: int
+    """The call site (Launch.sites: the user's file and line)."""
+    api: Any
+    """The ApiSpec of the user's call that made it (its C++ call), None outside one."""
+    what: str
+    amount: int
+    """Bytes moved (MTE2, MTE3, MTE1, FIX), bytes of the largest operand (V), fractal products (M); 0 for S."""
+    wait: Token | None
+    """The latest wait this instruction honoured (Token.ev is the event waited on), None when it waited for none."""
+
+
+_new = tuple.__new__
+"""Event(...) without NamedTuple's Python-level __new__: the profile makes one per call."""
+
+
+class CubeLanes:
+    """The cube core of one block of a mixed launch, shared by the vector cores it serves: each request is put on
+    its pipe at the first time it is free for the request's length, no earlier than the request is ready (the
+    vector cores run one after the other on the simulator, so a later core's requests fill the gaps)."""
+
+    def __init__(self, block: int) -> None:
+        self.block = block
+        self.busy: dict[int, list[tuple[float, float]]] = {}
+
+    def place(self, pipe: int, ready: float, cost: float) -> float:
+        iv = self.busy.setdefault(pipe, [])
+        i = bisect_left(iv, (ready,))
+        t = ready
+        if i > 0 and iv[i - 1][1] > t:
+            t = iv[i - 1][1]
+        while i < len(iv) and iv[i][0] < t + cost:
+            t = max(t, iv[i][1])
+            i += 1
+        iv.insert(i, (t, t + cost))
+        return t
 
 
 class Core:
@@ -278,6 +331,16 @@ class Core:
         self.site = 0
         self.tpipe: Any = None
         self.stats = CoreStats(core=idx, unit=self.unit)
+        self.api: Any = None
+        """The ApiSpec of the user's call being run (set by pyasc.sim.dispatch with the site)."""
+        self.events: list[Event] | None = [] if self.profiling else None
+        """The profile's schedule, one Event per call (profiling only)."""
+        self.last = [-1] * NPIPES
+        """Index in events of each pipe's latest event."""
+        self.waits: list[Token | None] = [None] * NPIPES
+        """Per pipe, the latest-ending wait its next instruction honours."""
+        self.cube: CubeLanes | None = None
+        """A mixed launch's vector core (profiling): the block's cube core, whose pipes its Matmul work is put on."""
         self.mask: tuple[int, int] | int | None = None
         self.mask_counter = False
         self.scalar_state: dict[str, Any] = {}
@@ -332,7 +395,14 @@ class Core:
         else:
             clock = list(self.clocks[pipe])
             t = self.times[pipe]
-        return Token(clock, t, self.site, what)
+        if self.events is None:
+            return Token(clock, t, self.site, what)
+        if pipe is None and time_of is None:
+            times = self.times
+            src = max(range(NPIPES), key=times.__getitem__)
+        else:
+            src = pipe if pipe is not None else time_of  # type: ignore[assignment]
+        return Token(clock, t, self.site, what, self.last[src])
 
     def join(self, pipe: int, token: Token) -> None:
         mine = self.clocks[pipe]
@@ -354,16 +424,27 @@ class Core:
                 mine[6] = other[6]
         if token.time > self.times[pipe]:
             self.times[pipe] = token.time
+        if token.ev >= 0:  # profiling: the next instruction of the pipe honours this wait
+            w = self.waits[pipe]
+            if w is None or token.time >= w.time:
+                self.waits[pipe] = token
 
-    def barrier_all(self) -> None:
-        token = self.snapshot()
+    def barrier_all(self, what: str = "") -> None:
+        token = self.snapshot(None, what)
         for p in range(NPIPES):
             self.join(p, token)
 
     def scalar_tick(self) -> None:
         """An instruction of the scalar unit (queue bookkeeping, flags, scalar reads): one cycle."""
-        self.times[S] += 1.0
-        self.stats.calls["S"] += 1
+        t = self.times[S]
+        self.times[S] = t + 1.0
+        events = self.events
+        if events is not None:
+            w = self.waits[S]
+            if w is not None:
+                self.waits[S] = None
+            events.append(_new(Event, (S, t, t + 1.0, t, self.site, self.api, "", 0, w)))
+            self.last[S] = len(events) - 1
 
     # -- memory access ----------------------------------------------------------------------------------------------
     def check_local(self, t: LocalTensor, lo: int, hi: int, what: str) -> bool:
@@ -418,7 +499,8 @@ class Core:
         profiling = self.profiling
         # issue order: the pipe cannot start before the scalar unit issued it (a time only the profile uses)
         start = max(times[pipe], times[S]) if profiling else 0.0
-        times[S] += 1.0
+        issue = times[S]
+        times[S] = issue + 1.0
         if self.sanitize:
             track = self._track
             for t, lo, hi in reads:
@@ -430,7 +512,7 @@ class Core:
             if profiling:
                 start = max(start, times[pipe])
         if profiling:
-            self._account(pipe, reads, writes, start, cost_bytes)
+            self._account(pipe, reads, writes, start, cost_bytes, what, issue)
         return True
 
     def _track(self, pipe: int, stamp: int, t: Any, lo: int, hi: int, write: bool, what: str) -> None:
@@ -525,14 +607,11 @@ class Core:
 
     # -- profile ----------------------------------------------------------------------------------------------------
     def _account(self, pipe: int, reads: tuple[tuple[Any, int, int], ...], writes: tuple[tuple[Any, int, int], ...],
-                 start: float, cost_bytes: int) -> None:
+                 start: float, cost_bytes: int, what: str, issue: float) -> None:
+        """The instruction's cost on its pipe from the model's table (docs/simulator.md), and its Event."""
         st = self.stats
-        name = PIPES[pipe]
-        if name in st.calls:
-            st.calls[name] += 1
-        else:
-            st.calls[name] = 1
         cost = 1.0
+        nbytes = 0
         if pipe == MTE2:
             nbytes = 0
             miss = 0
@@ -555,19 +634,30 @@ class Core:
         elif pipe == V:
             nbytes = cost_bytes or max((hi - lo) * t.esize for t, lo, hi in reads + writes)
             cost = VEC_STARTUP + -(-nbytes // VEC_BYTES_PER_CYCLE)
-        elif pipe == 4:  # MTE1: L1 -> L0A/L0B
-            nbytes = sum((hi - lo) * t.esize for t, lo, hi in writes)
+        elif pipe == 4:  # MTE1: L1 -> L0A/L0B (cost_bytes: the Matmul object's moves, which name no tensor)
+            nbytes = cost_bytes or sum((hi - lo) * t.esize for t, lo, hi in writes)
             cost = MTE1_STARTUP + nbytes / L1_TO_L0_BYTES_PER_CYCLE
         elif pipe == 5:  # M: cost_bytes carries the number of fractal products
+            nbytes = cost_bytes
             cost = CUBE_STARTUP + cost_bytes
-        elif pipe == 6:  # FIX: out of L0C
-            nbytes = sum((hi - lo) * t.esize for t, lo, hi in reads[:1])
+        elif pipe == 6:  # FIX: out of L0C (cost_bytes: the bytes a Matmul object's write reads from L0C)
+            nbytes = cost_bytes or sum((hi - lo) * t.esize for t, lo, hi in reads[:1])
             for t, lo, hi in writes:
                 if t.buf is not None:  # out to GM: counted with the MTE3 bytes, through L2
                     st.bytes_ub_to_gm += (hi - lo) * t.esize
                     self._l2(t, lo, hi)
             cost = FIX_STARTUP + nbytes / L0C_OUT_BYTES_PER_CYCLE
-        self.times[pipe] = start + cost
+        if self.cube is not None and pipe >= 4:  # the block's cube core serves this vector core and its siblings
+            start = self.cube.place(pipe, start, cost)
+        end = start + cost
+        self.times[pipe] = end
+        events = self.events
+        if events is not None:
+            w = self.waits[pipe]
+            if w is not None:
+                self.waits[pipe] = None
+            events.append(_new(Event, (pipe, start, end, issue, self.site, self.api, what, int(nbytes), w)))
+            self.last[pipe] = len(events) - 1
 
     def _l2(self, t: Any, lo: int, hi: int) -> int:
         """Touch the 512-byte lines of a GM range; returns the number of cold misses."""
@@ -584,8 +674,28 @@ class Core:
         return miss
 
     def finish(self) -> None:
-        self.stats.cycles = max(self.times)
-        self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(NPIPES) if i < 4 or self.counters[i]}
+        """The core's totals: from its events when profiling (calls and the latest end per pipe; S is also busy
+        one cycle per instruction it issues), else from the pipe clocks."""
+        if self.events is None:
+            self.stats.cycles = max(self.times)
+            self.stats.pipe_cycles = {PIPES[i]: self.times[i] for i in range(NPIPES) if i < 4 or self.counters[i]}
+            return
+        counts = [0] * NPIPES
+        ends = [0.0] * NPIPES
+        issue_end = 0.0
+        for e in self.events:
+            counts[e.pipe] += 1
+            if e.end > ends[e.pipe]:
+                ends[e.pipe] = e.end
+            if e.issue >= issue_end:
+                issue_end = e.issue + 1.0
+        ends[S] = max(ends[S], issue_end)
+        order = (1, 2, 3, 0, 4, 5, 6)  # the table's order: MTE2, V, MTE3, S, then the cube pipes
+        self.stats.calls = {PIPES[i]: counts[i] for i in order if i < 4 or counts[i]}
+        self.stats.pipe_cycles = {PIPES[i]: ends[i] for i in range(NPIPES) if i < 4 or counts[i]}
+        self.stats.cycles = max(ends)
+        self.stats.events = self.events
+        self.stats.aic = self.aic
 
 
 MEM_ALIGN = 4096

@@ -198,6 +198,46 @@ try {
   });
   report('edited', { lines: refreshed.lines, problems: cleared });
 
+  // The Pipeline view: run a runnable kernel file with its trace from the command palette (a terminal runs
+  // `pyasc run --trace`), the view opens on the trace; clicking an event reveals its Python line.
+  if (cfg.pipelineFile) {
+    await page.keyboard.press('Control+P');
+    const open = page.locator('.quick-input-widget input');
+    await open.waitFor({ state: 'visible', timeout: STEP_MS });
+    await open.fill(cfg.pipelineFile);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: cfg.pipelineFile }).first()
+      .waitFor({ state: 'visible', timeout: STEP_MS });
+    await page.keyboard.press('Enter');
+    await poll('the runnable kernel editor', async () =>
+      (await editors(page)).some((e) => e.title === cfg.pipelineFile && e.lines.length > 0),
+    );
+    await page.locator('.editor-group-container', { hasText: cfg.pipelineFile }).locator('.view-lines').first()
+      .click({ position: { x: 300, y: 5 } });
+    await runCommand(page, 'PyAsc: Run with Pipeline Trace');
+    const frame = await poll('the Pipeline view with its lanes', async () => {
+      for (const f of page.frames()) {
+        const n = await f.locator('#lanes .ev').count().catch(() => 0);
+        if (n > 0) return f;
+      }
+      return undefined;
+    }, 3 * STEP_MS);
+    const view = await frame.evaluate(() => ({
+      labels: [...document.querySelectorAll('#labels .label')].map((e) => e.textContent),
+      events: document.querySelectorAll('#lanes .ev').length,
+      flows: document.querySelectorAll('#lanes svg line').length,
+      notes: [...document.querySelectorAll('#notes .note')].map((e) => e.innerText),
+    }));
+    report('pipeline', view);
+    if (cfg.pipelineScreenshot) await page.screenshot({ path: cfg.pipelineScreenshot });
+    await frame.locator(`#lanes .ev[data-cat="MTE2"][data-line="${cfg.pipelineLine}"]`).first().dispatchEvent('click');
+    const revealed = await poll("the event's Python line", async () => {
+      const sel = cursorItem(await statusText(page));
+      lastSeen = sel;
+      return sel && sel.startsWith(`Ln ${cfg.pipelineLine},`) ? { position: sel } : undefined;
+    });
+    report('pipeline-reveal', revealed);
+  }
+
   // A Python without pyasc: the server is not started and the user is told how to fix it.
   // Set through the Settings editor, as a user would.
   await runCommand(page, 'Preferences: Open User Settings');

@@ -1,6 +1,7 @@
 """The extension in real VS Code (code-server) driven through Debian chromium: diagnostics in the Problems panel, the
-generated C++ panel, linked highlighting both ways and the jump back to Python.  Its screenshots stay in the test's
-temporary folder; `make screenshots` (PYASC_SCREENSHOTS=docs/images) copies them over the README's images.
+generated C++ panel, linked highlighting both ways, the jump back to Python and the Pipeline view of a traced run.
+Its screenshots stay in the test's temporary folder; `make screenshots` (PYASC_SCREENSHOTS=docs/images) copies them
+over the README's images.
 
 Needs `make deps` (scripts/deps-vscode.sh); a missing piece fails the test rather than skipping it.
 """
@@ -27,8 +28,10 @@ from .conftest import CHROMIUM, CODE_SERVER, ROOT, VSIX
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
 
 SAMPLE = Path(__file__).parent / "samples" / "vadd.py"
+PIPELINE_FILE = "softsign_run.py"
 SCREENSHOTS_ENV = "PYASC_SCREENSHOTS"
-"""A folder to copy panel.png and interpreter-error.png into once the test passed (unset: they stay in tmp_path)."""
+"""A folder to copy panel.png, interpreter-error.png and pipeline.png into once the test passed (unset: they stay in
+tmp_path)."""
 # pyasc.linkedLineBackground's dark default (#ffd70033) as the browser computes it.
 LINKED_LINE = "rgba(255, 215, 0, 0.2)"
 
@@ -128,6 +131,13 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
     kernel = work / SAMPLE.name
     source = SAMPLE.read_text()
     kernel.write_text(source)
+    # A kernel file that runs (for the Pipeline view): the single-buffered example with a launch of its own.
+    runnable = work / PIPELINE_FILE
+    runnable_text = (ROOT / "examples" / "softsign_depth1.py").read_text() + (
+        "\n\nif __name__ == \"__main__\":\n    import numpy as np\n\n"
+        "    x = np.linspace(-4, 4, 2 * 4096, dtype=np.float32)\n    y = np.zeros_like(x)\n"
+        "    softsign_depth1[2](x, y, 4096)\n    print(\"softsign:\", bool(np.allclose(y, x / (1 + abs(x)))))\n")
+    runnable.write_text(runnable_text)
 
     common = ["--user-data-dir", str(user_data), "--extensions-dir", str(extensions)]
     inst = subprocess.run(
@@ -181,6 +191,9 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
             "fixColumn": fix_col + len("asc.ad"),
             "fixText": "d",
             "fixedCpp": "AscendC::Add(z_local, x_local, y_local, TILE_LENGTH);",
+            "pipelineFile": PIPELINE_FILE,
+            "pipelineLine": _line_of(runnable_text, "asc.data_copy(x_local")[0],
+            "pipelineScreenshot": str(tmp_path / "pipeline.png"),
         }
         cfg_path = tmp_path / "e2e.json"
         cfg_path.write_text(json.dumps(cfg))
@@ -217,6 +230,15 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         assert sum("AscendC::Add(" in line for line in edited["lines"]) == 2, edited["lines"]
         assert not any("unsupported" in line for line in edited["lines"]), edited["lines"]
         assert "PA202" not in edited["problems"]
+        # The Pipeline view of the run the command made: lanes per core and pipe, flows for the waits, the
+        # explanation beside them; the trace is at the file's default place; a click reveals the Python line.
+        pipeline = steps["pipeline"]
+        assert {"AIV0 MTE2", "AIV0 V", "AIV0 MTE3", "AIV1 MTE2"} <= set(pipeline["labels"]), pipeline["labels"]
+        assert pipeline["events"] > 50 and pipeline["flows"] > 10, pipeline
+        assert any("in_queue_x has depth 1" in note for note in pipeline["notes"]), pipeline["notes"]
+        assert (work / ".pyasc" / f"{PIPELINE_FILE}.trace.json").is_file()
+        copy_line = _line_of(runnable_text, "asc.data_copy(x_local")[0]
+        assert steps["pipeline-reveal"]["position"].startswith(f"Ln {copy_line},"), steps["pipeline-reveal"]
         # Switching to a Python without pyasc: an error that names it and gives the install command; no server.
         bad = steps["bad-interpreter"]
         assert f"{bare_python} -m pip install pyasc-tools" in bad["toast"], bad
@@ -224,7 +246,7 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         assert "not running" in bad["status"]
         assert "LanguageClient" not in bad["toasts"], bad["toasts"]  # no stray client error beside ours
         target = os.environ.get(SCREENSHOTS_ENV)
-        for shot in ("panel.png", "interpreter-error.png"):
+        for shot in ("panel.png", "interpreter-error.png", "pipeline.png"):
             assert (tmp_path / shot).stat().st_size > 0, shot
             if target:
                 Path(target).mkdir(parents=True, exist_ok=True)

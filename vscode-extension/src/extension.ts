@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageclient/node';
 
 import { GeneratedCodePanel, pythonUriFor } from './panel';
+import { PipelineView } from './pipeline';
 import {
   GENERATED_CODE_CHANGED_NOTIFICATION,
   GENERATED_CODE_REQUEST,
@@ -81,6 +82,9 @@ class Controller implements vscode.Disposable {
   private readonly output = vscode.window.createOutputChannel('PyAsc', { log: true });
   private readonly status = vscode.window.createStatusBarItem('pyasc.status', vscode.StatusBarAlignment.Left, 50);
   private readonly panel = new GeneratedCodePanel((uri) => this.fetchGeneratedCode(uri));
+  /** The interpreter the server runs with once its probe passed: `pyasc run --trace` runs with it too. */
+  private interpreterPath: string | undefined;
+  private readonly pipeline = new PipelineView(() => this.interpreterPath);
   private readonly disposables: vscode.Disposable[] = [];
   /** Resources that live as long as one client (disposed when it stops). */
   private readonly clientDisposables: vscode.Disposable[] = [];
@@ -96,7 +100,10 @@ class Controller implements vscode.Disposable {
       this.output,
       this.status,
       this.panel,
+      this.pipeline,
       vscode.commands.registerCommand('pyasc.showGeneratedCode', (uri?: vscode.Uri) => this.showGeneratedCode(uri)),
+      vscode.commands.registerCommand('pyasc.showPipeline', (uri?: vscode.Uri) => this.pipeline.show(uri)),
+      vscode.commands.registerCommand('pyasc.runPipelineTrace', (uri?: vscode.Uri) => this.pipeline.runWithTrace(uri)),
       vscode.commands.registerCommand('pyasc.restartServer', () => this.restart()),
       vscode.commands.registerCommand('pyasc.revealPythonSource', () =>
         this.panel.revealPythonSource(vscode.window.activeTextEditor),
@@ -175,6 +182,7 @@ class Controller implements vscode.Disposable {
       return;
     }
     this.output.info(`pyasc ${verdict.version}`);
+    this.interpreterPath = choice.path;
     const serverOptions: ServerOptions = {
       command: choice.path,
       args: ['-m', 'pyasc_lsp'],

@@ -454,7 +454,7 @@ def _reduce_all(name: str, dst: LocalTensor, src: LocalTensor, tmp: Any, count: 
         if cal_index:
             _index_bits(dst, 1, int(idx[i]) if idx is not None else i)
     # the reductions synchronize V -> S internally, so a following get_value is safe
-    core.join(S, core.snapshot(V))
+    core.join(S, core.snapshot(V, "a reduction's result read by the scalar unit"))
 
 
 def reduce_max(dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: Any = None,
@@ -783,17 +783,17 @@ def pipe_barrier(pipe: Any) -> None:
     core.scalar_tick()
     name = enum_member_name(pipe, "PipeID")
     if name == "PIPE_ALL":
-        core.barrier_all()
+        core.barrier_all("pipe_barrier(PIPE_ALL)")
 
 
 def data_sync_barrier(arg0: Any = None) -> None:
     """Data synchronization barrier: completes outstanding memory accesses of every pipe."""
-    cur().barrier_all()
+    cur().barrier_all("data_sync_barrier")
 
 
 def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any = 0, is_aiv_only: Any = True) -> None:
     """Cross-core barrier: cores run one after another here, so only the local pipes are joined."""
-    cur().barrier_all()
+    cur().barrier_all("sync_all")
 
 
 # ---------------------------------------------------------------------------------------------------------------------

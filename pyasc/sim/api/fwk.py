@@ -121,7 +121,9 @@ def enque(self: TQueBind, tensor: LocalTensor, src_user_pos: Any = None, dst_use
     if len(self.fifo) >= max(self.depth, 1):
         core.report("queue-misuse", f"enque on {self.name} exceeds its depth {self.depth}: deque before "
                                     "enqueueing more, or declare a deeper queue")
-    self.fifo.append((tensor, core.snapshot(None, "enque", time_of=self.producer)))
+    token = core.snapshot(None, "enque", time_of=self.producer)
+    token.queue = self  # the profile's explanation names the queue a wait went through
+    self.fifo.append((tensor, token))
 
 
 def deque(self: TQueBind, dtype: Any = None, tensor: Any = None, src_user_pos: Any = None,
@@ -159,6 +161,7 @@ def free_tensor(self: TQueBind, tensor: LocalTensor) -> None:
     buf.gen += 1
     buf.freed_site = core.site
     buf.free_token = core.snapshot(None, "free_tensor", time_of=self.consumer)
+    buf.free_token.queue = self
     self.free.append(buf)
 
 

@@ -29,6 +29,8 @@ S, MTE2, V, MTE3 = state.S, state.MTE2, state.V, state.MTE3
 CUBE_IN = state.PIPE["MTE1"]
 """On a mixed kernel's vector core: the slot of the cube core's loads (shown as "AIC MTE2")."""
 FIX = state.PIPE["FIX"]
+M = state.PIPE["M"]
+MTE1 = state.PIPE["MTE1"]
 
 
 def _mm(self: Any) -> dict[str, Any]:
@@ -58,9 +60,31 @@ def _send(core: Any) -> None:
     core.join(_load_pipe(core), core.snapshot(FIX))
 
 
+def _compute(core: Any, st: dict[str, Any], blocks: list[tuple[int, int, int, int]], what: str) -> None:
+    """The Matmul's inner stages for these base blocks, after its loads and before its write of C: L1 -> L0A/L0B
+    (MTE1, on a cube core; a mixed kernel's vector core has no clock slot for it and its loads lane stands for
+    GM -> L1 -> L0) and the cube's mmad (M, one cycle per 16 x 16 x C0 fractal product)."""
+    if not core.profiling or not blocks:
+        return
+    _, _, k, _, _, _ = _shapes(st)
+    a = st["a"]
+    esize = getattr(a, "esize", 2)
+    c0 = max(1, 32 // esize)
+    fractals = sum(-(-rows // 16) * -(-cols // 16) * -(-k // c0) for _, _, rows, cols in blocks)
+    before = _load_pipe(core)
+    if not _client(core):
+        moved = sum((rows + cols) * k * esize for _, _, rows, cols in blocks)
+        core.join(MTE1, core.snapshot(before, "the Matmul's loads"))
+        core.access(MTE1, (), (), what + " L1->L0", cost_bytes=moved)
+        before = MTE1
+    core.join(M, core.snapshot(before, "the Matmul's L1->L0 moves" if before == MTE1 else "the Matmul's loads"))
+    core.access(M, (), (), what + " mmad", cost_bytes=fractals)
+    core.join(FIX, core.snapshot(M, "the Matmul's mmad"))
+
+
 def _done(core: Any) -> None:
     """A synchronous call returns: everything issued after it is ordered after the cube side's work."""
-    token = core.snapshot(FIX)
+    token = core.snapshot(FIX, "a synchronous Matmul call")
     for p in range(state.NPIPES):
         core.join(p, token)
 
@@ -201,7 +225,8 @@ def _store(core: Any, tensor: Any, c: np.ndarray, stride: int, atomic: bool, wha
     pipe that waited for it)."""
     rows, cols = c.shape
     hi = (rows - 1) * stride + cols if rows and cols else 0
-    if not core.access(pipe, ((tensor, 0, hi),) if atomic else (), ((tensor, 0, hi),), what):
+    l0c = rows * cols * 4 if pipe == FIX else 0  # FIX reads the block out of L0C, where it is 4-byte
+    if not core.access(pipe, ((tensor, 0, hi),) if atomic else (), ((tensor, 0, hi),), what, cost_bytes=l0c):
         return False
     flat = tensor.view() if isinstance(tensor, LocalTensor) else tensor.view(0, hi)
     idx = np.arange(rows)[:, None] * stride + np.arange(cols)[None, :]
@@ -233,6 +258,7 @@ def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en
     if ops is None:
         return
     a, b, bias = ops
+    _compute(core, st, _blocks(self, st), "Matmul.iterate_all")
     c = blas.matmul(a, b)
     if bias is not None:
         c = c + bias
@@ -332,6 +358,7 @@ class MatmulIteration:
             st["block"] = None
             raise StopIteration
         r0, c0, rows, cols = self.blocks[self.count]
+        _compute(core, st, [self.blocks[self.count]], "Matmul.iterate")
         c = _block(self.ops, r0, c0, rows, cols)  # type: ignore[arg-type]
         if self.local_c is not None:
             if not _to_co1(core, self.local_c, c, self.partial):

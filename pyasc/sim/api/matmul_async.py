@@ -31,6 +31,7 @@ from .matmul import (
     _blocks,
     _c_nd,
     _client,
+    _compute,
     _done,
     _load_pipe,
     _mm,
@@ -82,6 +83,7 @@ def start(mm: Any, partial: bool) -> AsyncIteration:
     blocks = []
     for slot, (r0, c0, rows, cols) in enumerate(_blocks(mm, st)):
         what = f"Matmul block {slot} in the workspace"
+        _compute(core, st, [(r0, c0, rows, cols)], "Matmul.iterate")
         c = matmul_quant.convert(core, mm, st, _block(ops, r0, c0, rows, cols), c0, _load_pipe(core), what)
         if c is None or not _store(core, ws[slot * bm * bn:], c, bn, False, what):
             return AsyncIteration(0)

@@ -43,6 +43,7 @@ from .matmul import (
     _store,
     _tv,
 )
+from .matmul import _compute as _stages
 
 _PLAIN = ("NONE", "NORMAL", "BNGS1S2")
 
@@ -204,6 +205,7 @@ def iterate_batch(self: Any, tensor: Any, batch_a: Any = None, batch_b: Any = No
     mats = _compute(core, self, st, bt)
     if mats is None:
         return
+    _stages(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_batch")
     local = isinstance(tensor, LocalTensor)
     for i, c in enumerate(mats):
         first, stride = bt.c_place(i, local)
@@ -256,6 +258,7 @@ def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_s
         mats = _compute(core, self, st, bt, loop * bt.batch_a, loop * bt.batch_b, "iterate_n_batch")
         if mats is None:
             return
+        _stages(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_n_batch")
         for i, c in enumerate(mats):
             what = f"Matmul C (loop {loop}, batch {i}) in the workspace"
             c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), what)
