@@ -1003,7 +1003,7 @@ class KernelGen(AutoEmit):
             e.write("[")
             self.expr(ex.index)
             e.write("]")
-        elif isinstance(ex, ir.ArrayNew):
+        elif isinstance(ex, (ir.ArrayNew, ir.IntList)):  # a named C array, or a braced initializer list
             name = self.mask_names.get(id(ex))
             if name:
                 e.write(name)
@@ -1031,17 +1031,6 @@ class KernelGen(AutoEmit):
             e.write(f"static_cast<{to}>(")
             self.expr(ex.operand)
             e.write(")")
-        elif isinstance(ex, ir.IntList):
-            name = self.mask_names.get(id(ex))
-            if name:
-                e.write(name)
-            else:
-                e.write("{")
-                for i, item in enumerate(ex.items):
-                    if i:
-                        e.write(", ")
-                    self.expr(item)
-                e.write("}")
         else:
             e.write(not_generated("expression"))
 
