@@ -160,3 +160,25 @@ def test_a_call_indexed_directly_writes_its_results_before_the_statement() -> No
     assert "int32_t a = bounds_0;" in cpp and "int32_t b = bounds_1_2;" in cpp
     # len() of a call still makes the call
     assert "int32_t bounds_0_3; int32_t bounds_1_3; bounds(n, 2, bounds_0_3, bounds_1_3);" in cpp
+
+
+FILL = """
+
+@asc.jit
+def fill(t: asc.LocalTensor, count: asc.ConstExpr[int]):
+    asc.duplicate(t, 1.0, count)
+"""
+
+
+def test_a_helpers_result_is_a_run_time_value_even_from_constants() -> None:
+    """CANN's tracer compiles a helper as a function of its own: what it returns is a run-time value (a
+    PlainValue), which a ConstExpr parameter refuses, though `bounds(2, 64)` computes it from constants."""
+    text = HEAD.replace("import asc\n", "import asc\n" + FILL) + "    lo, hi = bounds(2, 64)\n    fill(t, lo)\n" + TAIL
+    lines = text.splitlines()
+    errors = [(d.code, lines[d.span.line - 1][d.span.col:d.span.end_col], d.message)
+              for d in analyze(text, "k.py").diagnostics if d.severity == Severity.ERROR and d.kernel != "bounds"]
+    assert errors == [("PA303", "lo", "the ConstExpr[int] parameter 'count' of fill() needs a compile-time int, got "
+                       "a run-time int (CANN's pyasc: ConstExpr[int] is required); pass a literal, a module constant "
+                       "or a ConstExpr of the caller")]
+    ok = HEAD.replace("import asc\n", "import asc\n" + FILL) + "    fill(t, 128)\n" + TAIL
+    assert [d for d in analyze(ok, "k.py").diagnostics if d.severity == Severity.ERROR and d.kernel != "bounds"] == []

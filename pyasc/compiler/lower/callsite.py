@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 
 from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
@@ -413,7 +414,7 @@ class CallLowering(LowerBase):
             check_unused(result.kernel, self.sink)
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
-        ret = result.kernel.returns or NoneT()
+        ret = _returned(result.kernel.returns or NoneT())
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
@@ -435,6 +436,8 @@ class CallLowering(LowerBase):
                   "bool": isinstance(value, bool), "DataType": isinstance(e, ir.DTypeRef)}[kind]
             if not ok:
                 got = C.type_label(e) if value is None else f"{type(value).__name__} {value!r}"
+                if isinstance(e.type, ScalarT) and not e.type.compile_time:
+                    got = f"a run-time {got}"  # (a kernel parameter, a value read from a tensor, a helper's result)
                 self.report("PA303", f"the ConstExpr[{kind}] parameter '{p.arg}' of {name}() needs a compile-time "
                             f"{kind}, got {got} (CANN's pyasc: ConstExpr[{kind}] is required); pass a literal, a "
                             "module constant or a ConstExpr of the caller", e.span)
@@ -561,3 +564,13 @@ def _slug(e: ir.Expr) -> str:
         return e.type.dvar.value.name  # type: ignore[attr-defined]
     return "v"
 
+
+def _returned(t: Type) -> Type:
+    """What a helper call gives its caller: CANN's tracer compiles the helper as a function of its own, so a number
+    it returns is a run-time value there (a PlainValue, refused by a ConstExpr parameter) even when the helper
+    computed it from constants; tensors and other objects are what they are."""
+    if isinstance(t, ScalarT) and t.compile_time:
+        return replace(t, const=None, ctime=False, is_literal_float=False)
+    if isinstance(t, TupleT):
+        return TupleT(tuple(_returned(i) for i in t.items))
+    return t

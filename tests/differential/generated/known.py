@@ -38,10 +38,6 @@ KNOWN: tuple[Known, ...] = (
     Known("false-error", r"^PA502 ", "a vector API given a tensor at a cube position (A1, A2, CO1): CANN's tracer "
           "checks no positions; ours is an error, where the rule of issue 24 ('a program CANN accepts gets no error "
           "from us') asks for at most a warning"),
-    Known("missed-error", r"ConstExpr\[\] is required", "a jit helper's result (`head, tail = split(N, 2)`) or an "
-          "asc.array element passed to a helper's ConstExpr parameter: CANN holds both as run-time values "
-          "(PlainValue) and rejects them; we fold the helper's result and read the element as a Python int (the "
-          "array element is issue 24 point 1; a kernel parameter or struct field there is our PA303 already)"),
     Known("missed-error", r"Arithmetic cast from float|Failed to run passes", "a float scalar on an integer tensor "
           "(adds, duplicate, shift_right, ... with a float kernel parameter on int16/uint16/uint32): CANN's tracer "
           "rejects the cast ('Arithmetic cast from float32 to int16 is not supported'; to uint32 its passes fail); "
