@@ -153,6 +153,11 @@ def test_hover_names_the_array_type() -> None:
      ["int32 run-time value", "float16", "Arithmetic cast from int32 to float16 is not supported"]),
     ("    f = asc.number(1.0, asc.float32)\n    a = asc.array(asc.int16, [f, 1])\n", ("PA402", 1, 30, 31),
      ["float32", "int16"]),
+    # one width, unsigned <-> float: CANN makes the cast and its lowering passes fail
+    ("    f = asc.number(1.0, asc.float32)\n    a = asc.array(asc.uint32, [f, 1])\n", ("PA402", 1, 31, 32),
+     ["float32", "uint32"]),
+    ("    u = asc.number(1, asc.uint16)\n    a = asc.array(asc.float16, [u, 1])\n", ("PA402", 1, 32, 33),
+     ["uint16", "float16"]),
     ("    a = asc.array(asc.int32, [1, 2])\n    for v in a:\n        pass\n", ("PA104", 1, 13, 14), ["range"]),
     ("    s = asc.ShapeInfo([16, 16])\n", ("PA303", 0, 22, 30), ["expected Array", "list"]),
     ("    a = asc.array(asc.int32, [1, 2])\n    b = a == a\n", ("PA303", 1, 8, 9), ["Array[int32, 2]"]),

@@ -20,8 +20,10 @@ ARRAY_KINDS = ("int", "uint", "float", "bool")
 
 
 def cast_supported(src: DType, dst: DType) -> bool:
-    """Whether CANN's PlainValue.cast converts a run-time `src` scalar to `dst` (it raises NotImplementedError
-    "Arithmetic cast from ... is not supported" otherwise): same width int<->float, any int<->int, float<->float."""
+    """Whether CANN's PlainValue.cast converts a run-time `src` scalar to `dst`: same width signed int<->float, any
+    int<->int, float<->float. Otherwise it raises NotImplementedError ("Arithmetic cast from ... is not supported"),
+    or, for an unsigned int<->float of one width, the cast is made and CANN's lowering passes fail ("Failed to run
+    passes")."""
     if src.name == dst.name:
         return True
     num = ("int", "uint", "float", "bool")
@@ -30,6 +32,8 @@ def cast_supported(src: DType, dst: DType) -> bool:
     fi, ff = src.kind != "float", src.kind == "float"
     ti, tf = dst.kind != "float", dst.kind == "float"
     if src.bits == dst.bits:
+        if "uint" in (src.kind, dst.kind) and (ff or tf):
+            return False
         return (ff and ti) or (fi and tf) or (fi and ti)
     return (fi and ti) or (ff and tf)
 

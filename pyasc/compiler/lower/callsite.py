@@ -221,19 +221,19 @@ class CallLowering(LowerBase):
                         Severity.WARNING)
 
     def note_scalar_args(self, ov: Overload, b: C.Binding, display: str, receiver: ir.Expr | None = None) -> None:
-        """Scalars converted to the tensor's element type (`{p:T}` in the template; the receiver's for a method,
-        `t.set_value(i, v)`): checked once dtypes are known."""
+        """Scalars converted to a tensor's element type (`{p:T}` in the template: the first tensor's, or the
+        receiver's for a method, `t.set_value(i, v)`; `{p:q.T}`: tensor q's): checked once dtypes are known."""
         if ov.cpp is None:
             return
-        tensor = next((b.args[p.name] for p in ov.params if p.name in b.args and isinstance(
+        first = next((b.args[p.name] for p in ov.params if p.name in b.args and isinstance(
             b.args[p.name].type, TensorT)), None)
-        if tensor is None and receiver is not None and isinstance(receiver.type, TensorT):
-            tensor = receiver
-        if tensor is None:
-            return
-        for m in re.finditer(r"\{(\w+):T\}", ov.cpp):
+        if first is None and receiver is not None and isinstance(receiver.type, TensorT):
+            first = receiver
+        for m in re.finditer(r"\{(\w+):(?:(\w+)\.)?T\}", ov.cpp):
             arg = b.args.get(m.group(1))
-            if arg is not None and isinstance(arg.type, ScalarT):
+            tensor = b.args.get(m.group(2)) if m.group(2) else first
+            if arg is not None and isinstance(arg.type, ScalarT) and tensor is not None and \
+                    isinstance(tensor.type, TensorT):
                 self.scalar_checks.append((arg, tensor, display, m.group(1)))
 
     def check_scalar_args(self) -> None:

@@ -38,10 +38,6 @@ KNOWN: tuple[Known, ...] = (
     Known("false-error", r"^PA502 ", "a vector API given a tensor at a cube position (A1, A2, CO1): CANN's tracer "
           "checks no positions; ours is an error, where the rule of issue 24 ('a program CANN accepts gets no error "
           "from us') asks for at most a warning"),
-    Known("missed-error", r"Arithmetic cast from float|Failed to run passes", "a float scalar on an integer tensor "
-          "(adds, duplicate, shift_right, ... with a float kernel parameter on int16/uint16/uint32): CANN's tracer "
-          "rejects the cast ('Arithmetic cast from float32 to int16 is not supported'; to uint32 its passes fail); "
-          "we convert it in the C++ (next to issue 24 point 5, scalar conversions)"),
     Known("calls", r"SoftMax/6|Select/8", "CANN's tracer drops an argument our C++ passes: adv.softmax's temp_buffer "
           "(positional or by keyword: CANN's SoftMax call has no temp buffer), select's scalar-src1 form with mask "
           "and repeat arguments"),
