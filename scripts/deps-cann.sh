@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # CANN's pyasc 1.1.1 (PyPI), the reference tracer of the differential suite (tests/differential), in a venv of its
-# own in the developer cache: it pins numpy<2 and is never imported by the product. Idempotent: nothing happens when
-# that venv already imports pyasc 1.1.1. Its wheels exist for CPython 3.10-3.12 on x86_64 Linux.
+# own in the developer cache: it pins numpy<2 and is never imported by the product. torch (CPU) is installed beside
+# it, so that generated launches with torch tensors reach CANN's launch (asc/runtime/jit.py reads a torch.Tensor's
+# dtype). Idempotent: nothing happens when that venv already imports pyasc 1.1.1 and torch 2.13.0. Its wheels
+# exist for CPython 3.10-3.12 on x86_64 Linux.
 set -euo pipefail
 
 CACHE="${PYASC_DEV_CACHE:-$HOME/.cache/pyasc-dev}"
 VERSION="1.1.1"
+TORCH_VERSION="2.13.0"
 VENV="$CACHE/cann-pyasc-$VERSION"
-CHECK="import asc, importlib.metadata as m, sys; sys.exit(0 if m.version('pyasc') == '$VERSION' else 1)"
+CHECK="import asc, torch, importlib.metadata as m, sys
+sys.exit(0 if m.version('pyasc') == '$VERSION' and m.version('torch').split('+')[0] == '$TORCH_VERSION' else 1)"
 
 # -I: isolated, so a project checkout in the current folder (our own package is also called pyasc) is not seen.
 if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -I -c "$CHECK" 2>/dev/null; then
-    echo "deps-cann: CANN pyasc $VERSION already installed in $VENV"
+    echo "deps-cann: CANN pyasc $VERSION and torch $TORCH_VERSION already installed in $VENV"
     exit 0
 fi
 
@@ -30,11 +34,12 @@ if [ -z "$PY" ]; then
     exit 1
 fi
 
-echo "deps-cann: installing CANN pyasc $VERSION into $VENV with $("$PY" --version)"
+echo "deps-cann: installing CANN pyasc $VERSION and torch $TORCH_VERSION into $VENV with $("$PY" --version)"
 mkdir -p "$CACHE"
 # An existing but incomplete venv (an interrupted install) is completed in place, never deleted: others may use it.
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q "pyasc==$VERSION" "numpy<2"
+# One pip command, so that torch's requirements cannot move numpy to 2.x (CANN's pyasc needs 1.x).
+"$VENV/bin/python" -m pip install -q "pyasc==$VERSION" "torch==$TORCH_VERSION" "numpy<2"
 "$VENV/bin/python" -I -c "$CHECK"
-echo "deps-cann: CANN pyasc $VERSION installed"
+echo "deps-cann: CANN pyasc $VERSION and torch $TORCH_VERSION installed"

@@ -11,6 +11,9 @@ Each request is one Python file of ours and how to launch its kernel, in one of 
                                                  ``outer()`` defines) with these launch arguments.
 Arguments: JSON numbers and booleans as they are; {"tensor": "float16", "shape": [1024]} a numpy array (CANN's tests
 launch with numpy arrays, torch tensors or its MockTensor; only the dtype matters to the tracer);
+{"torch": "float16", "shape": [1024]} a CPU torch tensor (scripts/deps-cann.sh installs torch in CANN's venv: CANN's
+``JITFunction.get_arg_type`` reads a ``torch.Tensor``'s dtype as ``str(t.dtype)`` without ``torch.``; a file's own
+``launch`` passes its torch tensors through unchanged, the launcher that would copy them is patched out);
 {"scalar": "float16", "value": 1} a numpy scalar; {"mock": "float16"} a MockTensor, {"mock_value": "int32"} a
 MockValue (CANN's stand-ins for a device pointer and a scalar of that dtype).
 
@@ -110,6 +113,9 @@ def _arg(spec: Any) -> Any:
         return cann_jit.MockTensor(DataType(spec["mock"]))
     if isinstance(spec, dict) and "mock_value" in spec:
         return cann_jit.MockValue(DataType(spec["mock_value"]))
+    if isinstance(spec, dict) and "torch" in spec:
+        import torch  # only for a request that asks for a torch tensor: importing it takes a second
+        return torch.zeros(spec.get("shape", [16]), dtype=getattr(torch, spec["torch"]))
     if isinstance(spec, dict) and "tensor" in spec:
         return np.zeros(spec.get("shape", [16]), dtype=spec["tensor"])
     if isinstance(spec, dict) and "scalar" in spec:

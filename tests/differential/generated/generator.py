@@ -1,12 +1,13 @@
-"""The seeded generator of whole programs in CANN's style: `import asc`, 1-3 kernels, a numpy launch.
+"""The seeded generator of whole programs in CANN's style: `import asc`, 1-3 kernels, a numpy or torch launch.
 
 `generate(seed, count)` is deterministic: program i of a seed comes from `random.Random(f"{seed}:{i}")`, so one
 program can be rebuilt alone (`program(seed, i)`) and a change to how one program is drawn leaves the others
 as they were.  Each kernel draws its forms (module constants, TQue pipeline or TBuf or explicit LocalTensors,
 helpers with tensor slices, default and ConstExpr parameters, tuple results unpacked at once or held in a name,
 a Struct parameter, `asc.array`, a loop, manual synchronization with or without automatic synchronization, a
-launch whose dtype differs from the kernel's) and 1-4 API calls from the spec (apicalls.py); with probability
-MUTATION_RATE one call gets an invalid form planted.
+launch whose dtype differs from the kernel's, a launch with torch tensors, a kernel nested in the launching function
+or in a function launch() calls) and 1-4 API calls from the spec (apicalls.py); with probability MUTATION_RATE one
+call gets an invalid form planted.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ MUTATION_RATE = 0.3
 MAIN_DTYPES = ("float32", "float16", "float32", "int32", "int16")
 NP = {"float32": "np.float32", "float16": "np.float16", "int32": "np.int32", "int16": "np.int16",
       "uint8": "np.uint8", "int8": "np.int8", "uint16": "np.uint16", "uint32": "np.uint32"}
+TORCH = {"float32": "torch.float32", "float16": "torch.float16", "int32": "torch.int32", "int16": "torch.int16"}
+TORCH_RATE = 0.2
+"""A kernel's launch with torch tensors instead of numpy arrays."""
+NESTED_RATE = 0.15
+"""A program whose first kernel is defined inside the launching function (half of them) or inside a function
+launch() calls; such a kernel sees module-level names only, as CANN's tests' nested kernels do."""
 MAX_PLANT_TRIES = 30
 """Draws after a kernel's calls to find an API the planted form applies to (an enum of another type needs an API with
 an enum parameter)."""
@@ -145,7 +152,8 @@ def _api_stmt(k: _Kernel, call: Call, count: str) -> Stmt:
     return Stmt(f"{h}({', '.join(args)}, {count})", tag, api=call.api)
 
 
-def _kernel(name: str, rng: random.Random, consts: bool, n: int, apis: list, mutate: bool) -> _Kernel:
+def _kernel(name: str, rng: random.Random, host: random.Random, consts: bool, n: int, apis: list,
+            mutate: bool) -> _Kernel:
     forms = {f for f in ("queue", "explicit", "helper", "loop", "manual_sync", "no_auto_sync") if rng.random() < 0.25}
     if "explicit" in forms:
         forms.discard("queue")
@@ -159,6 +167,12 @@ def _kernel(name: str, rng: random.Random, consts: bool, n: int, apis: list, mut
         launch_dtype = rng.choice([d for d in MAIN_DTYPES if d != main])
         k.forms.add("launch_dtype")
     k.launch_args = [f"np.zeros({k.n_expr}, {NP[launch_dtype]})", f"np.zeros({k.n_expr}, {NP[launch_dtype]})"]
+    if host.random() < TORCH_RATE:
+        k.forms.add("torch")
+        t = TORCH[launch_dtype]
+        x_arg = host.choice([f"torch.zeros({k.n_expr}, dtype={t})", f"torch.rand({k.n_expr}).to({t})"]
+                           + ([f"torch.rand({k.n_expr}, dtype={t})"] if launch_dtype.startswith("float") else []))
+        k.launch_args = [x_arg, f"torch.zeros({k.n_expr}, dtype={t})"]
     head = [Stmt("x_gm = asc.GlobalTensor()"), Stmt(f"x_gm.set_global_buffer(x, {k.n_expr})"),
             Stmt("z_gm = asc.GlobalTensor()"), Stmt(f"z_gm.set_global_buffer(z, {k.n_expr})"),
             Stmt("pipe = asc.TPipe()")]
@@ -222,12 +236,19 @@ def program(seed: int, index: int) -> Program:
     consts = rng.random() < 0.6
     mutate = rng.random() < MUTATION_RATE
     n = rng.choice([128, 256])
-    kernels = [_kernel(f"kernel_{i}", rng, consts, n, apis, mutate and i == 0)
+    host = random.Random(f"{seed}:{index}:host")  # the torch and nesting draws, apart: other draws stay as they were
+    kernels = [_kernel(f"kernel_{i}", rng, host, consts, n, apis, mutate and i == 0)
                for i in range(rng.choice([1, 1, 1, 2, 3]))]
     forms = set().union(*(k.forms for k in kernels)) | ({"const"} if consts else set())
     if len(kernels) > 1:
         forms.add("multi_kernel")
     module = [Stmt("import asc"), Stmt("import numpy as np")]
+    if "torch" in forms:
+        module.append(Stmt("import torch", "torch"))
+    nested = host.random() < NESTED_RATE
+    outer = host.choice(["launch", "run"]) if nested else ""
+    if nested:
+        forms.add("nested_launch" if outer == "launch" else "nested_func")
     if "struct" in forms:
         module.append(Stmt("from asc.language.core.struct import Field, Struct"))
     if consts:
@@ -238,12 +259,24 @@ def program(seed: int, index: int) -> Program:
             Stmt("total = Field(dtype=asc.int32, default=0)", "struct")))]
     funcs: list[Func] = []
     launch: list[Stmt] = []
-    for k in kernels:
+    for i, k in enumerate(kernels):
         funcs.extend(k.helpers)
         deco = "@asc.jit(insert_sync=False)" if "no_auto_sync" in k.forms else "@asc.jit"
-        funcs.append(Func(deco, f"def {k.name}({', '.join(k.params)}) -> None:", tuple(k.body)))
+        head = f"def {k.name}({', '.join(k.params)}) -> None:"
         grid = k.rng.choice([1, 1, 2, 8])
-        launch.append(Stmt(f"{k.name}[{grid}]({', '.join(k.launch_args)})", "launch"))
+        call = Stmt(f"{k.name}[{grid}]({', '.join(k.launch_args)})", "launch")
+        if not (nested and i == 0):
+            funcs.append(Func(deco, head, tuple(k.body)))
+            launch.append(call)
+            continue
+        # the kernel's definition is a statement of the function that launches it (its helpers stay at module level)
+        tag = "nested_launch" if outer == "launch" else "nested_func"
+        inner = (Stmt(f"{deco}\n{head}", tag, body=tuple(k.body)), call)
+        if outer == "launch":
+            launch.extend(inner)
+        else:
+            funcs.append(Func("", f"def run_{k.name}():", inner, tag))
+            launch.append(Stmt(f"run_{k.name}()", tag))
     return Program(seed, index, tuple(module), tuple(funcs), tuple(launch), frozenset(forms),
                    tuple(a for k in kernels for a in k.apis), kernels[0].mutation)
 

@@ -24,7 +24,7 @@ def test_programs_are_python_with_a_launch() -> None:
     for p in generate(3, 200):
         tree = ast.parse(p.render())
         assert any(isinstance(n, ast.FunctionDef) and n.name == "launch" for n in tree.body), p.name
-        kernels = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("kernel_")]
+        kernels = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith("kernel_")]
         assert 1 <= len(kernels) <= 3, p.name
 
 
@@ -44,7 +44,7 @@ def test_every_form_family_is_drawn(many: list[Program]) -> None:
     forms = set().union(*(p.forms for p in many))
     assert {"queue", "explicit", "helper_slice", "helper_default", "helper_constexpr", "helper_keyword", "tuple",
             "tuple_name", "struct", "array", "loop", "manual_sync", "no_auto_sync", "multi_kernel", "const",
-            "constexpr_param", "scalar_param", "launch_dtype"} <= forms
+            "constexpr_param", "scalar_param", "launch_dtype", "torch", "nested_launch", "nested_func"} <= forms
     planted = {p.mutation.partition(":")[0] for p in many} - {""}
     assert planted == {"bad_dtype", "bad_mixed", "bad_count_type", "bad_missing", "bad_extra", "bad_keyword",
                        "bad_enum", "bad_position"}
