@@ -16,6 +16,15 @@ The argument is a git directory (its HEAD is read) or a checkout's root folder. 
 derives the spec entries from the facts and the hand-written tables (rule.build) and writes them to
 `pyasc/language/api/rule_spec.json`, which the registry loads (the file is written after the derivation, which
 reads the registry and so the old file: a shell redirection into it would empty it first).
+
+    python scripts/ascendc_api_facts.py --header
+
+writes `pyasc/toolchain/include/lib/rule_apis.h`, which the bundled `kernel_operator.h` includes: a declaration of
+every free function of the facts whose name the header's hand-written part does not declare, marked partial (its
+dtype rules are not modelled). It is written from the facts, not from the spec, so that clang still checks the code
+generator's C++ against an independent description. A declaration whose types, or defaults, name something the
+bundled header does not declare is left out; the header's first comment counts them and the script prints their
+names.
 """
 
 from __future__ import annotations
@@ -489,7 +498,135 @@ def derive() -> str:
     return rule.dump(rule.build(*registry.HANDWRITTEN))
 
 
+# ---------------------------------------------------------------------------------------------------------------------
+# The bundled header's declarations of the facts' functions (`--header`).
+
+ROOT = Path(__file__).resolve().parent.parent
+FACTS = ROOT / "pyasc" / "language" / "api" / "ascendc_facts.json"
+BUNDLED = ROOT / "pyasc" / "toolchain" / "include" / "kernel_operator.h"
+RULE_HEADER = ROOT / "pyasc" / "toolchain" / "include" / "lib" / "rule_apis.h"
+RULE_INCLUDE = '#include "lib/rule_apis.h"'
+
+PARTIAL_WHY = "declared from the Ascend C headers' signatures; its dtype rules are not modelled"
+
+_WORDS = frozenset({"const", "volatile", "unsigned", "signed", "void", "bool", "char", "short", "int", "long", "float",
+                    "double", "true", "false", "nullptr", "sizeof", "typename", "class", "struct", "enum", "auto",
+                    "half", "bfloat16_t", "__gm__", "__ubuf__", "__aicore__"})
+"""What a declaration may name without the header declaring it: C++ words, and the header's built-in types."""
+
+
+def declared_names(text: str) -> tuple[set[str], set[str]]:
+    """(names of types, constants and enum members; every other name) the hand-written header declares or uses
+    (its comments and preprocessor lines apart)."""
+    text, _ = clean(text)
+    names: set[str] = set()
+    for pattern in (r"\b(?:struct|class|union)\s+(?:\w+\s*\(\s*\"[^\"]*\"\s*\)\s*)?(\w+)\s*[{:;<]",
+                    r"\benum\s+(?:class\s+|struct\s+)?(\w+)", r"\busing\s+(\w+)\s*=",
+                    r"\btypedef\b[^;{}]*?(\w+)\s*;", r"\bconstexpr\s+[\w:<>, ]+?\s(\w+)\s*[={(]",
+                    r"\b(?:typename|class)\s+(\w+)\s*[,>=]"):
+        names.update(re.findall(pattern, text))
+    for m in re.finditer(r"\benum\b[^{;]*\{", text):
+        body = text[m.end():_matching(text, m.end() - 1, "{", "}") - 1]
+        names.update(re.findall(r"(?:^|,)\s*(\w+)", body))
+    functions = set(re.findall(r"\b[A-Za-z_]\w*\b", text)) - names  # every other word: a function or a
+    return names, functions  # macro's argument that declares one (PYASC_ADV_UNARY(Log2)), conservatively
+
+
+def _unknown(text: str, known: set[str]) -> list[str]:
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text)
+    text = re.sub(r"\b\d[\w.]*", " ", text)
+    return [w for w in re.findall(r"[A-Za-z_]\w*", text) if w not in known and w not in _WORDS]
+
+
+def _signature(fn: list) -> tuple:
+    """What makes two declarations the same function to C++: the template's kinds and the parameter types, with
+    the template parameters' names replaced by their positions (names and defaults do not count)."""
+    rename = {n: f"${i}" for i, (_k, n, _d) in enumerate(fn[4]) if n}
+    def norm(t: str) -> str:
+        return " ".join(rename.get(w, w) for w in re.findall(r"[A-Za-z_$]\w*|\S", t))
+    return (fn[1], tuple(norm(k) for k, _n, _d in fn[4]), tuple(norm(k) for k, _n, _d in fn[5]))
+
+
+def _declaration(fn: list) -> str:
+    _scope, name, header, line, template, params, returns, _dtypes = fn
+    head = ""
+    if template:
+        items = []
+        for kind, tname, default in template:
+            items.append(f"{kind} {tname}".rstrip() + (f" = {default}" if default is not None else ""))
+        head = f"template <{', '.join(items)}>\n"
+    args = ", ".join(f"{ct[:-2] if ct.endswith('[]') else ct} {pn}{'[]' if ct.endswith('[]') else ''}"
+                     + (f" = {default}" if default is not None else "") for ct, pn, default in params)
+    return (f"// {header}:{line}\n{head}__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline {returns or 'void'} "
+            f"{name}({args});")
+
+
+def rule_header(facts: dict, bundled: str) -> tuple[str, list[tuple[str, str]]]:
+    """The generated header's text and the declarations left out as (name at header:line, why)."""
+    bundled = bundled.replace(RULE_INCLUDE, "")
+    known, hand = declared_names(bundled)
+    seen: set[tuple] = set()
+    kept: list[str] = []
+    left: list[tuple[str, str]] = []
+    for fn in facts["functions"]:
+        scope, name, header, line, template, params, returns, _dtypes = fn
+        if scope != "AscendC" or name in hand or name in known:
+            continue
+        key = _signature(fn)
+        if key in seen:
+            continue
+        seen.add(key)
+        local = known | {n for _k, n, _d in template}
+        words = [w for k, _n, d in template for w in _unknown(f"{k} {d or ''}", local)]
+        words += [w for k, _n, d in params for w in _unknown(f"{k} {d or ''}", local)]
+        words += _unknown(returns, local)
+        if words:
+            left.append((f"{name} ({header}:{line})", "names " + ", ".join(dict.fromkeys(words))
+                         + ", which the bundled header does not declare"))
+            continue
+        kept.append(_declaration(fn))
+    names = sorted({n.split(" ")[0] for n, _ in left})
+    text = "\n".join([
+        "// GENERATED by scripts/ascendc_api_facts.py --header from pyasc/language/api/ascendc_facts.json:",
+        "// do not edit.",
+        "//",
+        "// The free functions of Ascend C's public headers that the hand-written part of kernel_operator.h does",
+        "// not declare, as the headers declare them (template parameters, parameters, defaults, return type), so",
+        "// that the C++ of an API pyasc knows by rule (pyasc/language/api/rule.py) is checked by clang for its",
+        "// names, arity and types. Each is marked partial: its calls get PA803, its dtype rules not modelled.",
+        f"// {len(kept)} declarations; {len(left)} left out ({len(names)} distinct names), their types or defaults",
+        "// naming something this header does not declare (`--header` prints them with the names they lack).",
+        "#ifndef PYASC_BUNDLED_RULE_APIS_H",
+        "#define PYASC_BUNDLED_RULE_APIS_H",
+        "",
+        f'#define PYASC_RULE_WHY "{PARTIAL_WHY}"',
+        "",
+        "namespace AscendC {",
+        "",
+        *kept,
+        "",
+        "}  // namespace AscendC",
+        "",
+        "#undef PYASC_RULE_WHY",
+        "#endif  // PYASC_BUNDLED_RULE_APIS_H",
+        "",
+    ])
+    return text, left
+
+
+def write_header() -> list[tuple[str, str]]:
+    text, left = rule_header(json.loads(FACTS.read_text(encoding="utf-8")), BUNDLED.read_text(encoding="utf-8"))
+    RULE_HEADER.write_text(text, encoding="utf-8")
+    return left
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--header"]:
+        left = write_header()
+        print(f"{RULE_HEADER.relative_to(ROOT)}: {len(left)} declarations left out")
+        for name, why in left:
+            print(f"  {name}: {why}")
+        return 0
     if argv == ["--spec"]:
         text = derive()
         (Path(__file__).resolve().parent.parent / "pyasc" / "language" / "api" / "rule_spec.json").write_text(

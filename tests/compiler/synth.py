@@ -8,7 +8,7 @@ the two counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from pyasc.language import APIS, ENUMS
@@ -76,8 +76,9 @@ class _Kernel:
 
 
 BUNDLED_RULE = frozenset({"adv.softmax_flash_v2", "adv.swiglu"})
-"""The functions known by rule (language/api/rule.py) that the bundled header declares; the others' C++ only CANN's
-headers check (tests/compiler/test_rule_apis.py has their front end)."""
+"""The functions known by rule (language/api/rule.py) that the bundled header declares by hand, every form called
+here; the others are declared by its generated lib/rule_apis.h (partial), one form each called by
+tests/toolchain/test_rule_apis_cpp.py (tests/compiler/test_rule_apis.py has their front end)."""
 
 
 def generated_overloads() -> Iterator[tuple[ApiSpec, str | None, int, Overload]]:
@@ -200,15 +201,17 @@ def _call(api: ApiSpec, cls_name: str | None, ov: Overload, k: _Kernel) -> str:
     return call
 
 
-def synthesize(only: frozenset[tuple[str, int]] | None = None) -> tuple[str, list[Case]]:
+def synthesize(only: frozenset[tuple[str, int]] | None = None,
+               overloads: Iterable[tuple[ApiSpec, str | None, int, Overload]] | None = None) -> tuple[str, list[Case]]:
     """The kernel text and, per synthesized call, the API, overload index and line (`only`: just these overloads,
-    FRONT_END_GAPS included)."""
+    FRONT_END_GAPS included; `overloads`: call these instead of generated_overloads())."""
     k = _Kernel(tensors={"float32", "float16"}, globals={"float32"})
     def wanted(key: tuple[str, int]) -> bool:
         return key in only if only is not None else key not in FRONT_END_GAPS
 
     calls = [(api.name, i, _call(api, cls_name, ov, k), ov.returns)
-             for api, cls_name, i, ov in generated_overloads() if wanted((api.name, i))]
+             for api, cls_name, i, ov in (generated_overloads() if overloads is None else overloads)
+             if wanted((api.name, i))]
     params = ", ".join(["x: asc.GlobalAddress"] + [f"x_{d}: asc.GlobalAddress" for d in sorted(k.globals)])
     head = ["import pyasc as asc", "", "", "@asc.jit", f"def every_api({params}):", "    pipe = asc.TPipe()"]
     for dtype in sorted(k.tensors | k.globals):

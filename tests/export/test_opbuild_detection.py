@@ -22,6 +22,7 @@ def _fake_cann(root: Path, with_op_build: bool) -> Path:
     (base / "impl").mkdir(parents=True)
     (base / "interface").mkdir()
     shutil.copy(headers.BUNDLED_DIR / headers.HEADER, base / headers.HEADER)
+    shutil.copytree(headers.BUNDLED_DIR / "lib", base / "lib")  # the headers it includes
     (root / "version.info").write_text("Version=8.0.RC1\n", encoding="utf-8")
     if with_op_build:
         (root / "lib64" / "cmake").mkdir(parents=True)

@@ -26,11 +26,13 @@ def _clean_env(monkeypatch):
 
 def fake_cann(root: Path, layout: str = "compiler/tikcpp/tikcfw", version_file: str = "version.info",
               version_text: str = "Version=8.0.RC1\n") -> Path:
-    """A CANN-like tree whose kernel_operator.h is a copy of the bundled one (so it really compiles)."""
+    """A CANN-like tree whose kernel_operator.h is a copy of the bundled one, with the lib/ headers it includes (so
+    it really compiles)."""
     base = root / layout
     (base / "impl").mkdir(parents=True)
     (base / "interface").mkdir()
     shutil.copy(BUNDLED, base / headers.HEADER)
+    shutil.copytree(Path(BUNDLED).parent / "lib", base / "lib")
     (root / version_file).parent.mkdir(parents=True, exist_ok=True)
     (root / version_file).write_text(version_text, encoding="utf-8")
     return base

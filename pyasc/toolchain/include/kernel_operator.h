@@ -2587,4 +2587,9 @@ __aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig
 __aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
 __aicore__ AscendC::TPipe* GetTPipePtr();
 
+
+// The Ascend C functions the part above does not declare, generated from the facts of the public headers
+// (scripts/ascendc_api_facts.py --header): each is partial, its dtype rules not modelled.
+#include "lib/rule_apis.h"
+
 #endif  // PYASC_BUNDLED_KERNEL_OPERATOR_H
