@@ -83,6 +83,8 @@ CASES = {
     "int scalar on float CompareScalar": ("AscendC::CompareScalar(b, f, n, AscendC::CMPMODE::LT, 128);",
                                           "no matching function for call to 'CompareScalar'"),
     "float scalar on half Axpy": ("AscendC::Axpy(t, t, 2.0f, 128);", "no matching function for call to 'Axpy'"),
+    "Compare into a half tensor": ("AscendC::Compare(t, f, f, AscendC::CMPMODE::LT, 128);",
+                                   "Compare: the result tensor holds the bits as uint8_t"),
 }
 
 
@@ -115,6 +117,10 @@ def test_valid_forms_compile(tools, tmp_path):
         "AscendC::And(bits, bits, bits, 128);",
         "AscendC::DataCopy(x_gm[idx], t, 128);",
         "AscendC::DataCopy(t, x_gm[16], AscendC::DataCopyParams(1, 8, 0, 0));",
+        # Compare packs its bits into any of these (the real headers' dav_c220 assertion: uint8/16/32/64_t)
+        "AscendC::Compare(b, f, f, AscendC::CMPMODE::LT, 128);",
+        "AscendC::Compare(buf.Get<uint16_t>(), f, f, AscendC::CMPMODE::LT, 128);",
+        "AscendC::Compare(buf.Get<uint32_t>(), f, f, AscendC::CMPMODE::LT, 128);",
     ])
     found = _parse(tools, KERNEL.replace("BODY", body), tmp_path)
     assert [f for f in found if f.severity == Severity.ERROR] == []

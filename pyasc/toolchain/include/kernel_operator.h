@@ -1049,7 +1049,9 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
                                CMPMODE cmpMode, uint32_t count) {
     static_assert(check::one_of<T, half, float, int32_t>::value,
                   "Compare: element type must be half, float or int32_t");
-    static_assert(check::one_of<U, uint8_t, int8_t>::value, "Compare: the result tensor must hold uint8_t bits");
+    // the comparison's bits, packed: Ascend C asserts uint8/16/32/64_t on the A2/A3 cores (int8_t elsewhere)
+    static_assert(check::one_of<U, uint8_t, int8_t, uint16_t, uint32_t, uint64_t>::value,
+                  "Compare: the result tensor holds the bits as uint8_t, int8_t, uint16_t, uint32_t or uint64_t");
 }
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
