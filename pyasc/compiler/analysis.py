@@ -25,7 +25,7 @@ from . import checks, constexpr, hostcheck, ruleapi
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
-from .launches import Instance, LaunchIndex, gm_param_names
+from .launches import Instance, LaunchIndex
 from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, KernelInfo, SymbolInfo
 from .sourcemap import Code, SourceMap
@@ -139,7 +139,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         if name in helpers:
             continue  # analyzed inside each kernel that calls it, with that call's argument types
         kind = "kernel"
-        instances = index.instances(jit.node, jit.scope, gm_param_names(jit.node))
+        instances = index.instances(jit.node, jit.scope)
         key = _unit_key(module, jit, kind, config, fingerprint, instances)
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None

@@ -355,10 +355,15 @@ class LaunchIndex:
         return env
 
     def instances(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: tuple[str, ...],
-                  gm_params: set[str]) -> tuple[Instance, ...]:
-        """The distinct signatures the file's launches of `fn` give its GlobalAddress parameters `gm_params`, in
-        the order of the launches; only launches with at least one readable dtype count."""
-        if not self.roots or not gm_params:
+                  gm_params: set[str] | None = None) -> tuple[Instance, ...]:
+        """The distinct signatures the file's launches of `fn` give its GlobalAddress parameters (`gm_params`,
+        else gm_param_names(fn)), in the order of the launches; only launches with at least one readable dtype
+        count."""
+        if not self.roots or not self.calls.get(fn.name):
+            return ()
+        if gm_params is None:
+            gm_params = gm_param_names(fn)
+        if not gm_params:
             return ()
         root = launch_root(self.tree, scope)
         out: list[Instance] = []
@@ -394,6 +399,8 @@ def gm_param_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     out = set()
     for p in fn.args.posonlyargs + fn.args.args:
         ann = p.annotation
-        if ann is None or ast.unparse(ann).split(".")[-1] == "GlobalAddress":
+        last = ann.attr if isinstance(ann, ast.Attribute) else ann.id if isinstance(ann, ast.Name) else \
+            ann.value.rsplit(".", 1)[-1] if isinstance(ann, ast.Constant) and isinstance(ann.value, str) else None
+        if ann is None or last == "GlobalAddress":  # (read on every edit of every kernel: no ast.unparse)
             out.add(p.arg)
     return out
