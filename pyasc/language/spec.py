@@ -146,7 +146,8 @@ class ApiSpec:
     pipe: str | None = None
     """The hardware pipe that executes it (MTE2, MTE3, V, S, ...), for sync analysis and the profile."""
     sim: str | None = None
-    """`module:function` of its simulator semantics; None means the default `pyasc.sim.api.<family>:<name>`."""
+    """`module:function` of its simulator semantics; None means `<family>:<name>`, found in the simulator's modules of
+    that family (`pyasc.sim.api.FAMILIES`)."""
     reads: tuple[str, ...] = ()
     """Tensor parameters the operation reads (for race detection; `self` is a method's receiver); when both are empty,
     `dst` is written and the other tensor parameters are read."""
@@ -196,9 +197,9 @@ class ApiSpec:
     def sim_ref(self) -> str:
         if self.sim:
             return self.sim
-        module = self.family.split(".")[0]
+        family = self.family.split(".")[0]
         leaf = self.name.rsplit(".", 1)[-1]
-        return f"pyasc.sim.api.{module}:{leaf}"
+        return f"{family}:{leaf}"
 
 
 @dataclass(frozen=True)

@@ -29,20 +29,50 @@ _BIND_CACHE: dict[tuple[Any, ...], tuple[Overload, tuple[tuple[str, int | None, 
 
 
 def sim_function(spec: ApiSpec) -> Callable[..., Any] | None:
-    """The simulator function at `spec.sim_ref`, or None when there is none."""
+    """The simulator function at `spec.sim_ref` (`<family>:<name>` or `module:function`), or None when there is none."""
     ref = spec.sim_ref
     if ref in _SIM_CACHE:
         return _SIM_CACHE[ref]
     module, _, name = ref.partition(":")
     fn: Callable[..., Any] | None
-    try:
-        fn = getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        fn = None
+    if "." in module:
+        try:
+            fn = getattr(importlib.import_module(module), name, None)
+        except ImportError:
+            fn = None
+    else:
+        fn = family_functions(module).get(name)
     if fn is not None and not callable(fn):
         fn = None
     _SIM_CACHE[ref] = fn
     return fn
+
+
+_FAMILY_INDEX: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
+def family_functions(family: str) -> dict[str, Callable[..., Any]]:
+    """name -> function of every public function the modules of a family (`pyasc.sim.api.FAMILIES`) define.
+
+    A name a module imports is not its own (its `__module__` is another's), so a helper of `_vec` is never an API;
+    one name defined by two modules of a family is a mistake of the layout, raised at once."""
+    index = _FAMILY_INDEX.get(family)
+    if index is not None:
+        return index
+    from .api import FAMILIES
+
+    index = {}
+    for short in FAMILIES.get(family, ()):
+        mod = importlib.import_module(f"{__package__}.api.{short}")
+        for name, value in vars(mod).items():
+            private = name.startswith("_") and not name.endswith("__")  # `__getitem__` is the spec's method name
+            if private or not callable(value) or getattr(value, "__module__", None) != mod.__name__:
+                continue
+            if name in index and index[name] is not value:
+                raise RuntimeError(f"{family}:{name} is defined by {index[name].__module__} and {mod.__name__}")
+            index[name] = value
+    _FAMILY_INDEX[family] = index
+    return index
 
 
 def _split_kinds(kind: str) -> list[str]:

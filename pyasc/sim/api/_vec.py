@@ -119,3 +119,42 @@ def as_dtype(value: Any, t: LocalTensor) -> Any:
 def store(dst: np.ndarray, value: Any) -> None:
     """Assign converting to dst's dtype (overflow and NaN warnings are off during a launch, as on hardware)."""
     dst[...] = value.astype(dst.dtype, copy=False) if isinstance(value, np.ndarray) else value
+
+
+def shape_dims(arr: Any) -> list[int]:
+    """The dims of a ShapeInfo field; a field never given (`asc.ShapeInfo()`) has none (the attribute read then
+    finds ShapeInfo's method of the same name)."""
+    if arr is None or callable(arr):
+        return []
+    vals = getattr(arr, "values", arr)
+    return [int(v) for v in vals]
+
+
+def rows_cols(tiling: Any, src: LocalTensor) -> tuple[int, int]:
+    """(rows, cols) of a softmax/rmsnorm source from its tiling struct (several spellings) or one row."""
+    for rows_name, cols_name in (("src_m", "src_k"), ("srcM", "srcK"), ("rows", "cols"), ("m", "k")):
+        r = getattr(tiling, rows_name, None)
+        c = getattr(tiling, cols_name, None)
+        if r and c:
+            return int(r), int(c)
+    info = getattr(src, "_shape_info", None)  # set_shape_info: the last dimension is the row
+    dims = shape_dims(getattr(info, "shape", None))
+    if len(dims) >= 2:
+        return int(np.prod(dims[:-1])), dims[-1]
+    return 1, src.length
+
+
+def write_pairs(dst: LocalTensor, vals: np.ndarray, idx: np.ndarray, start: int = 0) -> None:
+    raw = dst.view().view(np.uint8)
+    n = vals.size
+    rec = np.zeros((n, 8), dtype=np.uint8)
+    rec[:, :dst.esize] = vals.astype(dst.npdt).view(np.uint8).reshape(n, dst.esize)
+    rec[:, 4:8] = idx.astype(np.uint32).view(np.uint8).reshape(n, 4)
+    raw[start * 8:(start + n) * 8] = rec.ravel()
+
+
+def read_pairs(t: LocalTensor, n: int) -> tuple[np.ndarray, np.ndarray]:
+    raw = t.view().view(np.uint8)[:n * 8].reshape(n, 8)
+    vals = raw[:, :t.esize].copy().view(t.npdt).ravel()
+    idx = raw[:, 4:8].copy().view(np.uint32).ravel()
+    return vals, idx

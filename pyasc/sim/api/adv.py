@@ -11,9 +11,8 @@ import numpy as np
 
 from .. import state
 from ..objects import LocalTensor
-from ._vec import as_dtype, cur, store
+from ._vec import as_dtype, cur, read_pairs, rows_cols, store, write_pairs
 from .cast import convert
-from .core import _dims
 
 V = state.V
 
@@ -135,27 +134,13 @@ def axpy(dst: LocalTensor, src: LocalTensor, scalar: Any, count: Any = None, tem
         store(dst.view()[:n], convert(r, dst.dtype.name, "CAST_RINT"))
 
 
-def _shape(tiling: Any, src: LocalTensor) -> tuple[int, int]:
-    """(rows, cols) of a softmax/rmsnorm source from its tiling struct (several spellings) or one row."""
-    for rows_name, cols_name in (("src_m", "src_k"), ("srcM", "srcK"), ("rows", "cols"), ("m", "k")):
-        r = getattr(tiling, rows_name, None)
-        c = getattr(tiling, cols_name, None)
-        if r and c:
-            return int(r), int(c)
-    info = getattr(src, "_shape_info", None)  # set_shape_info: the last dimension is the row
-    dims = _dims(getattr(info, "shape", None))
-    if len(dims) >= 2:
-        return int(np.prod(dims[:-1])), dims[-1]
-    return 1, src.length
-
-
 def softmax(dst: LocalTensor, sum: LocalTensor, max: LocalTensor, src: LocalTensor, tiling: Any = None,  # noqa: A002
             temp_buffer: Any = None, reuse_source: Any = False, basic_block: Any = False,
             data_format_nz: Any = False) -> None:
     """Row-wise softmax of a rows x cols source; sum and max receive each row's statistics, one 32-byte block per
     row (the value repeated across the block, as SoftMax writes them)."""
     core = cur()
-    rows, cols = _shape(tiling, src)
+    rows, cols = rows_cols(tiling, src)
     n = rows * cols
     bw = 32 // sum.esize
     if not core.access(V, ((src, 0, n),), ((dst, 0, n), (sum, 0, rows * bw), (max, 0, rows * bw)), "adv.softmax"):
@@ -173,7 +158,7 @@ def rmsnorm(dst: LocalTensor, src: LocalTensor, gamma: LocalTensor, epsilon: Any
             temp_buffer: Any = None, basic_block: Any = False) -> None:
     """Row-wise x / sqrt(mean(x^2) + epsilon) * gamma."""
     core = cur()
-    rows, cols = _shape(tiling, src)
+    rows, cols = rows_cols(tiling, src)
     n = rows * cols
     if not core.access(V, ((src, 0, n), (gamma, 0, cols)), ((dst, 0, n),), "adv.rmsnorm"):
         return
@@ -195,71 +180,19 @@ _ = as_dtype
 
 def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: Any) -> None:
     """Pack repeat_time * 32 values into the 8-byte (value, index) records Sort consumes (index 0)."""
-    from .basic_more import _write_pairs
-
     core = cur()
     n = int(repeat_time) * 32
     if not core.access(V, ((src, 0, n),), ((dst, 0, n * (8 // dst.esize)),), "adv.concat"):
         return
-    _write_pairs(dst, src.view()[:n], np.zeros(n, dtype=np.uint32))
+    write_pairs(dst, src.view()[:n], np.zeros(n, dtype=np.uint32))
 
 
 def extract(dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, repeat_time: Any) -> None:
     """Split repeat_time * 32 sorted (value, index) records into values and uint32 indexes."""
-    from .basic_more import _read_pairs
-
     core = cur()
     n = int(repeat_time) * 32
     if not core.access(V, ((src, 0, n * (8 // src.esize)),), ((dst_value, 0, n), (dst_index, 0, n)), "adv.extract"):
         return
-    vals, idx = _read_pairs(src, n)
+    vals, idx = read_pairs(src, n)
     dst_value.view()[:n] = vals.astype(dst_value.npdt)
     dst_index.view()[:n].view(np.uint32)[:] = idx if dst_index.esize == 4 else idx.astype(dst_index.npdt)
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# adv.Matmul and register_matmul live in pyasc.sim.api.matmul; the spec's sim_ref names them here
-
-from .matmul import (  # noqa: E402, F401 - the spec's sim_ref
-    async_get_tensor_c,
-    disable_bias,
-    end,
-    get_offset_c,
-    get_tensor_c,
-    init,
-    iterate,
-    iterate_all,
-    register_matmul,
-    set_batch_num,
-    set_bias,
-    set_hf32,
-    set_org_shape,
-    set_quant_scalar,
-    set_quant_vector,
-    set_self_define_data,
-    set_single_shape,
-    set_sparse_index,
-    set_tail,
-    set_tensor_a,
-    set_tensor_b,
-    set_user_def_info,
-    set_workspace,
-    wait_get_tensor_c,
-    wait_iterate_all,
-)
-from .matmul_batch import (  # noqa: E402, F401 - the spec's sim_ref
-    get_batch_tensor_c,
-    iterate_batch,
-    iterate_n_batch,
-    wait_iterate_batch,
-)
-from .matmul_config import (  # noqa: E402, F401 - the spec's sim_ref
-    get_basic_config,
-    get_ib_share_norm_config,
-    get_matmul_api_tiling,
-    get_mdl_config,
-    get_mm_config,
-    get_normal_config,
-    get_special_basic_config,
-    get_special_mdl_config,
-)

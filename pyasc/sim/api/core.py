@@ -10,7 +10,7 @@ import numpy as np
 from .. import scalars, state
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor
 from ..scalars import DeviceInt
-from ._vec import as_dtype, cur
+from ._vec import as_dtype, cur, shape_dims
 
 S = state.S
 
@@ -182,29 +182,20 @@ def alloc(self: Any, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
     return t
 
 
-def _dims(arr: Any) -> list[int]:
-    """The dims of a ShapeInfo field; a field never given (`asc.ShapeInfo()`) has none (the attribute read then
-    finds ShapeInfo's method of the same name)."""
-    if arr is None or callable(arr):
-        return []
-    vals = getattr(arr, "values", arr)
-    return [int(v) for v in vals]
-
-
 def shape(self: Any, dim: Any) -> int:
     """ShapeInfo.shape(dim)."""
-    return _dims(getattr(self, "shape", None))[int(dim)]
+    return shape_dims(getattr(self, "shape", None))[int(dim)]
 
 
 def original_shape(self: Any, dim: Any) -> int:
-    dims = _dims(getattr(self, "original_shape", None)) or _dims(getattr(self, "shape", None))
+    dims = shape_dims(getattr(self, "original_shape", None)) or shape_dims(getattr(self, "shape", None))
     return dims[int(dim)]
 
 
 def get_shape_size(shape_info: Any) -> int:
     """Product of a ShapeInfo's dims."""
     out = 1
-    for d in _dims(getattr(shape_info, "shape", None)):
+    for d in shape_dims(getattr(shape_info, "shape", None)):
         out *= d
     return out
 

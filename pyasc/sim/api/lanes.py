@@ -16,9 +16,12 @@ import numpy as np
 
 from .. import state
 from ..lockstep import AGNOSTIC, IMPLS, Lanes, LockstepCore, diverge, lanes, uniform
-from ..objects import GlobalAddress, GlobalTensor, LocalTensor
-from . import basic, core, fwk
-from ._vec import as_dtype, check_repeat, epr_of, mask_key, rep_index, span, store
+from ..objects import GlobalAddress, GlobalTensor, LocalTensor, enum_member_name
+from . import core, fwk, sync, system, vec_arith, vec_reduce
+from . import data_copy as copies
+from ._vec import as_dtype, check_repeat, epr_of, field, mask_key, rep_index, span, store
+from .cast import convert
+from .elementwise import bin_strides, un_strides
 
 V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
 
@@ -61,7 +64,7 @@ RowCompute = Callable[..., Any]
 
 def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], compute: Callable[..., Any],
                  count: Any, reads_dst: bool = False, per_row: RowCompute | None = None) -> None:
-    """The count form of basic._elementwise on (n, count) views.
+    """The count form of elementwise.elementwise on (n, count) views.
 
     `compute` runs once on the 2-D views: right when it is one numpy operation on the views (each row then gets the
     inner loop the per-core path runs, on data at the same alignment).  Computations that combine temporaries, where
@@ -91,7 +94,7 @@ def _elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], com
 def _masked(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], per_row: RowCompute, mask: Any,
             repeat_times: Any, dst_strides: tuple[int, int], src_strides: tuple[tuple[int, int], ...],
             is_set_mask: Any, reads_dst: bool = False) -> None:
-    """The mask/repeat/stride form of basic._elementwise: the same element indexes and the same 1-D gathers and
+    """The mask/repeat/stride form of elementwise.elementwise: the same element indexes and the same 1-D gathers and
     stores as on the per-core path, core by core (the checks and the sanitizer once)."""
     c = _core()
     epr = epr_of(dst, *srcs)
@@ -133,7 +136,7 @@ def _binary(per_core: Any) -> Callable[..., None]:
     def op(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Any = None, mask: Any = None,
            repeat_times: Any = None, repeat_params: Any = None, is_set_mask: Any = True) -> None:
         if count is None:
-            ds, ss = basic._bin_strides(repeat_params)
+            ds, ss = bin_strides(repeat_params)
             _local(dst, src0, src1)
             _masked(name, dst, (src0, src1), rows, mask, repeat_times, ds, ss, is_set_mask, reads_dst)
             return
@@ -160,7 +163,7 @@ def _unary(per_core: Any) -> Callable[..., None]:
     def op(dst: LocalTensor, src: LocalTensor, count: Any = None, mask: Any = None, repeat_times: Any = None,
            repeat_params: Any = None, is_set_mask: Any = True) -> None:
         if count is None:
-            ds, ss = basic._un_strides(repeat_params)
+            ds, ss = un_strides(repeat_params)
             _local(dst, src)
             _masked(name, dst, (src,), rows, mask, repeat_times, ds, ss, is_set_mask)
             return
@@ -189,7 +192,7 @@ def _scalar_op(per_core: Any) -> Callable[..., None]:
         elif reads_dst or count is None:
             per_row = lambda k, a, *d: compute(a, s, *d)  # noqa: E731
         if count is None:
-            ds, ss = basic._un_strides(repeat_params)
+            ds, ss = un_strides(repeat_params)
             assert per_row is not None
             _masked(name, dst, (src,), per_row, mask, repeat_times, ds, ss, is_set_mask, reads_dst)
             return
@@ -219,15 +222,15 @@ def duplicate(dst: LocalTensor, scalar: Any, count: Any = None, mask: Any = None
 
 def cast(dst: LocalTensor, src: LocalTensor, round_mode: Any, count: Any = None, mask: Any = None,
          repeat_times: Any = None, repeat_params: Any = None, is_set_mask: Any = True) -> None:
-    mode = basic.enum_member_name(uniform(round_mode), "RoundMode")
+    mode = enum_member_name(uniform(round_mode), "RoundMode")
     _local(dst, src)
 
     def compute(a: np.ndarray) -> np.ndarray:
-        return basic.convert(a, dst.dtype.name, mode, src.dtype.name)
+        return convert(a, dst.dtype.name, mode, src.dtype.name)
 
     rows = _rows(compute)  # the directed modes compute on temporaries: core by core
     if count is None:
-        ds, ss = basic._un_strides(repeat_params)
+        ds, ss = un_strides(repeat_params)
         _masked("cast", dst, (src,), rows, mask, repeat_times, ds, ss, is_set_mask)
         return
     _no_forms(count, mask, repeat_times, repeat_params)
@@ -306,7 +309,7 @@ def data_copy(dst: Any, src: Any, count: Any = None, repeat_params: Any = None, 
 
 
 def _copy_pipe(c: LockstepCore, dst: Any, src: Any) -> int:
-    """The pipe of a copy between these operands (same element type, UB and GM only), as basic._direction."""
+    """The pipe of a copy between these operands (same element type, UB and GM only), as copies._direction."""
     if dst.npdt != src.npdt:
         diverge("data_copy between different element types")
     if c.scalar_state and c.scalar_state.get("atomic") is not None:
@@ -329,13 +332,13 @@ def _copy_pipe(c: LockstepCore, dst: Any, src: Any) -> int:
 
 
 def _copy_bursts(c: LockstepCore, dst: Any, src: Any, params: Any) -> None:
-    """DataCopyParams: block_count bursts of block_len 32-byte blocks with gaps, the indexes of basic.data_copy."""
+    """DataCopyParams: block_count bursts of block_len 32-byte blocks with gaps, the indexes of copies.data_copy."""
     if params is None:
         c.report("bad-call", "data_copy needs a count or DataCopyParams")
-    bc = basic.field(params, "block_count", "blockCount", default=1)
-    bl = basic.field(params, "block_len", "blockLen", default=0)
-    ss = basic.field(params, "src_stride", "srcStride", default=0)
-    ds = basic.field(params, "dst_stride", "dstStride", default=0)
+    bc = field(params, "block_count", "blockCount", default=1)
+    bl = field(params, "block_len", "blockLen", default=0)
+    ss = field(params, "src_stride", "srcStride", default=0)
+    ds = field(params, "dst_stride", "dstStride", default=0)
     epb = 32 // dst.esize
     burst = np.arange(bl * epb, dtype=np.int64)
     s_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ss) * epb) + burst[None, :]).ravel()
@@ -448,31 +451,28 @@ def set_global_buffer(self: GlobalTensor, buffer: Any = None, buffer_size: Any =
 
 
 def _register() -> None:
-    for fn in (basic.add, basic.sub, basic.mul, basic.div, basic.max, basic.min, basic.bitwise_and,
-               basic.bitwise_or, basic.add_relu, basic.sub_relu, basic.fused_mul_add, basic.fused_mul_add_relu,
-               basic.mul_add_dst):
-        IMPLS[fn] = _binary(fn)
-    for fn in (basic.abs, basic.exp, basic.ln, basic.sqrt, basic.rsqrt, basic.reciprocal, basic.relu,
-               basic.bitwise_not, basic.neg):
-        IMPLS[fn] = _unary(fn)
-    for fn in (basic.adds, basic.muls, basic.maxs, basic.mins, basic.leaky_relu, basic.shift_left,
-               basic.shift_right, basic.axpy):
-        IMPLS[fn] = _scalar_op(fn)
-    IMPLS[basic.duplicate] = duplicate
-    IMPLS[basic.cast] = cast
-    IMPLS[basic.reduce_max] = _reduce("max")
-    IMPLS[basic.reduce_min] = _reduce("min")
-    IMPLS[basic.reduce_sum] = _reduce_sum
-    IMPLS[basic.data_copy] = data_copy
-    IMPLS[basic.get_block_idx] = get_block_idx
+    for names, form in (("add sub mul div max min bitwise_and bitwise_or add_relu sub_relu fused_mul_add "
+                         "fused_mul_add_relu mul_add_dst", _binary),
+                        ("abs exp ln sqrt rsqrt reciprocal relu bitwise_not neg", _unary),
+                        ("adds muls maxs mins leaky_relu shift_left shift_right axpy", _scalar_op)):
+        for name in names.split():
+            fn = getattr(vec_arith, name)
+            IMPLS[fn] = form(fn)
+    IMPLS[vec_arith.duplicate] = duplicate
+    IMPLS[vec_arith.cast] = cast
+    IMPLS[vec_reduce.reduce_max] = _reduce("max")
+    IMPLS[vec_reduce.reduce_min] = _reduce("min")
+    IMPLS[vec_reduce.reduce_sum] = _reduce_sum
+    IMPLS[copies.data_copy] = data_copy
+    IMPLS[system.get_block_idx] = get_block_idx
     IMPLS[core.get_value] = get_value
     IMPLS[core.set_value] = set_value
     IMPLS[core.set_global_buffer] = set_global_buffer
     agnostic: tuple[Callable[..., Any], ...] = (
         fwk.init_buffer, fwk.alloc_tensor, fwk.enque, fwk.deque, fwk.free_tensor, fwk.get, fwk.get_with_offset,
         fwk.has_tensor_in_que, fwk.get_tensor_count_in_que, fwk.has_idle_buffer, fwk.vacant_in_que,
-        fwk.free_all_event, fwk.init, basic.set_flag, basic.wait_flag, basic.pipe_barrier, basic.get_block_num,
-        basic.get_sub_block_idx, basic.get_sub_block_num, basic.get_data_block_size_in_bytes, core.get_size,
+        fwk.free_all_event, fwk.init, sync.set_flag, sync.wait_flag, sync.pipe_barrier, system.get_block_num,
+        system.get_sub_block_idx, system.get_sub_block_num, system.get_data_block_size_in_bytes, core.get_size,
         core.get_length, core.get_position, core.reinterpret_cast, core.ceildiv)
     for fn in agnostic:
         IMPLS[fn] = fn

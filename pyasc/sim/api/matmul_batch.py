@@ -53,7 +53,7 @@ def _layout(mm: Any, operand: str) -> str:
     return str(getattr(lay, "name", lay or "NONE")).rpartition(".")[2]
 
 
-def _dims(t: Any, operand: str) -> tuple[int, int, int, int, int]:
+def shape_dims(t: Any, operand: str) -> tuple[int, int, int, int, int]:
     """(B, S, N, G, D) of an operand's layout from the tiling (C's: B, S1, N, G, S2), each at least 1."""
     names = ("b", "s1", "n", "g", "s2") if operand == "c" else ("b", "s", "n", "g", "d")
     return tuple(max(1, _tv(t, f"{operand}_layout_info_{x}")) for x in names)  # type: ignore[return-value]
@@ -84,7 +84,7 @@ class _Batch:
         self.stride = {"a": stride_a, "b": stride_b}
         self.lay = {x: _layout(mm, x) for x in ("a", "b", "c")}
         t = st["tiling"]
-        self.dims = {x: _dims(t, x) for x in ("a", "b", "c")}
+        self.dims = {x: shape_dims(t, x) for x in ("a", "b", "c")}
         da, db = self.dims["a"], self.dims["b"]
         self.cbng = tuple(max(p, q) for p, q in ((da[0], db[0]), (da[2], db[2]), (da[3], db[3])))
 

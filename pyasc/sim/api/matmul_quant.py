@@ -4,7 +4,7 @@ As Ascend C's Matmul chooses the fixpipe conversion from the L0C type (int32 for
 and C's type: int32 -> half is DEQF16 (per column VDEQF16), int32 -> int8/uint8 REQ8 (VREQ8), float32 ->
 int8/uint8 QF322B8_PRE (VQF322B8_PRE).  The scalar is one QUANT_PRE word for the whole C; the vector a uint64
 GlobalTensor of one word per column of the single-core C.  The conversions are the fixpipe's
-(pyasc.sim.api.cube._quantize).  Other type pairs are no quantization scenario: Ascend C leaves the mode NoQuant and
+(pyasc.sim.api.fractal._quantize).  Other type pairs are no quantization scenario: Ascend C leaves the mode NoQuant and
 the setting has no effect.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ._vec import cur
-from .cube import _quantize
+from .fractal import _quantize
 
 _MODES = {("int32", "float16"): "DEQF16", ("int32", "int8"): "REQ8", ("int32", "uint8"): "REQ8",
           ("float32", "int8"): "QF322B8_PRE", ("float32", "uint8"): "QF322B8_PRE"}

@@ -10,8 +10,7 @@ import numpy as np
 
 from .. import state
 from ..objects import LocalTensor
-from ._vec import cur, store
-from .adv import _shape
+from ._vec import cur, rows_cols, store
 
 V = state.V
 
@@ -21,7 +20,7 @@ def _rows(tiling: Any, shape: Any, src: LocalTensor) -> tuple[int, int]:
     r, c = getattr(shape, "src_m", 0), getattr(shape, "src_k", 0)
     if r and c:
         return int(r), int(c)
-    return _shape(tiling, src)
+    return rows_cols(tiling, src)
 
 
 def softmax_flash_v2(dst: LocalTensor, exp_sum: LocalTensor | None = None, max: LocalTensor | None = None,  # noqa: A002

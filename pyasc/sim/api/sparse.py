@@ -21,7 +21,7 @@ import numpy as np
 from .. import state
 from ..objects import LocalTensor
 from ._vec import cur
-from .cube import FRACTAL, MTE1, M, _flag, _int, _l0_aligned
+from .fractal import FRACTAL, MTE1, M, _flag, _int, l0_aligned
 
 IDX_FRACTAL = FRACTAL // 4
 """Bytes of index per 512-byte fractal of B: 16 x 32 entries of 2 bits."""
@@ -48,7 +48,7 @@ def load_data_with_sparse(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, 
     core = cur()
     what = "load_data_with_sparse"
     if not (_check(core, what, dst, "dst", "L0B", "int8") and _check(core, what, src, "src", "L1", "int8")
-            and _check(core, what, idx, "idx", "L1", "uint8") and _l0_aligned(core, what, "dst", dst)):
+            and _check(core, what, idx, "idx", "L1", "uint8") and l0_aligned(core, what, "dst", dst)):
         return
     rep, start = _int(load_data_params, "repeat_times", 1), _int(load_data_params, "start_index")
     if not 0 <= rep <= 255 or start < 0:
@@ -81,7 +81,7 @@ def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mma
     m, n, k = _int(mmad_params, "m"), _int(mmad_params, "n"), _int(mmad_params, "k")
     if m <= 0 or n <= 0 or k <= 0:
         return
-    if not (_l0_aligned(core, what, "fm", fm) and _l0_aligned(core, what, "filter", filter)):
+    if not (l0_aligned(core, what, "fm", fm) and l0_aligned(core, what, "filter", filter)):
         return
     if max(m, n, k) > 4095 or k % 4:
         core.report("bad-argument", f"{what} m={m}, n={n}, k={k}: each is at most 4095 and k (A's width, twice the "
