@@ -59,7 +59,7 @@ def main(argv: Sequence[str]) -> int:
 
     install()
     saved_argv, saved_path = sys.argv[:], sys.path[:]
-    from ..sim.explain import perf_session
+    from ..sim.profiling import perf_session
 
     session = perf_session(trace, explain)
     try:

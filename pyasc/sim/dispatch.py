@@ -21,7 +21,7 @@ from ..language import registry
 from ..language.dtypes import DType
 from ..language.spec import CALL, REQUIRED, ApiSpec, Overload, Param, bind_by_type
 from . import state
-from .lockstep import Lanes
+from .lanevalues import Lanes
 
 _SIM_CACHE: dict[str, Callable[..., Any] | None] = {}
 _SIM_BY_SPEC: dict[int, Callable[..., Any] | None] = {}

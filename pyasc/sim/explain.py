@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -314,31 +313,3 @@ def explain(timelines: list[Timeline]) -> str:
     if not timelines:
         return "no kernel was launched"
     return "\n".join(line for tl in timelines for line in explain_timeline(tl))
-
-
-class _Session:
-    """A profiling session around `pyasc run`'s program: writes the trace and prints the explanation at close."""
-
-    def __init__(self, trace: str | None, explain_perf: bool) -> None:
-        from .profiling import Profile
-
-        self.explain = explain_perf
-        self.prof: Any = None
-        if trace is not None or explain_perf:
-            self.prof = Profile(show=False, trace=trace)
-            self.prof.__enter__()
-
-    def close(self) -> None:
-        if self.prof is None:
-            return
-        try:
-            self.prof.stop()
-        except OSError as e:  # the trace file could not be written: say so, the program's own result stands
-            print(f"pyasc run: error: cannot write the trace {self.prof.trace_path}: {e.strerror or e}",
-                  file=sys.stderr)
-        if self.explain:
-            print(self.prof.explain())
-
-
-def perf_session(trace: str | None, explain_perf: bool) -> _Session:
-    return _Session(trace, explain_perf)

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from ..language import soc as socs
-from . import objects, profiling, state, structs
+from . import dispatch, objects, profiling, state, structs
 from .findings import Report, SimulationError
 from .scalars import DeviceInt
 from .tracebacks import user_frames
@@ -303,7 +303,7 @@ class JITFunction:
             lockstep.not_used("a mixed cube/vector kernel")
             return False
         try:
-            why = lockstep.ineligible(self.fn)
+            why = lockstep.ineligible(self.fn, (JITFunction,), (dispatch.ApiFunction,))
         except Exception as e:  # noqa: BLE001 - an odd global must not stop a launch: run it per core
             why = f"eligibility not decided ({type(e).__name__})"
         if why is not None:

@@ -22,17 +22,16 @@ from __future__ import annotations
 import builtins
 import copy
 import enum
-import math
-import operator
-import os
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..language.dtypes import DType
 from . import state
+from .lanevalues import Diverged, Lanes, diverge, lanes, uniform
 from .scalars import DeviceInt
 
 if TYPE_CHECKING:
@@ -41,23 +40,6 @@ if TYPE_CHECKING:
 BLOCK = state.BLOCK
 MAX_INTERVALS = 4096
 """Above this many (core, GM range) pairs the cross-core overlap check is not attempted: the launch falls back."""
-
-
-class Diverged(BaseException):  # noqa: N818 - a control-flow signal, not an error
-    """Lockstep cannot continue exactly; a BaseException so that a kernel's `except Exception` does not swallow it."""
-
-
-def diverge(reason: str) -> NoReturn:
-    """Abort the lockstep run (remembering why, in case the kernel swallows the exception)."""
-    core = state._CURRENT
-    if isinstance(core, LockstepCore) and core.diverged is None:
-        core.diverged = reason
-    raise Diverged(reason)
-
-
-def env_default() -> bool:
-    """PYASC_SIM_LOCKSTEP=0 turns the fast path off by default (`pyasc.sim.settings(lockstep=...)` overrides)."""
-    return os.environ.get("PYASC_SIM_LOCKSTEP", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 @dataclass
@@ -90,163 +72,6 @@ def last() -> Info:
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Per-core values
-
-
-_LANES_CLASSES: dict[type, type[Lanes]] = {}
-
-
-def lanes(values: list[Any]) -> Any:
-    """One value per core; a value that is the same (and immutable) on every core comes back as itself."""
-    v0 = values[0]
-    t = type(v0)
-    if t is int or t is bool or isinstance(v0, (np.integer, np.bool_, DeviceInt)) or t is str:
-        if all(type(x) is t and x == v0 for x in values):
-            return v0
-    elif t is float or isinstance(v0, np.floating):
-        if all(type(x) is t and x == v0 and math.copysign(1.0, x) == math.copysign(1.0, v0) for x in values):
-            return v0
-    elif t.__name__ == "GlobalAddress":
-        if all(type(x) is t and x.buf is v0.buf and x.offset == v0.offset and x.dtype is v0.dtype for x in values):
-            return v0
-    if all(type(x) is t for x in values):
-        cls = _LANES_CLASSES.get(t)
-        if cls is None:
-            cls = _LANES_CLASSES[t] = type(f"Lanes[{t.__name__}]", (Lanes,), {"__slots__": (), "elem": t})
-        return cls(values)
-    return Lanes(values)
-
-
-def uniform(v: Any) -> Any:
-    """The value itself, or the one value of Lanes that agree on every core (else the run diverges)."""
-    if isinstance(v, Lanes):
-        return v.uniform()
-    return v
-
-
-def _bin(op: Callable[[Any, Any], Any]) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    def fwd(self: Lanes, other: Any) -> Any:
-        if isinstance(other, Lanes):
-            return lanes([op(x, y) for x, y in zip(self.v, other.v, strict=True)])
-        return lanes([op(x, other) for x in self.v])
-
-    def rev(self: Lanes, other: Any) -> Any:
-        return lanes([op(other, x) for x in self.v])
-
-    return fwd, rev
-
-
-def _un(op: Callable[[Any], Any]) -> Callable[..., Any]:
-    def f(self: Lanes) -> Any:
-        return lanes([op(x) for x in self.v])
-
-    return f
-
-
-class Lanes:
-    """A value that differs between cores: element i is exactly what core i's Python would hold.
-
-    Arithmetic, comparisons, attribute reads and calls apply per core to those objects, so results are the per-core
-    path's by construction.  Turning it into one Python value (`bool`, `int`, an index, `float`, a format) works only
-    when every core agrees; otherwise the lockstep run diverges and the launch falls back."""
-
-    __slots__ = ("v",)
-    elem: type | None = None
-    __array_ufunc__ = None  # numpy scalars and arrays defer to our reflected operators
-
-    def __init__(self, values: list[Any]) -> None:
-        self.v = values
-
-    def uniform(self) -> Any:
-        got = lanes(self.v)
-        if isinstance(got, Lanes):
-            diverge("a value that differs between cores decides control flow or a single value")
-        return got
-
-    __add__, __radd__ = _bin(operator.add)
-    __sub__, __rsub__ = _bin(operator.sub)
-    __mul__, __rmul__ = _bin(operator.mul)
-    __truediv__, __rtruediv__ = _bin(operator.truediv)
-    __floordiv__, __rfloordiv__ = _bin(operator.floordiv)
-    __mod__, __rmod__ = _bin(operator.mod)
-    __pow__, __rpow__ = _bin(operator.pow)
-    __divmod__, __rdivmod__ = _bin(divmod)
-    __and__, __rand__ = _bin(operator.and_)
-    __or__, __ror__ = _bin(operator.or_)
-    __xor__, __rxor__ = _bin(operator.xor)
-    __lshift__, __rlshift__ = _bin(operator.lshift)
-    __rshift__, __rrshift__ = _bin(operator.rshift)
-    __lt__ = _bin(operator.lt)[0]
-    __le__ = _bin(operator.le)[0]
-    __gt__ = _bin(operator.gt)[0]
-    __ge__ = _bin(operator.ge)[0]
-    __eq__ = _bin(operator.eq)[0]  # type: ignore[assignment]
-    __ne__ = _bin(operator.ne)[0]  # type: ignore[assignment]
-    __neg__ = _un(operator.neg)
-    __pos__ = _un(operator.pos)
-    __abs__ = _un(operator.abs)
-    __invert__ = _un(operator.invert)
-    __trunc__ = _un(math.trunc)
-    __floor__ = _un(math.floor)
-    __ceil__ = _un(math.ceil)
-
-    def __round__(self, ndigits: Any = None) -> Any:
-        return lanes([round(x, ndigits) for x in self.v])
-
-    def __bool__(self) -> bool:
-        return bool(self.uniform())
-
-    def __index__(self) -> int:
-        return operator.index(self.uniform())
-
-    def __int__(self) -> int:
-        return int(self.uniform())
-
-    def __float__(self) -> float:
-        return float(self.uniform())
-
-    def __complex__(self) -> complex:
-        return complex(self.uniform())
-
-    def __hash__(self) -> int:
-        return hash(self.uniform())
-
-    def __format__(self, spec: str) -> str:
-        return format(self.uniform(), spec)
-
-    def __str__(self) -> str:
-        return str(self.uniform())
-
-    def __repr__(self) -> str:
-        return repr(self.uniform())
-
-    def __len__(self) -> int:
-        return len(self.uniform())
-
-    def __iter__(self) -> Any:
-        return iter(self.uniform())
-
-    def __getitem__(self, key: Any) -> Any:
-        if isinstance(key, Lanes):
-            return lanes([x[k] for x, k in zip(self.v, key.v, strict=True)])
-        return lanes([x[key] for x in self.v])
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return lanes([getattr(x, name) for x in self.v])
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        n = len(self.v)
-
-        def pick(a: Any, i: int) -> Any:
-            return a.v[i] if isinstance(a, Lanes) else a
-
-        return lanes([self.v[i](*(pick(a, i) for a in args), **{k: pick(a, i) for k, a in kwargs.items()})
-                      for i in range(n)])
-
-
-# ---------------------------------------------------------------------------------------------------------------------
-# The core
 
 
 class LockstepCore(state.Core):
@@ -456,47 +281,51 @@ _SAFE_BUILTINS = frozenset({
 _SAFE_MODULES = ("pyasc", "asc", "math")
 
 
-def _value_problem(v: Any, seen: set[int], depth: int) -> str | None:
+@dataclass(frozen=True)
+class _Walk:
+    """What the eligibility walk has seen (code objects) and the classes it treats as jit and API functions."""
+
+    seen: set[int]
+    jit_types: tuple[type, ...]
+    api_types: tuple[type, ...]
+
+
+def _value_problem(v: Any, walk: _Walk, depth: int) -> str | None:
     if v is None or isinstance(v, (bool, int, float, complex, str, bytes, enum.Enum, np.generic, range, slice)):
         return None
     if isinstance(v, (tuple, frozenset)):
         for x in v:
-            p = _value_problem(x, seen, depth)
+            p = _value_problem(x, walk, depth)
             if p:
                 return p
         return None
     if isinstance(v, types.ModuleType):
         root = v.__name__.partition(".")[0]
         return None if root in _SAFE_MODULES else f"module {v.__name__}"
-    from .jit import JITFunction
-
-    if isinstance(v, JITFunction):
+    if isinstance(v, walk.jit_types):
         if not isinstance(v.fn, types.FunctionType):
             return "a jit function that is not a plain function"
-        return _function_problem(v.fn, seen, depth + 1)
+        return _function_problem(v.fn, walk, depth + 1)
     if isinstance(v, types.FunctionType):
         if (v.__module__ or "").startswith("pyasc."):
             return None
-        return _function_problem(v, seen, depth + 1)
-    from ..language.dtypes import DType
-    from .dispatch import ApiFunction
-
-    if isinstance(v, (DType, ApiFunction)):
+        return _function_problem(v, walk, depth + 1)
+    if isinstance(v, (DType, *walk.api_types)):
         return None
     if isinstance(v, type) and (v.__module__ or "").partition(".")[0] == "pyasc":
         return None
     return f"a {type(v).__name__} value"
 
 
-def _function_problem(fn: types.FunctionType, seen: set[int], depth: int) -> str | None:
+def _function_problem(fn: types.FunctionType, walk: _Walk, depth: int) -> str | None:
     code = fn.__code__
-    if id(code) in seen:
+    if id(code) in walk.seen:
         return None
     if depth > 12:
         return "helpers nested too deeply"
-    seen.add(id(code))
+    walk.seen.add(id(code))
     for d in (fn.__defaults__ or ()) + tuple((fn.__kwdefaults__ or {}).values()):
-        p = _value_problem(d, seen, depth)
+        p = _value_problem(d, walk, depth)
         if p:
             return f"{fn.__name__}: default {p}"
     for cell in fn.__closure__ or ():
@@ -504,17 +333,17 @@ def _function_problem(fn: types.FunctionType, seen: set[int], depth: int) -> str
             val = cell.cell_contents
         except ValueError:
             continue
-        p = _value_problem(val, seen, depth)
+        p = _value_problem(val, walk, depth)
         if p:
             return f"{fn.__name__}: closure holds {p}"
-    return _code_problem(code, fn.__globals__, seen, depth, fn.__name__)
+    return _code_problem(code, fn.__globals__, walk, depth, fn.__name__)
 
 
-def _code_problem(code: types.CodeType, glb: dict[str, Any], seen: set[int], depth: int, where: str) -> str | None:
+def _code_problem(code: types.CodeType, glb: dict[str, Any], walk: _Walk, depth: int, where: str) -> str | None:
     bdict = builtins.__dict__
     for name in code.co_names:
         if name in glb:
-            p = _value_problem(glb[name], seen, depth)
+            p = _value_problem(glb[name], walk, depth)
             if p:
                 return f"{where}: global '{name}' is {p}"
         elif name in bdict and name not in _SAFE_BUILTINS and not (isinstance(bdict[name], type)
@@ -522,18 +351,20 @@ def _code_problem(code: types.CodeType, glb: dict[str, Any], seen: set[int], dep
             return f"{where}: uses builtin '{name}'"
     for c in code.co_consts:
         if isinstance(c, types.CodeType):
-            p = _code_problem(c, glb, seen, depth, where)
+            p = _code_problem(c, glb, walk, depth, where)
             if p:
                 return p
     return None
 
 
-def ineligible(fn: Callable[..., Any]) -> str | None:
+def ineligible(fn: Callable[..., Any], jit_types: tuple[type, ...], api_types: tuple[type, ...]) -> str | None:
     """Why the kernel's Python could have effects other than its asc calls (a print, a list it appends to, an
-    unknown module), which running it once instead of n times would change; None when it cannot."""
+    unknown module), which running it once instead of n times would change; None when it cannot.  `jit_types` are
+    the classes of jit functions (their `fn` is walked), `api_types` those of the `asc` API functions (safe): the
+    launcher passes them, so this module depends on neither."""
     if not isinstance(fn, types.FunctionType):
         return "the kernel is not a plain function"
-    return _function_problem(fn, set(), 0)
+    return _function_problem(fn, _Walk(set(), jit_types, api_types), 0)
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ launch's calls, which `trace=PATH` writes as a timeline (pyasc.sim.trace)."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -12,6 +13,7 @@ from types import TracebackType
 from typing import Any
 
 from . import state, trace
+from .explain import explain, notes
 
 
 @dataclass
@@ -149,12 +151,10 @@ class Profile:
         return trace.chrome_trace(self.timelines)
 
     def save_trace(self, path: str | Path) -> None:
-        trace.save(self.timelines, path)
+        trace.save(self.timelines, path, notes(self.timelines))
 
     def explain(self) -> str:
         """Per kernel and loop: each pipe's busy share, the bounding pipe, and the cause of a pipe's waiting."""
-        from .explain import explain
-
         return explain(self.timelines)
 
 
@@ -168,3 +168,29 @@ def profile(fn: Callable[..., Any] | None = None, *args: Any, output: str | Path
     with p:
         fn(*args, **kwargs)
     return p
+
+
+class _Session:
+    """A profiling session around `pyasc run`'s program: writes the trace and prints the explanation at close."""
+
+    def __init__(self, trace: str | None, explain_perf: bool) -> None:
+        self.explain = explain_perf
+        self.prof: Any = None
+        if trace is not None or explain_perf:
+            self.prof = Profile(show=False, trace=trace)
+            self.prof.__enter__()
+
+    def close(self) -> None:
+        if self.prof is None:
+            return
+        try:
+            self.prof.stop()
+        except OSError as e:  # the trace file could not be written: say so, the program's own result stands
+            print(f"pyasc run: error: cannot write the trace {self.prof.trace_path}: {e.strerror or e}",
+                  file=sys.stderr)
+        if self.explain:
+            print(self.prof.explain())
+
+
+def perf_session(trace: str | None, explain_perf: bool) -> _Session:
+    return _Session(trace, explain_perf)

@@ -72,9 +72,10 @@ class Options:
 
 
 def _lockstep_default() -> bool:
-    from .lockstep import env_default
+    """PYASC_SIM_LOCKSTEP=0 turns the fast path off by default (`pyasc.sim.settings(lockstep=...)` overrides)."""
+    import os
 
-    return env_default()
+    return os.environ.get("PYASC_SIM_LOCKSTEP", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
 _SOC_BY_DIR: dict[str, str] = {}

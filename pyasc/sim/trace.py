@@ -195,9 +195,7 @@ def _prefix(tl: Timeline, core: CoreTimeline, e: state.Event, pid: int, tid: int
     return head, json.dumps(args)[1:-1], pid, tid
 
 
-def save(timelines: list[Timeline], path: str | Path) -> None:
-    """The trace, with the explanation of pyasc.sim.explain in otherData.explanation (what an editor shows on the
-    loops it concerns)."""
-    from .explain import notes
-
-    Path(path).write_text(to_json(timelines, notes(timelines)))
+def save(timelines: list[Timeline], path: str | Path, explanation: list[dict[str, Any]] | None) -> None:
+    """The trace, with the explanation of pyasc.sim.explain (`notes`) in otherData.explanation (what an editor shows
+    on the loops it concerns)."""
+    Path(path).write_text(to_json(timelines, explanation))

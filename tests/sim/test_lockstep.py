@@ -12,7 +12,7 @@ import pytest
 
 import pyasc as asc
 from pyasc import sim
-from pyasc.sim import lockstep, state
+from pyasc.sim import lanevalues, lockstep, state
 
 from .kernels import buggy
 
@@ -432,24 +432,24 @@ def test_clean_multi_core_kernel_from_the_seeded_set_runs_in_lockstep():
 
 
 def test_lanes_apply_python_semantics_per_core():
-    idx = lockstep.lanes([0, 1, 2, 3])
+    idx = lanevalues.lanes([0, 1, 2, 3])
     off = idx * 10 + 1
-    assert isinstance(off, lockstep.Lanes) and off.v == [1, 11, 21, 31]
+    assert isinstance(off, lanevalues.Lanes) and off.v == [1, 11, 21, 31]
     assert (idx / 2).v == [0.0, 0.5, 1.0, 1.5]
     assert (7 - idx).v == [7, 6, 5, 4] and (idx % 2).v == [0, 1, 0, 1]
-    f = lockstep.lanes([np.float32(1.5), np.float32(-2.0)])
+    f = lanevalues.lanes([np.float32(1.5), np.float32(-2.0)])
     half = 1.0 / f
     assert [type(v) for v in half.v] == [np.float32, np.float32] and half.v == [np.float32(1 / 1.5), -0.5]
     twice = np.float32(2.0) * f  # a numpy scalar on the left defers to the per-core values
-    assert isinstance(twice, lockstep.Lanes) and twice.v == [np.float32(3.0), np.float32(-4.0)]
-    assert lockstep.lanes([3, 3, 3]) == 3 and type(lockstep.lanes([3, 3, 3])) is int
-    assert isinstance(lockstep.lanes([0.0, -0.0]), lockstep.Lanes)  # equal but not the same value
+    assert isinstance(twice, lanevalues.Lanes) and twice.v == [np.float32(3.0), np.float32(-4.0)]
+    assert lanevalues.lanes([3, 3, 3]) == 3 and type(lanevalues.lanes([3, 3, 3])) is int
+    assert isinstance(lanevalues.lanes([0.0, -0.0]), lanevalues.Lanes)  # equal but not the same value
     assert idx * 0 == 0 and int(idx * 0) == 0
-    with pytest.raises(lockstep.Diverged):
+    with pytest.raises(lanevalues.Diverged):
         bool(idx == 1)
-    with pytest.raises(lockstep.Diverged):
+    with pytest.raises(lanevalues.Diverged):
         range(idx)
-    with pytest.raises(lockstep.Diverged):
+    with pytest.raises(lanevalues.Diverged):
         f"{idx}"
 
 

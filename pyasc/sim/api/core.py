@@ -228,7 +228,7 @@ class Array:
         return len(self.values)
 
     def _index(self, i: Any, what: str) -> int | None:
-        from ..lockstep import uniform
+        from ..lanevalues import uniform
 
         if isinstance(i, slice):
             raise TypeError("an asc.array is indexed by one int, not a slice")
@@ -249,7 +249,7 @@ class Array:
         return v
 
     def __setitem__(self, i: Any, v: Any) -> None:
-        from ..lockstep import uniform
+        from ..lanevalues import uniform
 
         k = self._index(i, "write of")
         if k is None:
@@ -286,7 +286,7 @@ def _locate(core: Any) -> None:
 def array(dtype: Any, length_or_values: Any = None, fill_value: Any = None) -> Array:
     """asc.array: a C array of dtype, `length_or_values` long (filled with fill_value; CANN leaves it
     uninitialized otherwise: zeros here), or holding the values given."""
-    from ..lockstep import uniform
+    from ..lanevalues import uniform
     from ..objects import np_dtype
 
     if isinstance(length_or_values, (list, tuple)):

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from .. import state
-from ..lockstep import AGNOSTIC, IMPLS, Lanes, LockstepCore, diverge, lanes, uniform
+from ..lanevalues import Lanes, diverge, lanes, uniform
+from ..lockstep import AGNOSTIC, IMPLS, LockstepCore
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor, enum_member_name
 from . import core, fwk, sync, system, vec_arith, vec_reduce
 from . import data_copy as copies
