@@ -41,8 +41,9 @@ def _lookup(name: str) -> Any:
 
     if name in registry.ENUMS or name in registry.CLASSES:
         from ..sim import objects
+        from ..sim.classes import CLASSES
 
-        return objects.ENUM_CLASSES.get(name) or objects.CLASSES[name]
+        return objects.ENUM_CLASSES.get(name) or CLASSES[name]
     if name in registry.CONSTANTS:
         from ..sim.api.core import PROPERTY_VALUES
         from ..sim.objects import Property
@@ -56,11 +57,11 @@ def _lookup(name: str) -> Any:
     members = {k[len(prefix):]: k for k in registry.APIS if k.startswith(prefix)}
     classes = {k[len(prefix):]: k for k in registry.CLASSES if k.startswith(prefix)}
     if members or classes:
-        from ..sim import objects
+        from ..sim.classes import CLASSES
         from ..sim.dispatch import ApiFunction
 
         ns: dict[str, Any] = {short: ApiFunction(registry.APIS[full], f"asc.{full}") for short, full in members.items()}
-        ns.update({short: objects.CLASSES[full] for short, full in classes.items()})
+        ns.update({short: CLASSES[full] for short, full in classes.items()})
         return _Namespace(name, ns)
     if name == "sim":
         import importlib

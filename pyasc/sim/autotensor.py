@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import state
+from . import pipes, state
 from .objects import ENUM_CLASSES, LocalTensor, lookup
 
 
@@ -35,7 +35,7 @@ class _Regions:
             return None
         self.live[addr] = addr + nbytes
         if self.released is not None:  # the sync the compiler inserts before reuse: every pipe waits for the users
-            for pipe in range(state.NPIPES):
+            for pipe in range(pipes.NPIPES):
                 core.join(pipe, self.released)
         return addr
 

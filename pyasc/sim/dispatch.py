@@ -23,6 +23,32 @@ from ..language.spec import CALL, REQUIRED, ApiSpec, Overload, Param, bind_by_ty
 from . import state
 from .lanevalues import Lanes
 
+
+class _Unregistered:
+    """Stands for a class pyasc.sim.objects has not registered yet: no value is an instance of it."""
+
+
+class Kinds:
+    """The simulator's classes the binding tests values against, registered by pyasc.sim.objects as it defines
+    them (`register_kinds`): those classes call the API through this module, so it never imports theirs."""
+
+    local_tensor: type = _Unregistered
+    global_tensor: type = _Unregistered
+    global_address: type = _Unregistered
+    unbuilt: type = _Unregistered
+    enums: dict[str, Any] = {}
+
+
+KINDS = Kinds()
+
+
+def register_kinds(local_tensor: type, global_tensor: type, global_address: type, unbuilt: type,
+                   enums: dict[str, Any]) -> None:
+    """Called once by pyasc.sim.objects with its classes and enum classes (by spec name)."""
+    KINDS.local_tensor, KINDS.global_tensor, KINDS.global_address = local_tensor, global_tensor, global_address
+    KINDS.unbuilt, KINDS.enums = unbuilt, enums
+
+
 _SIM_CACHE: dict[str, Callable[..., Any] | None] = {}
 _SIM_BY_SPEC: dict[int, Callable[..., Any] | None] = {}
 _BIND_CACHE: dict[tuple[Any, ...], tuple[Overload, tuple[tuple[str, int | None, Any], ...]] | None] = {}
@@ -88,8 +114,6 @@ def _is_int(v: Any) -> bool:
 
 def matches(value: Any, kind: str) -> bool:
     """Does a runtime value fit a spec parameter kind?"""
-    from . import objects
-
     if isinstance(value, Lanes) and value.elem is not None:
         value = value.v[0]  # lockstep Lanes of one element type: bind on that type (the cache key is per type)
     for k in _split_kinds(kind):
@@ -100,16 +124,16 @@ def matches(value: Any, kind: str) -> bool:
                 return True
             continue
         if k == "LocalTensor":
-            if isinstance(value, objects.LocalTensor):
+            if isinstance(value, KINDS.local_tensor):
                 return True
         elif k == "GlobalTensor":
-            if isinstance(value, objects.GlobalTensor):
+            if isinstance(value, KINDS.global_tensor):
                 return True
         elif k in ("Tensor", "BaseTensor"):
-            if isinstance(value, (objects.LocalTensor, objects.GlobalTensor)):
+            if isinstance(value, (KINDS.local_tensor, KINDS.global_tensor)):
                 return True
         elif k == "GlobalAddress":
-            if isinstance(value, objects.GlobalAddress):
+            if isinstance(value, KINDS.global_address):
                 return True
         elif k in ("int", "RuntimeInt"):
             if _is_int(value):
@@ -210,9 +234,7 @@ def _default(p: Param) -> Any:
         return None
     if isinstance(d, str) and "." in d:
         enum_name, _, member = d.partition(".")
-        from . import objects
-
-        enum = objects.ENUM_CLASSES.get(enum_name)
+        enum = KINDS.enums.get(enum_name)
         if enum is not None and member in enum.__members__:
             return enum[member]
     return d
@@ -272,13 +294,11 @@ def _plan(overloads: Sequence[Overload], args: tuple[Any, ...],
 
 def describe(value: Any) -> str:
     """A short type name of a runtime value for messages."""
-    from . import objects
-
-    if isinstance(value, objects.LocalTensor):
+    if isinstance(value, KINDS.local_tensor):
         return f"LocalTensor[{value.dtype.name}]"
-    if isinstance(value, objects.GlobalTensor):
+    if isinstance(value, KINDS.global_tensor):
         return f"GlobalTensor[{value.dtype.name}]"
-    if isinstance(value, objects.Unbuilt):
+    if isinstance(value, KINDS.unbuilt):
         return f"{value.class_name} never built (its last positional argument bound CANN's IR handle)"
     name = getattr(type(value), "spec_name", None) or getattr(value, "enum_name", None)
     return name or type(value).__name__

@@ -17,10 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import state
+from . import pipes, state
 from .trace import CoreTimeline, Timeline, pipe_label
 
-S = state.S
+S = pipes.S
 MIN_WAIT = 0.2
 """A pipe's waiting for another is explained when it is at least this share of the loop."""
 

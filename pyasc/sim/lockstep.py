@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..language.dtypes import DType
-from . import state
+from . import pipes, state
 from .lanevalues import Diverged, Lanes, diverge, lanes, uniform
 from .scalars import DeviceInt
 
 if TYPE_CHECKING:
     from .objects import GlobalTensor
 
-BLOCK = state.BLOCK
+BLOCK = pipes.BLOCK
 MAX_INTERVALS = 4096
 """Above this many (core, GM range) pairs the cross-core overlap check is not attempted: the launch falls back."""
 

@@ -15,7 +15,7 @@ import numpy as np
 from ..language import registry
 from ..language.dtypes import DType, lookup
 from ..language.spec import POSITION_MEMORY, ClassSpec
-from . import dispatch, state
+from . import dispatch, pipes, state
 
 _NP_STORAGE: dict[str, np.dtype] = {}
 
@@ -437,13 +437,13 @@ def _pipes_of(src: str, dst: str) -> tuple[int, int]:
     side MTE2 fills L1 (A1/B1/C1) for MTE1, MTE1 fills L0A/L0B (A2/B2) for the cube (M), and M fills L0C (CO1) for
     FIX."""
     if src in ("A1", "B1", "C1") or dst in ("A1", "B1", "C1"):
-        return state.MTE2, state.PIPE["MTE1"]
+        return pipes.MTE2, pipes.PIPE["MTE1"]
     if src in ("A2", "B2") or dst in ("A2", "B2"):  # L1 -> L0A/L0B by load_data, read by mmad
-        return state.PIPE["MTE1"], state.PIPE["M"]
+        return pipes.PIPE["MTE1"], pipes.PIPE["M"]
     if src == "CO1" or dst == "CO1":  # written by mmad, moved out by fixpipe
-        return state.PIPE["M"], state.PIPE["FIX"]
-    producer = state.MTE2 if src in ("GM", "VECIN") else state.V
-    consumer = state.MTE3 if dst in ("GM", "VECOUT") else state.V
+        return pipes.PIPE["M"], pipes.PIPE["FIX"]
+    producer = pipes.MTE2 if src in ("GM", "VECIN") else pipes.V
+    consumer = pipes.MTE3 if dst in ("GM", "VECOUT") else pipes.V
     return producer, consumer
 
 
@@ -586,12 +586,4 @@ class Property(int):
         obj.const_name = name  # type: ignore[attr-defined]
         return obj
 
-
-from .autotensor import LocalTensorAuto  # noqa: E402 - it builds on LocalTensor above
-
-CLASSES["LocalTensorAuto"] = LocalTensorAuto
-
-from .api.listtensor import ListTensorDesc, TensorDesc  # noqa: E402 - they build on Struct and GlobalTensor above
-
-CLASSES["ListTensorDesc"] = ListTensorDesc
-CLASSES["TensorDesc"] = TensorDesc
+dispatch.register_kinds(LocalTensor, GlobalTensor, GlobalAddress, Unbuilt, ENUM_CLASSES)

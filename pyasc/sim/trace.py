@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import state
+from . import pipes, state
 
-PIPE_NAMES = state.PIPES
+PIPE_NAMES = pipes.PIPES
 CUBE_SLOTS = (4, 5, 6)
 """On a mixed launch's vector core, the clock slots of the block's cube core (its MTE2, M and FIX)."""
 _CUBE_TID = {4: 1, 5: 5, 6: 6}

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pyasc as asc
-from pyasc.sim import state
+from pyasc.sim import pipes, state
 from pyasc.sim.explain import estimates, explain
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -22,7 +22,7 @@ from softsign_depth1 import softsign_depth1  # noqa: E402
 from softsign_depth2 import softsign_depth2  # noqa: E402
 from vec_add_sync import vec_add_sync  # noqa: E402
 
-MTE2, V, MTE3 = state.MTE2, state.V, state.MTE3
+MTE2, V, MTE3 = pipes.MTE2, pipes.V, pipes.MTE3
 
 
 def _run(kernel, per_core: int, cores: int = 1):
@@ -172,14 +172,14 @@ def test_a_matmul_runs_its_stages_in_order_on_a_cube_core(capsys):
     capsys.readouterr()
     core = prof.timelines[0].cores[0]
     assert core.aic
-    by = {p: [e for e in core.events if e.pipe == state.PIPE[p]] for p in ("MTE2", "MTE1", "M", "FIX")}
+    by = {p: [e for e in core.events if e.pipe == pipes.PIPE[p]] for p in ("MTE2", "MTE1", "M", "FIX")}
     assert all(by.values()), {p: len(v) for p, v in by.items()}
     # the loads, then L1 -> L0, then the mmad, then the write of C: each stage after the one before it ends
     assert min(e.start for e in by["MTE1"]) >= max(e.end for e in by["MTE2"])
     assert min(e.start for e in by["M"]) >= max(e.end for e in by["MTE1"])
     assert min(e.start for e in by["FIX"]) >= max(e.end for e in by["M"])
     # 64 x 64 x 64 in 16 x 16 x 16 float16 fractal products, split over the two cores
-    fractals = [sum(e.amount for e in c.events if e.pipe == state.PIPE["M"]) for c in prof.timelines[0].cores]
+    fractals = [sum(e.amount for e in c.events if e.pipe == pipes.PIPE["M"]) for c in prof.timelines[0].cores]
     assert sum(fractals) == 4 * 4 * 4 and all(fractals)
 
 

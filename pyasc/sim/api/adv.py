@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ._vec import as_dtype, cur, read_pairs, rows_cols, store, write_pairs
 from .cast import convert
 
-V = state.V
+V = pipes.V
 
 
 def _digamma(x: np.ndarray) -> np.ndarray:

@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur
 
-MTE2 = state.MTE2
+MTE2 = pipes.MTE2
 _BYTES = {"YUV400_U8": 1, "RGB888_U8": 3, "XRGB8888_U8": 4, "YUV420SP_U8": 1}
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import state
+from .. import pipes
 from ..objects import enum_member_name
 from ._vec import cur
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import scalars, state
+from .. import pipes, scalars
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor
 from ..scalars import DeviceInt
 from ._vec import as_dtype, cur, shape_dims
 
-S = state.S
+S = pipes.S
 
 
 def set_global_buffer(self: GlobalTensor, buffer: Any = None, buffer_size: Any = None) -> None:

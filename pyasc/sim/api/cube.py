@@ -8,13 +8,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import blas, state
+from .. import blas, pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur, span, store
 from .cast import bf16_to_f32
 from .fractal import FRACTAL, MTE1, V1_ARCHS, M, _c0, _extent, _flag, _int, _quant_name, _strided, fix_out, l0_aligned
 
-MTE2 = state.MTE2
+MTE2 = pipes.MTE2
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
         return
     s_shape, s_str = (rep, per), (sstr * per, 1)
     d_shape, d_str = (rep, per), ((1 + gap) * per, 1)
-    pipe = state.MTE2 if isinstance(src, GlobalTensor) else MTE1
+    pipe = pipes.MTE2 if isinstance(src, GlobalTensor) else MTE1
     lo = first * per
     if not core.access(pipe, ((src, lo, lo + _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
                        "load_data"):
@@ -320,7 +320,7 @@ def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: Any) ->
     sstr = int(getattr(params, "src_stride", 1) or 1)
     n = rep * per
     lo = start * per
-    if not core.access(state.PIPE["MTE1"], ((src, lo, lo + (rep - 1) * sstr * per + per),), ((dst, 0, n),),
+    if not core.access(pipes.PIPE["MTE1"], ((src, lo, lo + (rep - 1) * sstr * per + per),), ((dst, 0, n),),
                        "load_data_with_transpose"):
         return
     sv = src.view()

@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import as_dtype, cur, field, span
 from .elementwise import elementwise
 from .fractal import CUBE_COPIES
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------

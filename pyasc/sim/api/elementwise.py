@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ._vec import check_repeat, cur, epr_of, field, mask_key, rep_index, span, store
 
-V = state.V
+V = pipes.V
 
 
 def elementwise(name: str, dst: LocalTensor, srcs: tuple[LocalTensor, ...], compute: Callable[..., np.ndarray],

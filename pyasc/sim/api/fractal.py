@@ -22,12 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur
 from .cast import f32_to_bf16
 
-MTE1, M, FIX = state.PIPE["MTE1"], state.PIPE["M"], state.PIPE["FIX"]
+MTE1, M, FIX = pipes.PIPE["MTE1"], pipes.PIPE["M"], pipes.PIPE["FIX"]
 FRACTAL = 512
 V1_ARCHS = (1001, 2002)
 """The SoC architectures with the im2col load of LoadData3DParamsV1 (Ascend C documents it for Atlas training and
@@ -92,7 +92,7 @@ def nd2nz(dst: LocalTensor, src: Any, p: Any) -> None:
     d1, rest = divmod(d, c0)
     s_shape, s_str = (nd, n, d), (s_mat, s_d, 1)
     d_str = (d_mat, c0s * c0, ns * c0, 1)
-    pipe = state.MTE2 if isinstance(src, GlobalTensor) else state.MTE3
+    pipe = pipes.MTE2 if isinstance(src, GlobalTensor) else pipes.MTE3
     if not core.access(pipe, ((src, 0, _extent(s_shape, s_str)),),
                        ((dst, 0, _extent((nd, d1 + (rest > 0), n, c0), d_str)),), "data_copy (ND2NZ)"):
         return
@@ -119,7 +119,7 @@ def nz2nd(dst: GlobalTensor, src: LocalTensor, p: Any) -> None:
         return
     s_shape, s_str = (nd, d // 16, n, 16), (_int(p, "src_nd_matrix_stride") * 256, _int(p, "src_n_stride") * 16, 16, 1)
     d_shape, d_str = (nd, n, d), (_int(p, "dst_nd_matrix_stride"), _int(p, "dst_d_stride", d), 1)
-    if not core.access(state.MTE3, ((src, 0, _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
+    if not core.access(pipes.MTE3, ((src, 0, _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
                        "data_copy (NZ2ND)"):
         return
     vals = _strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(d_shape)

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...language.dtypes import lookup
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ..scalars import of
 from ._vec import cur
@@ -64,7 +64,7 @@ def gather_mask(dst: LocalTensor, src0: LocalTensor, src1_pattern: Any, reduce_m
         keep = np.broadcast_to(j % period == which, (rep, per))
     picked = idx[keep]
     n = int(picked.size)
-    if not core.access(state.V, reads, ((dst, 0, n),), "gather_mask"):
+    if not core.access(pipes.V, reads, ((dst, 0, n),), "gather_mask"):
         return kept_type(0)
     dst.view()[:n] = src0.view()[picked]
     core.scalar_state["gather_mask_count"] = n  # what get_gather_mask_remain_count reads

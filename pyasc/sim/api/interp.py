@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ._vec import _active, cur, mask_key
 
@@ -44,7 +44,7 @@ def bilinear_interpolation(dst: LocalTensor, src0: LocalTensor, src0_offset: Loc
     dst_hi = (v - 1) * int(v_r_offset) + int(per.max()) + 1 if active.size else 0
     weights = blocks if repeat_mode else h * v
     reads = ((src0, int(starts.min()), hi_src), (src0_offset, 0, blocks), (src1, 0, weights))
-    if not core.access(state.V, reads, ((dst, 0, dst_hi),), "bilinear_interpolation"):
+    if not core.access(pipes.V, reads, ((dst, 0, dst_hi),), "bilinear_interpolation"):
         return
     src = src0.view()
     gathered = np.concatenate([src[s:s + epb] for s in starts]).reshape(h * v, epr)

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..lanevalues import Lanes, diverge, lanes, uniform
 from ..lockstep import AGNOSTIC, IMPLS, LockstepCore
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor, enum_member_name
@@ -24,7 +24,7 @@ from ._vec import as_dtype, check_repeat, epr_of, field, mask_key, rep_index, sp
 from .cast import convert
 from .elementwise import bin_strides, un_strides
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 def _core() -> LockstepCore:
@@ -440,7 +440,7 @@ def set_global_buffer(self: GlobalTensor, buffer: Any = None, buffer_size: Any =
         diverge("GlobalTensor sizes differ between cores")
     if len(addrs) > 1:
         deltas = np.array([a.offset - a0.offset for a in addrs], dtype=np.int64)
-        if np.any(deltas % state.BLOCK):
+        if np.any(deltas % pipes.BLOCK):
             diverge("per-core GM offsets are not whole 32-byte blocks apart")
         self.lanes = deltas
         steps = np.diff(deltas)

@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import hostmem, state
+from .. import hostmem, pipes, state
 from ..objects import GlobalAddress, GlobalTensor, Struct, lookup
 from ..scalars import of
 from ._vec import cur
 
-S = state.S
+S = pipes.S
 U64 = lookup("uint64")
 NO_CHECK = 0xFFFFFFFF
 """`length` and `shape_size` at this value (their default) are not checked."""

@@ -19,18 +19,18 @@ from typing import Any
 
 import numpy as np
 
-from .. import blas, state
+from .. import blas, pipes
 from ..objects import LocalTensor
 from . import matmul_quant
 from ._vec import cur
 from .matmul_config import merged_tiling
 
-S, MTE2, V, MTE3 = state.S, state.MTE2, state.V, state.MTE3
-CUBE_IN = state.PIPE["MTE1"]
+S, MTE2, V, MTE3 = pipes.S, pipes.MTE2, pipes.V, pipes.MTE3
+CUBE_IN = pipes.PIPE["MTE1"]
 """On a mixed kernel's vector core: the slot of the cube core's loads (shown as "AIC MTE2")."""
-FIX = state.PIPE["FIX"]
-M = state.PIPE["M"]
-MTE1 = state.PIPE["MTE1"]
+FIX = pipes.PIPE["FIX"]
+M = pipes.PIPE["M"]
+MTE1 = pipes.PIPE["MTE1"]
 
 
 def _mm(self: Any) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def _compute(core: Any, st: dict[str, Any], blocks: list[tuple[int, int, int, in
 def _done(core: Any) -> None:
     """A synchronous call returns: everything issued after it is ordered after the cube side's work."""
     token = core.snapshot(FIX, "a synchronous Matmul call")
-    for p in range(state.NPIPES):
+    for p in range(pipes.NPIPES):
         core.join(p, token)
 
 
@@ -400,8 +400,8 @@ def _to_co1(core: Any, dst: LocalTensor, c: np.ndarray, accumulate: bool) -> boo
     rows, cols = c.shape
     m1, n1 = -(-rows // 16), -(-cols // 16)
     total = m1 * n1 * 256
-    core.join(state.PIPE["M"], core.snapshot())  # the call follows what the kernel issued before it
-    if not core.access(state.PIPE["M"], ((dst, 0, total),) if accumulate else (), ((dst, 0, total),),
+    core.join(pipes.PIPE["M"], core.snapshot())  # the call follows what the kernel issued before it
+    if not core.access(pipes.PIPE["M"], ((dst, 0, total),) if accumulate else (), ((dst, 0, total),),
                        "Matmul.iterate (local_c_matrix)"):
         return False
     fr = np.zeros((m1 * 16, n1 * 16), np.float64)
@@ -411,8 +411,8 @@ def _to_co1(core: Any, dst: LocalTensor, c: np.ndarray, accumulate: bool) -> boo
     if accumulate:
         nz = nz + view[:total].astype(np.float64)
     view[:total] = nz.astype(view.dtype)
-    token = core.snapshot(state.PIPE["M"])  # a synchronous call: the block is in L0C when it returns
-    for p in range(state.NPIPES):
+    token = core.snapshot(pipes.PIPE["M"])  # a synchronous call: the block is in L0C when it returns
+    for p in range(pipes.NPIPES):
         core.join(p, token)
     return True
 

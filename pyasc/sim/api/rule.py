@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ._vec import cur, rows_cols, store
 
-V = state.V
+V = pipes.V
 
 
 def _rows(tiling: Any, shape: Any, src: LocalTensor) -> tuple[int, int]:

@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor
 from ._vec import check_repeat, cur, read_pairs, write_pairs
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------

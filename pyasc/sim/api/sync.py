@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import state
+from .. import pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -19,7 +19,7 @@ V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
 def _event(event: Any) -> tuple[str, int, int]:
     name = enum_member_name(event, "HardEvent")
     src, _, dst = name.partition("_")
-    return name, state.PIPE.get(src, S), state.PIPE.get(dst, S)
+    return name, pipes.PIPE.get(src, S), pipes.PIPE.get(dst, S)
 
 
 def set_flag(event: Any, event_id: Any = 0) -> None:

@@ -8,13 +8,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import GlobalAddress, LocalTensor, enum_member_name
 from ..scalars import DeviceInt
 from ._vec import cur
 from .cast import convert
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------

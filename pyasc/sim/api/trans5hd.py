@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ...language.dtypes import DType, lookup
-from .. import state
+from .. import pipes
 from ..objects import ENUM_CLASSES, LocalTensor
 from ._vec import cur
 
@@ -59,7 +59,7 @@ def trans_data_to_5hd(params: Any, dst: Any = None, src: Any = None, dst_list: A
     for r in range(repeat):
         s_tensors = [LocalTensor.make(core, a + r * s_stride, dtype, epb, pos, None) for a, _ in srcs]
         d_tensors = [LocalTensor.make(core, a + r * d_stride, dtype, epb, pos, None) for a, _ in dsts]
-        if not core.access(state.V, tuple((t, 0, epb) for t in s_tensors), tuple((t, 0, epb) for t in d_tensors),
+        if not core.access(pipes.V, tuple((t, 0, epb) for t in s_tensors), tuple((t, 0, epb) for t in d_tensors),
                            "trans_data_to_5hd"):
             return
         if any(t.view().size < epb for t in s_tensors + d_tensors):

@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes
 from ..objects import LocalTensor, enum_member_name
 from ._vec import as_dtype, cur
 from .cast import convert
 from .elementwise import bin_strides, elementwise, un_strides
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 def _relu(x: np.ndarray) -> np.ndarray:

@@ -6,12 +6,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import LocalTensor, enum_member_name
 from ._vec import as_dtype, check_repeat, cur, epr_of, mask_key, rep_index, span
 from .elementwise import bin_strides
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -6,11 +6,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import state
+from .. import pipes, state
 from ..objects import LocalTensor, enum_member_name
 from ._vec import check_repeat, cur, epr_of, field, mask_key, rep_index, span, store
 
-V, S, MTE2, MTE3 = state.V, state.S, state.MTE2, state.MTE3
+V, S, MTE2, MTE3 = pipes.V, pipes.S, pipes.MTE2, pipes.MTE3
 
 
 # ---------------------------------------------------------------------------------------------------------------------
