@@ -221,7 +221,7 @@ class JITFunction:
             options.lockstep = bool(merged["lockstep"])
         from .mix import kernel_kind
 
-        options.cube_only, options.mix = kernel_kind(self.fn, merged)
+        options.cube_only, options.mix = kernel_kind(self.fn, merged, (JITFunction,))
         forced_profile = bool(merged.get("profile", _DEFAULTS.profile))
         options.profile = forced_profile or profiling.active()
         def run() -> Report:

@@ -29,9 +29,10 @@ class ServerReturn(BaseException):  # noqa: N818 - not an error: the control flo
     returns (a BaseException, so that a kernel's `except Exception` cannot swallow it)."""
 
 
-def kernel_kind(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[bool, int]:
+def kernel_kind(fn: Callable[..., Any], options: dict[str, Any], jit_types: tuple[type, ...]) -> tuple[bool, int]:
     """(cube_only, vector cores per block of a mixed kernel, 0 when not mixed) from the jit options and the
-    kernel's code."""
+    kernel's code; `jit_types` are the classes of jit functions (the helpers whose `fn` the search follows), given by
+    the launcher so that this module does not depend on it."""
     kind = str(options.get("kernel_type") or "")
     name = kind.rpartition(".")[2]
     if name in _RATIOS:
@@ -42,18 +43,17 @@ def kernel_kind(fn: Callable[..., Any], options: dict[str, Any]) -> tuple[bool, 
         return False, 0
     if options.get("matmul_cube_only"):
         return True, 0
-    return False, (2 if uses_name(fn, "register_matmul") else 0)
+    return False, (2 if uses_name(fn, "register_matmul", jit_types) else 0)
 
 
-def uses_name(fn: Any, name: str) -> bool:
-    """Does the kernel's code, or the code of a jit helper or function it reaches, name `name`?"""
-    return _reaches(fn, name, set(), 0)
+def uses_name(fn: Any, name: str, jit_types: tuple[type, ...]) -> bool:
+    """Does the kernel's code, or the code of a jit helper (an instance of `jit_types`) or function it reaches, name
+    `name`?"""
+    return _reaches(fn, name, jit_types, set(), 0)
 
 
-def _reaches(fn: Any, name: str, seen: set[int], depth: int) -> bool:
-    from .jit import JITFunction
-
-    if isinstance(fn, JITFunction):
+def _reaches(fn: Any, name: str, jit_types: tuple[type, ...], seen: set[int], depth: int) -> bool:
+    if isinstance(fn, jit_types):
         fn = fn.fn
     if not isinstance(fn, types.FunctionType) or depth > 16 or id(fn.__code__) in seen:
         return False
@@ -75,9 +75,9 @@ def _reaches(fn: Any, name: str, seen: set[int], depth: int) -> bool:
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
         for n in code.co_names:
             v = glb.get(n)
-            if isinstance(v, (JITFunction, types.FunctionType)) and _reaches(v, name, seen, depth + 1):
+            if isinstance(v, (*jit_types, types.FunctionType)) and _reaches(v, name, jit_types, seen, depth + 1):
                 return True
-    return any(_reaches(v, name, seen, depth + 1) for v in cells)
+    return any(_reaches(v, name, jit_types, seen, depth + 1) for v in cells)
 
 
 def cores(block_num: int, ratio: int) -> list[tuple[int, bool, int]]:

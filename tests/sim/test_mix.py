@@ -9,6 +9,7 @@ import pytest
 import pyasc as asc
 from pyasc.compat.config import KernelType
 from pyasc.sim import mix
+from pyasc.sim.jit import JITFunction
 
 
 def _ids_kernel(**options):
@@ -78,9 +79,9 @@ def test_the_kind_is_read_from_the_kernel_and_its_helpers():
     def vector(x: asc.GlobalAddress):
         asc.get_block_idx()
 
-    assert mix.kernel_kind(via_helper.fn, {}) == (False, 2)
-    assert mix.kernel_kind(vector.fn, {}) == (False, 0)
-    assert mix.kernel_kind(via_helper.fn, {"matmul_cube_only": True}) == (True, 0)
+    assert mix.kernel_kind(via_helper.fn, {}, (JITFunction,)) == (False, 2)
+    assert mix.kernel_kind(vector.fn, {}, (JITFunction,)) == (False, 0)
+    assert mix.kernel_kind(via_helper.fn, {"matmul_cube_only": True}, (JITFunction,)) == (True, 0)
     assert mix.cores(2, 2) == [(0, True, 0), (0, False, 0), (1, False, 1), (1, True, 0), (2, False, 0),
                                (3, False, 1)]
 

@@ -22,7 +22,7 @@ from typing import Any
 from ..objects import LocalTensor
 from . import matmul_quant
 from ._vec import cur
-from .matmul import (
+from .matmul_core import (
     FIX,
     MTE2,
     S,
@@ -40,8 +40,8 @@ from .matmul import (
     _shapes,
     _store,
     _tv,
+    _workspace,
 )
-from .matmul_batch import _workspace
 
 
 class AsyncIteration:

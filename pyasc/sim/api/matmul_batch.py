@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 
 from .. import blas
-from ..objects import GlobalAddress, GlobalTensor, LocalTensor
+from ..objects import LocalTensor
 from . import matmul_quant
 from ._vec import cur
-from .matmul import (
+from .matmul_core import (
     FIX,
     MTE2,
     _c_nd,
@@ -42,8 +42,9 @@ from .matmul import (
     _shapes,
     _store,
     _tv,
+    _workspace,
 )
-from .matmul import _compute as _stages
+from .matmul_core import _compute as _stages
 
 _PLAIN = ("NONE", "NORMAL", "BNGS1S2")
 
@@ -221,25 +222,6 @@ def wait_iterate_batch(self: Any) -> None:
     core.scalar_tick()
     _done(core)
     _mm(self)["pending"] = None
-
-
-def _workspace(core: Any, mm: Any, st: dict[str, Any], what: str) -> GlobalTensor | None:
-    """The workspace of set_workspace as a GlobalTensor of C's element type."""
-    ws = st.get("workspace")
-    dt = getattr(getattr(mm, "c", None), "dtype", None)
-    if ws is None or ws[0] is None or dt is None:
-        core.report("bad-call", f"Matmul.{what} writes its results to the workspace: call mm.set_workspace(gm) "
-                    "before it")
-        return None
-    addr, size = ws
-    g = GlobalTensor()
-    if isinstance(addr, GlobalAddress):
-        g._set(GlobalAddress(addr.buf, addr.offset, dt), None)
-        if size is not None:
-            g.size = int(size) // g.esize
-    else:
-        g._set(GlobalAddress(addr.buf, addr.offset, dt), addr.size * addr.esize // np.dtype(g.npdt).itemsize)
-    return g
 
 
 def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any,
