@@ -8,7 +8,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import config
+from . import platforms
 from .rt import interface as rt
 from .rt.support import CoreType
 
@@ -25,7 +25,7 @@ class CompileOptions:
     verify_sync: bool = False
     print_ir_before_all: bool = False
     run_passes: bool = True
-    kernel_type: config.KernelType | None = None
+    kernel_type: platforms.KernelType | None = None
     opt_level: int | None = 3
     auto_sync: bool | None = True
     auto_sync_log: str | None = ""
@@ -54,12 +54,12 @@ class CompilationTarget:
     cube_options: list[str] = field(default_factory=list)
 
     @staticmethod
-    def get(kernel_type: config.KernelType, platform: CompilePlatform) -> CompilationTarget:
+    def get(kernel_type: platforms.KernelType, platform: CompilePlatform) -> CompilationTarget:
         """Both families are arch c220 (dav-c220-vec / dav-c220-cube)."""
         if CompilePlatform(platform) not in (CompilePlatform.Ascend910B, CompilePlatform.Ascend910_93):
             raise RuntimeError(f"Compilation is not supported for {platform} platform")
         vec, cube, common = "dav-c220-vec", "dav-c220-cube", ["-std=c++17"]
-        kinds = config.KernelType
+        kinds = platforms.KernelType
         if kernel_type in (kinds.MIX_AIC_1_1, kinds.MIX_AIC_1_2):
             return CompilationTarget(vec_arch=vec, cube_arch=cube, common_options=common)
         if kernel_type in (kinds.AIV_ONLY, kinds.MIX_AIV_1_0, kinds.MIX_AIV_HARD_SYNC):
@@ -89,7 +89,7 @@ class Compiler:
         self.soc_version = rt.get_soc_version()
         soc = self.soc_version.value
         if not (soc.startswith("Ascend910B") or soc.startswith("Ascend910_93")) or (
-                self.options.kernel_type is not None and not isinstance(self.options.kernel_type, config.KernelType)
+                self.options.kernel_type is not None and not isinstance(self.options.kernel_type, platforms.KernelType)
         ) or self.options.opt_level not in (1, 2, 3):
             raise RuntimeError("Please check input compile option")
         self.platform = CompilePlatform.Ascend910_93 if soc.startswith("Ascend910_93") else CompilePlatform.Ascend910B

@@ -146,13 +146,14 @@ def test_cann_module_paths(asc_modules):
     from asc.runtime.jit import MockTensor
 
     import pyasc
+    from pyasc.compat import platforms
 
     assert KnownTypes.half is asc.float16 is pyasc.float16 and DataType("int8") is asc.int8 is asc.DataType("int8")
     assert isinstance(asc.float32, DataType) and asc.float32.is_float() and not asc.int32.is_float()
     assert asc.adv.softmax is asc.language.adv.softmax
     assert MockTensor(asc.float16).dtype is asc.float16
     config.set_platform("Model", config.Platform.Ascend910B4_1)
-    assert rt.get_soc_version() is config.Platform.Ascend910B4_1 and config.simulator_soc(
+    assert rt.get_soc_version() is config.Platform.Ascend910B4_1 and platforms.simulator_soc(
         config.Platform.Ascend910B4_1) == "Ascend910B4"
     assert rt.current_stream() is rt.current_stream() and rt.is_available() and rt.device_count() == 1
     with pytest.raises(RuntimeError, match="kernel\\[core_num\\]"):

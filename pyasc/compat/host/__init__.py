@@ -32,7 +32,7 @@ __all__ = [
 
 def get_ascendc_platform() -> PlatformAscendC:
     """The platform of the SoC the program configured."""
-    from ..config import simulator_soc
+    from ..platforms import simulator_soc
     from ..rt import get_soc_version
 
     return PlatformAscendCManager.get_instance(simulator_soc(get_soc_version()))

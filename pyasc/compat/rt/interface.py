@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from ...sim.host import Stream
-from .. import config
+from .. import platforms
 from . import state, support
 
 _ALIGN = 512  # CANN's malloc hands out 512-byte aligned memory
@@ -42,16 +42,16 @@ def use_npu(custom_lib_prefix: str | None = None) -> None:
                        "on a machine with an NPU")
 
 
-def set_soc_version(soc_verison: config.Platform) -> None:
+def set_soc_version(soc_verison: platforms.Platform) -> None:
     """The SoC later launches simulate (its UB size and core counts)."""
-    platform = config.Platform(soc_verison)
+    platform = platforms.Platform(soc_verison)
     state.soc_verison = platform
     from pyasc.sim import jit
 
-    jit.set_default_soc(config.simulator_soc(platform))
+    jit.set_default_soc(platforms.simulator_soc(platform))
 
 
-def get_soc_version() -> config.Platform:
+def get_soc_version() -> platforms.Platform:
     return state.soc_verison
 
 
@@ -144,7 +144,7 @@ def device_info(module_type: support.DeviceModuleType, info_type: support.Device
     module_type = support.DeviceModuleType(module_type)
     info_type = support.DeviceInfoType(info_type)
     device = _select(device_id)
-    soc = socs.find(config.simulator_soc(state.soc_verison)) or socs.find(socs.DEFAULT_SOC)
+    soc = socs.find(platforms.simulator_soc(state.soc_verison)) or socs.find(socs.DEFAULT_SOC)
     assert soc is not None
     kinds, modules = support.DeviceInfoType, support.DeviceModuleType
     if info_type == kinds.INFO_TYPE_ID:

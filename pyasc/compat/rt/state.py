@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...sim.host import Stream
-from ..config import Platform
+from ..platforms import Platform
 
 
 class RuntimeInterface:
