@@ -158,3 +158,17 @@ def read_pairs(t: LocalTensor, n: int) -> tuple[np.ndarray, np.ndarray]:
     vals = raw[:, :t.esize].copy().view(t.npdt).ravel()
     idx = raw[:, 4:8].copy().view(np.uint32).ravel()
     return vals, idx
+
+
+def burst_indexes(params: Any, esize: int) -> tuple[np.ndarray, np.ndarray]:
+    """The element indexes (source, destination) of DataCopyParams: block_count bursts of block_len 32-byte blocks,
+    src_stride / dst_stride blocks apart; shared by data_copy and its lockstep form."""
+    bc = field(params, "block_count", "blockCount", default=1)
+    bl = field(params, "block_len", "blockLen", default=0)
+    ss = field(params, "src_stride", "srcStride", default=0)
+    ds = field(params, "dst_stride", "dstStride", default=0)
+    epb = 32 // esize
+    burst = np.arange(bl * epb, dtype=np.int64)
+    s_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ss) * epb) + burst[None, :]).ravel()
+    d_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ds) * epb) + burst[None, :]).ravel()
+    return s_idx, d_idx

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
-from ._vec import as_dtype, cur, field, span
+from ._vec import as_dtype, burst_indexes, cur, field, span
 from .elementwise import elementwise
 from .fractal import CUBE_COPIES
 
@@ -88,14 +88,7 @@ def data_copy(dst: Any, src: Any, count: Any = None, repeat_params: Any = None, 
     if params is None:
         core.report("bad-call", "data_copy needs a count or DataCopyParams")
         return
-    bc = field(params, "block_count", "blockCount", default=1)
-    bl = field(params, "block_len", "blockLen", default=0)
-    ss = field(params, "src_stride", "srcStride", default=0)
-    ds = field(params, "dst_stride", "dstStride", default=0)
-    epb = 32 // dst.esize
-    burst = np.arange(bl * epb, dtype=np.int64)
-    s_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ss) * epb) + burst[None, :]).ravel()
-    d_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ds) * epb) + burst[None, :]).ravel()
+    s_idx, d_idx = burst_indexes(params, dst.esize)
     _copy_span(core, "data_copy", dst, src, d_idx, s_idx, 0)
 
 

@@ -20,7 +20,7 @@ from ..lockstep import AGNOSTIC, IMPLS, LockstepCore
 from ..objects import GlobalAddress, GlobalTensor, LocalTensor, enum_member_name
 from . import core, fwk, sync, system, vec_arith, vec_reduce
 from . import data_copy as copies
-from ._vec import as_dtype, check_repeat, epr_of, field, mask_key, rep_index, span, store
+from ._vec import as_dtype, burst_indexes, check_repeat, epr_of, mask_key, rep_index, span, store
 from .cast import convert
 from .elementwise import bin_strides, un_strides
 
@@ -336,14 +336,7 @@ def _copy_bursts(c: LockstepCore, dst: Any, src: Any, params: Any) -> None:
     """DataCopyParams: block_count bursts of block_len 32-byte blocks with gaps, the indexes of copies.data_copy."""
     if params is None:
         c.report("bad-call", "data_copy needs a count or DataCopyParams")
-    bc = field(params, "block_count", "blockCount", default=1)
-    bl = field(params, "block_len", "blockLen", default=0)
-    ss = field(params, "src_stride", "srcStride", default=0)
-    ds = field(params, "dst_stride", "dstStride", default=0)
-    epb = 32 // dst.esize
-    burst = np.arange(bl * epb, dtype=np.int64)
-    s_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ss) * epb) + burst[None, :]).ravel()
-    d_idx = (np.arange(bc, dtype=np.int64)[:, None] * ((bl + ds) * epb) + burst[None, :]).ravel()
+    s_idx, d_idx = burst_indexes(params, dst.esize)
     pipe = _copy_pipe(c, dst, src)
     c.access(pipe, ((src, *span(s_idx)),), ((dst, *span(d_idx)),), "data_copy")
     if not d_idx.size:

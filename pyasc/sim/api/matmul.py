@@ -21,27 +21,9 @@ import numpy as np
 
 from .. import blas, pipes
 from ..objects import LocalTensor
+from . import matmul_core as mmcore
 from . import matmul_quant
 from ._vec import cur
-from .matmul_config import merged_tiling
-from .matmul_core import (
-    FIX,
-    S,
-    _block,
-    _block_to,
-    _blocks,
-    _c_nd,
-    _client,
-    _compute,
-    _done,
-    _fmt,
-    _load_pipe,
-    _mm,
-    _operands,
-    _send,
-    _shapes,
-    _store,
-)
 
 
 def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) -> None:
@@ -50,7 +32,7 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
     core = cur()
     core.scalar_tick()
     if tiling is not None:
-        _mm(matmul)["tiling"] = merged_tiling(matmul, tiling)
+        mmcore.matmul_state(matmul)["tiling"] = mmcore.merged_tiling(matmul, tiling)
     if core.aic and core.options.mix:
         from ..mix import ServerReturn
 
@@ -60,46 +42,46 @@ def register_matmul(pipe: Any, workspace: Any, matmul: Any, tiling: Any = None) 
 def init(self: Any, tiling: Any) -> None:
     """Matmul.init: take M, N, K and the single-core shape from a TCubeTiling."""
     cur().scalar_tick()
-    _mm(self)["tiling"] = merged_tiling(self, tiling)
+    mmcore.matmul_state(self)["tiling"] = mmcore.merged_tiling(self, tiling)
 
 
 def end(self: Any) -> None:
     cur().scalar_tick()
-    _mm(self)["block"] = None
+    mmcore.matmul_state(self)["block"] = None
 
 
 def set_tensor_a(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
     """A of shape [M, K] (or [K, M] when transposed), row-major."""
-    st = _mm(self)
+    st = mmcore.matmul_state(self)
     st["a"] = tensor if tensor is not None else scalar
     st["ta"] = bool(transpose)
 
 
 def set_tensor_b(self: Any, scalar: Any = None, tensor: Any = None, transpose: Any = False) -> None:
     """B of shape [K, N] (or [N, K] when transposed), row-major."""
-    st = _mm(self)
+    st = mmcore.matmul_state(self)
     st["b"] = tensor if tensor is not None else scalar
     st["tb"] = bool(transpose)
 
 
 def set_bias(self: Any, tensor: Any) -> None:
-    _mm(self)["bias"] = tensor
+    mmcore.matmul_state(self)["bias"] = tensor
 
 
 def disable_bias(self: Any) -> None:
-    _mm(self)["bias"] = None
+    mmcore.matmul_state(self)["bias"] = None
 
 
 def set_org_shape(self: Any, org_m: Any, org_n: Any, org_ka: Any, org_kb: Any = None, org_kc: Any = None) -> None:
-    _mm(self)["org"] = (int(org_m), int(org_n), int(org_ka))
+    mmcore.matmul_state(self)["org"] = (int(org_m), int(org_n), int(org_ka))
 
 
 def set_single_shape(self: Any, single_m: Any, single_n: Any, single_k: Any) -> None:
-    _mm(self)["single"] = (int(single_m), int(single_n), int(single_k))
+    mmcore.matmul_state(self)["single"] = (int(single_m), int(single_n), int(single_k))
 
 
 def set_tail(self: Any, tail_m: Any = -1, tail_n: Any = -1, tail_k: Any = -1) -> None:
-    _mm(self)["tail"] = (int(tail_m), int(tail_n), int(tail_k))
+    mmcore.matmul_state(self)["tail"] = (int(tail_m), int(tail_n), int(tail_k))
 
 
 def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en_sequential_write: Any = None,
@@ -107,36 +89,37 @@ def iterate_all(self: Any, tensor: Any, en_atomic: Any = 0, sync: Any = True, en
     """Compute the whole single-core C = A @ B (+ bias) into `tensor` (row stride N of the original shape in GM,
     the single-core N in a local tensor)."""
     core = cur()
-    st = _mm(self)
-    _send(core)
-    if not _c_nd(core, self, "iterate_all"):
+    st = mmcore.matmul_state(self)
+    mmcore.send(core)
+    if not mmcore.c_nd(core, self, "iterate_all"):
         return
-    ops = _operands(core, st, "iterate_all", self)
+    ops = mmcore.operands(core, st, "iterate_all", self)
     if ops is None:
         return
     a, b, bias = ops
-    _compute(core, st, _blocks(self, st), "Matmul.iterate_all")
+    mmcore.compute(core, st, mmcore.base_blocks(self, st), "Matmul.iterate_all")
     c = blas.matmul(a, b)
     if bias is not None:
         c = c + bias
-    _, n, _, _, on, _ = _shapes(st)
-    c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), "Matmul C")
+    _, n, _, _, on, _ = mmcore.shapes(st)
+    c = matmul_quant.convert(core, self, st, c, 0, mmcore.load_pipe(core), "Matmul C")
     if c is None:
         return
-    if not _store(core, tensor, c, n if isinstance(tensor, LocalTensor) else on, bool(int(en_atomic)), "Matmul C"):
+    stride = n if isinstance(tensor, LocalTensor) else on
+    if not mmcore.store_c(core, tensor, c, stride, bool(int(en_atomic)), "Matmul C"):
         return
-    if bool(sync) or not _client(core):
-        _done(core)
+    if bool(sync) or not mmcore.on_client(core):
+        mmcore.done(core)
     else:
-        st["pending"] = core.snapshot(FIX)
+        st["pending"] = core.snapshot(mmcore.FIX)
 
 
 def wait_iterate_all(self: Any) -> None:
     """The end of an asynchronous iterate_all: its C is visible to everything issued after this."""
     core = cur()
     core.scalar_tick()
-    _done(core)
-    _mm(self)["pending"] = None
+    mmcore.done(core)
+    mmcore.matmul_state(self)["pending"] = None
 
 
 class MatmulIteration:
@@ -166,16 +149,16 @@ class MatmulIteration:
 
     def __next__(self) -> int:
         core = cur()
-        st = _mm(self.mm)
+        st = mmcore.matmul_state(self.mm)
         if self.blocks is None:
-            _send(core)
-            ok = _c_nd(core, self.mm, "iterate") if self.local_c is None else _co1_ok(core, self.mm, self.local_c)
-            self.ops = _operands(core, st, "iterate", self.mm) if ok else None
+            mmcore.send(core)
+            ok = mmcore.c_nd(core, self.mm, "iterate") if self.local_c is None else _co1_ok(core, self.mm, self.local_c)
+            self.ops = mmcore.operands(core, st, "iterate", self.mm) if ok else None
             if self.ops is None:
                 raise StopIteration
-            self.blocks = _blocks(self.mm, st)
+            self.blocks = mmcore.base_blocks(self.mm, st)
             if self.partial and len(self.blocks) > 1:
-                m, n, *_ = _shapes(st)
+                m, n, *_ = mmcore.shapes(st)
                 core.report("bad-call", f"Matmul.iterate(en_partial_sum=True) accumulates one block in L0C: the "
                             f"single-core C ({m} x {n}) must be one base block (single_core_m == base_m and "
                             "single_core_n == base_n)")
@@ -186,8 +169,8 @@ class MatmulIteration:
             st["block"] = None
             raise StopIteration
         r0, c0, rows, cols = self.blocks[self.count]
-        _compute(core, st, [self.blocks[self.count]], "Matmul.iterate")
-        c = _block(self.ops, r0, c0, rows, cols)  # type: ignore[arg-type]
+        mmcore.compute(core, st, [self.blocks[self.count]], "Matmul.iterate")
+        c = mmcore.block_of(self.ops, r0, c0, rows, cols)  # type: ignore[arg-type]
         if self.local_c is not None:
             if not _to_co1(core, self.local_c, c, self.partial):
                 raise StopIteration
@@ -215,10 +198,10 @@ def _co1_ok(core: Any, mm: Any, local_c: Any) -> bool:
     """Iterate into the kernel's own CO1 tensor: CANN requires C of TPosition.CO1, CubeFormat.NZ."""
     c = getattr(mm, "c", None)
     pos = str(getattr(getattr(c, "position", None), "name", "")).rpartition(".")[2]
-    if _fmt(mm, "c") != "NZ" or pos != "CO1" or getattr(local_c, "esize", 0) != 4:
+    if mmcore.operand_format(mm, "c") != "NZ" or pos != "CO1" or getattr(local_c, "esize", 0) != 4:
         return core.report("bad-call", "Matmul.iterate with local_c_matrix needs C declared MatmulType(TPosition.CO1, "
                            "CubeFormat.NZ, float32 or int32) and a 4-byte CO1 tensor (CANN's requirement); C is "
-                           f"{pos or '?'}/{_fmt(mm, 'c')}")
+                           f"{pos or '?'}/{mmcore.operand_format(mm, 'c')}")
     return True
 
 
@@ -250,9 +233,9 @@ def iterate(self: Any, en_partial_sum: Any = False, sync: Any = True, local_c_ma
     cut to the single-core shape); sync=False computes them all at once into the workspace (pyasc.sim.api
     .matmul_async)."""
     core = cur()
-    _mm(self)["async"] = None
+    mmcore.matmul_state(self)["async"] = None
     if local_c_matrix is not None:
-        if _client(core):  # CANN's Matmul client: Iterate(enPartialSum, localCmatrix) returns false at once
+        if mmcore.on_client(core):  # CANN's Matmul client: Iterate(enPartialSum, localCmatrix) returns false at once
             core.report("bad-call", "Matmul.iterate with local_c_matrix computes nothing on a mixed kernel's "
                         "vector core (CANN's Matmul client returns false at once): use it in a cube-only kernel "
                         "(matmul_cube_only=True), or iterate() with get_tensor_c", severity="warning")
@@ -276,7 +259,7 @@ def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequentia
     tensor).  Outside iterate: the whole C (as iterate_all).  After iterate(sync=False), or with no tensor, see
     pyasc.sim.api.matmul_async."""
     core = cur()
-    st = _mm(self)
+    st = mmcore.matmul_state(self)
     if st.get("async") is not None or tensor is None:
         from . import matmul_async
 
@@ -289,19 +272,19 @@ def get_tensor_c(self: Any, tensor: Any = None, en_atomic: Any = 0, en_sequentia
                     "(CANN asserts that the two agree): call iterate(sync=False), or get_tensor_c with sync=True")
         return None
     core.scalar_tick()
-    core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
+    core.join(mmcore.FIX, core.snapshot(mmcore.S) if mmcore.on_client(core) else core.snapshot())  # the message
     r0, c0, block = st["block"]
-    out = matmul_quant.convert(core, self, st, block, c0, _load_pipe(core), "Matmul.get_tensor_c")
+    out = matmul_quant.convert(core, self, st, block, c0, mmcore.load_pipe(core), "Matmul.get_tensor_c")
     if out is None:
         return None
     for dst in (tensor, optional_tensor):  # GetTensorC(gm, co2Local) writes the block to both
-        if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)), out):
+        if dst is not None and not mmcore.block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)), out):
             return None
-    if not bool(sync) and _client(core):
-        st["pending"] = core.snapshot(FIX)  # GetTensorC<false>(gm): ready after wait_get_tensor_c
-    elif not _client(core) or any(t is not None and not isinstance(t, LocalTensor)
+    if not bool(sync) and mmcore.on_client(core):
+        st["pending"] = core.snapshot(mmcore.FIX)  # GetTensorC<false>(gm): ready after wait_get_tensor_c
+    elif not mmcore.on_client(core) or any(t is not None and not isinstance(t, LocalTensor)
                                   for t in (tensor, optional_tensor)):
-        _done(core)  # the client waits for a GM block (WaitEvent); a UB block is ordered with V above
+        mmcore.done(core)  # the client waits for a GM block (WaitEvent); a UB block is ordered with V above
     return None
 
 
@@ -309,8 +292,8 @@ def wait_get_tensor_c(self: Any) -> None:
     """The end of the asynchronous get_tensor_c calls: their blocks are visible to everything after this."""
     core = cur()
     core.scalar_tick()
-    _done(core)
-    _mm(self)["pending"] = None
+    mmcore.done(core)
+    mmcore.matmul_state(self)["pending"] = None
 
 
 def async_get_tensor_c(self: Any, c: LocalTensor) -> None:
@@ -323,7 +306,7 @@ def get_offset_c(self: Any) -> Any:
 
 
 def set_self_define_data(self: Any, data_ptr: Any) -> None:
-    _mm(self)["self_define"] = data_ptr
+    mmcore.matmul_state(self)["self_define"] = data_ptr
 
 
 def set_sparse_index(self: Any, index_global: Any) -> None:
@@ -338,27 +321,27 @@ def set_sparse_index(self: Any, index_global: Any) -> None:
 
 
 def set_user_def_info(self: Any, tiling_ptr: Any) -> None:
-    _mm(self)["user_def"] = tiling_ptr
+    mmcore.matmul_state(self)["user_def"] = tiling_ptr
 
 
 def set_hf32(self: Any, enable_hf32: Any = False, trans_mode: Any = 0) -> None:
-    _mm(self)["hf32"] = bool(enable_hf32)
+    mmcore.matmul_state(self)["hf32"] = bool(enable_hf32)
 
 
 def set_batch_num(self: Any, batch_a: Any, batch_b: Any) -> None:
-    _mm(self)["batch"] = (int(batch_a), int(batch_b))
+    mmcore.matmul_state(self)["batch"] = (int(batch_a), int(batch_b))
 
 
 def set_quant_scalar(self: Any, quant_scalar: Any) -> None:
     """One QUANT_PRE word for all of C (pyasc.sim.api.matmul_quant)."""
-    matmul_quant.set_quant(self, _mm(self), "scalar", quant_scalar)
+    matmul_quant.set_quant(self, mmcore.matmul_state(self), "scalar", quant_scalar)
 
 
 def set_quant_vector(self: Any, quant_vector: Any) -> None:
     """A uint64 GlobalTensor of one QUANT_PRE word per column of the single-core C (pyasc.sim.api.matmul_quant)."""
-    matmul_quant.set_quant(self, _mm(self), "vector", quant_vector)
+    matmul_quant.set_quant(self, mmcore.matmul_state(self), "vector", quant_vector)
 
 
 def set_workspace(self: Any, addr: Any, size: Any = None) -> None:
     """The Matmul's GM workspace: the simulator computes C directly and needs none, so it is only recorded."""
-    _mm(self)["workspace"] = (addr, size)
+    mmcore.matmul_state(self)["workspace"] = (addr, size)

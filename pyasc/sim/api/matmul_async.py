@@ -20,28 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..objects import LocalTensor
+from . import matmul_core as mmcore
 from . import matmul_quant
 from ._vec import cur
-from .matmul_core import (
-    FIX,
-    MTE2,
-    S,
-    _block,
-    _block_to,
-    _blocks,
-    _c_nd,
-    _client,
-    _compute,
-    _done,
-    _load_pipe,
-    _mm,
-    _operands,
-    _send,
-    _shapes,
-    _store,
-    _tv,
-    _workspace,
-)
 
 
 class AsyncIteration:
@@ -65,32 +46,33 @@ class AsyncIteration:
 def start(mm: Any, partial: bool) -> AsyncIteration:
     """The first Iterate<false>(): every block of C into the workspace, on the cube core."""
     core = cur()
-    st = _mm(mm)
-    _send(core)
-    ws = _workspace(core, mm, st, "iterate(sync=False)")
-    if ws is None or not _c_nd(core, mm, "iterate"):
+    st = mmcore.matmul_state(mm)
+    mmcore.send(core)
+    ws = mmcore.workspace_tensor(core, mm, st, "iterate(sync=False)")
+    if ws is None or not mmcore.c_nd(core, mm, "iterate"):
         return AsyncIteration(0)
     if partial:
         core.report("unsupported", "Matmul.iterate(sync=False, en_partial_sum=True) is not modelled by the "
                     "simulator; en_partial_sum with sync=True is")
         return AsyncIteration(0)
-    ops = _operands(core, st, "iterate", mm)
+    ops = mmcore.operands(core, st, "iterate", mm)
     if ops is None:
         return AsyncIteration(0)
     t = st["tiling"]
-    m, n, *_ = _shapes(st)
-    bm, bn = _tv(t, "base_m") or m, _tv(t, "base_n") or n
+    m, n, *_ = mmcore.shapes(st)
+    bm, bn = mmcore.tiling_value(t, "base_m") or m, mmcore.tiling_value(t, "base_n") or n
     blocks = []
-    for slot, (r0, c0, rows, cols) in enumerate(_blocks(mm, st)):
+    for slot, (r0, c0, rows, cols) in enumerate(mmcore.base_blocks(mm, st)):
         what = f"Matmul block {slot} in the workspace"
-        _compute(core, st, [(r0, c0, rows, cols)], "Matmul.iterate")
-        c = matmul_quant.convert(core, mm, st, _block(ops, r0, c0, rows, cols), c0, _load_pipe(core), what)
-        if c is None or not _store(core, ws[slot * bm * bn:], c, bn, False, what):
+        mmcore.compute(core, st, [(r0, c0, rows, cols)], "Matmul.iterate")
+        block = mmcore.block_of(ops, r0, c0, rows, cols)
+        c = matmul_quant.convert(core, mm, st, block, c0, mmcore.load_pipe(core), what)
+        if c is None or not mmcore.store_c(core, ws[slot * bm * bn:], c, bn, False, what):
             return AsyncIteration(0)
         blocks.append((r0, c0, c))
-    st["async"] = {"blocks": blocks, "next": 0, "ws": ws, "size": bm * bn, "done": core.snapshot(FIX)}
-    if not _client(core):
-        _done(core)
+    st["async"] = {"blocks": blocks, "next": 0, "ws": ws, "size": bm * bn, "done": core.snapshot(mmcore.FIX)}
+    if not mmcore.on_client(core):
+        mmcore.done(core)
     return AsyncIteration(len(blocks))
 
 
@@ -109,29 +91,30 @@ def get_tensor_c(mm: Any, st: dict[str, Any], tensor: Any, en_atomic: Any, en_se
     job["next"] += 1
     src = job["ws"][slot * job["size"]:]
     if tensor is None:
-        _done(core)  # WaitEvent: the block is in the workspace
+        mmcore.done(core)  # WaitEvent: the block is in the workspace
         return src
-    if isinstance(tensor, LocalTensor) and _client(core):
-        _done(core)  # WaitEvent, then the vector core's own copy
+    if isinstance(tensor, LocalTensor) and mmcore.on_client(core):
+        mmcore.done(core)  # WaitEvent, then the vector core's own copy
         n = min(tensor.length, job["size"])
-        if not core.access(MTE2, ((src, 0, n),), ((tensor, 0, n),), "Matmul.get_tensor_c"):
+        if not core.access(mmcore.MTE2, ((src, 0, n),), ((tensor, 0, n),), "Matmul.get_tensor_c"):
             return None
         tensor.view()[:n] = src.view(0, n).astype(tensor.npdt)
         return None
     st["block"] = job["blocks"][slot]
-    core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())  # the message
+    core.join(mmcore.FIX, core.snapshot(mmcore.S) if mmcore.on_client(core) else core.snapshot())  # the message
     try:
         for dst in (tensor, optional_tensor):
-            if dst is not None and not _block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)),
+            if dst is not None and not mmcore.block_to(core, st, dst, bool(en_sequential_write), bool(int(en_atomic)),
                                                  st["block"][2]):
                 return None
     finally:
         st["block"] = None
-    if _client(core):
-        core.join(MTE2, core.snapshot(FIX))  # CrossCoreWaitFlag<PIPE_MTE2>: only the vector core's MTE2 waits
-        st["pending"] = core.snapshot(FIX)
+    if mmcore.on_client(core):
+        # CrossCoreWaitFlag<PIPE_MTE2>: only the vector core's MTE2 waits
+        core.join(mmcore.MTE2, core.snapshot(mmcore.FIX))
+        st["pending"] = core.snapshot(mmcore.FIX)
     else:
-        _done(core)
+        mmcore.done(core)
     return None
 
 
@@ -142,17 +125,17 @@ def _current_in_workspace(core: Any, mm: Any, st: dict[str, Any]) -> Any:
         core.report("bad-call", "Matmul.get_tensor_c() with no tensor returns the current block: call it inside "
                     "iterate")
         return None
-    ws = _workspace(core, mm, st, "get_tensor_c()")
+    ws = mmcore.workspace_tensor(core, mm, st, "get_tensor_c()")
     if ws is None:
         return None
     t = st["tiling"]
-    m, n, *_ = _shapes(st)
-    bm, bn = _tv(t, "base_m") or m, _tv(t, "base_n") or n
+    m, n, *_ = mmcore.shapes(st)
+    bm, bn = mmcore.tiling_value(t, "base_m") or m, mmcore.tiling_value(t, "base_n") or n
     r0, c0, c = st["block"]
-    slot = [(b[0], b[1]) for b in _blocks(mm, st)].index((r0, c0))
+    slot = [(b[0], b[1]) for b in mmcore.base_blocks(mm, st)].index((r0, c0))
     dst = ws[slot * bm * bn:]
-    core.join(FIX, core.snapshot(S) if _client(core) else core.snapshot())
-    if not _store(core, dst, c, bn, False, "Matmul.get_tensor_c"):
+    core.join(mmcore.FIX, core.snapshot(mmcore.S) if mmcore.on_client(core) else core.snapshot())
+    if not mmcore.store_c(core, dst, c, bn, False, "Matmul.get_tensor_c"):
         return None
-    _done(core)
+    mmcore.done(core)
     return dst

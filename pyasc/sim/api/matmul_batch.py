@@ -26,25 +26,9 @@ import numpy as np
 
 from .. import blas
 from ..objects import LocalTensor
+from . import matmul_core as mmcore
 from . import matmul_quant
 from ._vec import cur
-from .matmul_core import (
-    FIX,
-    MTE2,
-    _c_nd,
-    _client,
-    _done,
-    _fmt,
-    _load2d,
-    _load_pipe,
-    _mm,
-    _send,
-    _shapes,
-    _store,
-    _tv,
-    _workspace,
-)
-from .matmul_core import _compute as _stages
 
 _PLAIN = ("NONE", "NORMAL", "BNGS1S2")
 
@@ -57,7 +41,7 @@ def _layout(mm: Any, operand: str) -> str:
 def shape_dims(t: Any, operand: str) -> tuple[int, int, int, int, int]:
     """(B, S, N, G, D) of an operand's layout from the tiling (C's: B, S1, N, G, S2), each at least 1."""
     names = ("b", "s1", "n", "g", "s2") if operand == "c" else ("b", "s", "n", "g", "d")
-    return tuple(max(1, _tv(t, f"{operand}_layout_info_{x}")) for x in names)  # type: ignore[return-value]
+    return tuple(max(1, mmcore.tiling_value(t, f"{operand}_layout_info_{x}")) for x in names)  # type: ignore[return-value]
 
 
 def _bng(i: int, dims: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -79,7 +63,7 @@ class _Batch:
 
     def __init__(self, mm: Any, st: dict[str, Any], batch_a: int, batch_b: int, stride_a: int, stride_b: int) -> None:
         self.mm, self.st = mm, st
-        self.m, self.n, self.k, self.om, self.on, self.ok = _shapes(st)
+        self.m, self.n, self.k, self.om, self.on, self.ok = mmcore.shapes(st)
         self.batch_a, self.batch_b = batch_a, batch_b
         self.count = max(batch_a, batch_b)
         self.stride = {"a": stride_a, "b": stride_b}
@@ -105,7 +89,7 @@ class _Batch:
         count = self.batch_a if x == "a" else self.batch_b
         if lay in _PLAIN:
             j = i // (self.count // count) + base
-            nz = _fmt(self.mm, x) == "NZ"
+            nz = mmcore.operand_format(self.mm, x) == "NZ"
             size = (-(-rstride // 16) * 16 * -(-cols // c0) * c0) if nz else (stored_rows or rows) * rstride
             return j * (self.stride[x] or size), rstride
         d = self.dims[x]
@@ -138,7 +122,7 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
         return None
     m, n, k, om, on, ok = bt.m, bt.n, bt.k, bt.om, bt.on, bt.ok
     ta, tb = st["ta"], st["tb"]
-    nz_a, nz_b = _fmt(mm, "a") == "NZ", _fmt(mm, "b") == "NZ"
+    nz_a, nz_b = mmcore.operand_format(mm, "a") == "NZ", mmcore.operand_format(mm, "b") == "NZ"
     shape_a = (k, m, ok if nz_a else om) if ta else (m, k, om if nz_a else ok)
     shape_b = (n, k, on if nz_b else ok) if tb else (k, n, ok if nz_b else on)
     stored = {"a": ok if ta else om, "b": on if tb else ok}  # rows of the whole (original-shape) matrix
@@ -154,14 +138,14 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
                 tensor = tensor[first:]
             else:  # a scalar operand: the same constant matrix in every batch
                 rstride = stride
-            mat = _load2d(core, tensor, rows, cols, rstride, f"Matmul {x.upper()} (batch {i})", nz)
+            mat = mmcore.load_2d(core, tensor, rows, cols, rstride, f"Matmul {x.upper()} (batch {i})", nz)
             if mat is None:
                 return None
             mats.append(mat)
         a, b = mats
         c = blas.matmul(a.T if ta else a, b.T if tb else b)
         if st["bias"] is not None:
-            bias = _load2d(core, st["bias"][i * n if bias_batch else 0:], 1, n, n, f"Matmul bias (batch {i})")
+            bias = mmcore.load_2d(core, st["bias"][i * n if bias_batch else 0:], 1, n, n, f"Matmul bias (batch {i})")
             if bias is None:
                 return None
             c = c + bias
@@ -170,10 +154,10 @@ def _compute(core: Any, mm: Any, st: dict[str, Any], bt: _Batch, base_a: int = 0
 
 
 def _finish(core: Any, st: dict[str, Any], sync: Any) -> None:
-    if bool(sync) or not _client(core):
-        _done(core)
+    if bool(sync) or not mmcore.on_client(core):
+        mmcore.done(core)
     else:
-        st["pending"] = core.snapshot(FIX)
+        st["pending"] = core.snapshot(mmcore.FIX)
 
 
 def _batch_counts(st: dict[str, Any], batch_a: Any, batch_b: Any) -> tuple[int, int, bool | None, int | None]:
@@ -191,8 +175,8 @@ def iterate_batch(self: Any, tensor: Any, batch_a: Any = None, batch_b: Any = No
                   wait_iterate_batch: Any = None) -> None:
     """IterateBatch: max(batch_a, batch_b) products into `tensor`, each at its place in C's layout."""
     core = cur()
-    st = _mm(self)
-    _send(core)
+    st = mmcore.matmul_state(self)
+    mmcore.send(core)
     ba, bb, partial, atomic = _batch_counts(st, batch_a, batch_b)
     partial = bool(en_partial_sum) if partial is None else partial
     atomic = int(en_atomic) if atomic is None else atomic
@@ -200,18 +184,18 @@ def iterate_batch(self: Any, tensor: Any, batch_a: Any = None, batch_b: Any = No
         core.report("unsupported", "Matmul.iterate_batch with en_partial_sum (accumulating into what L0C holds) is "
                     "not modelled by the simulator; iterate_batch without it is")
         return
-    if not _c_nd(core, self, "iterate_batch"):
+    if not mmcore.c_nd(core, self, "iterate_batch"):
         return
     bt = _Batch(self, st, ba, bb, int(matrix_stride_a or 0), int(matrix_stride_b or 0))
     mats = _compute(core, self, st, bt)
     if mats is None:
         return
-    _stages(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_batch")
+    mmcore.compute(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_batch")
     local = isinstance(tensor, LocalTensor)
     for i, c in enumerate(mats):
         first, stride = bt.c_place(i, local)
-        c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), f"Matmul C (batch {i})")
-        if c is None or not _store(core, tensor[first:], c, stride, bool(atomic), f"Matmul C (batch {i})"):
+        c = matmul_quant.convert(core, self, st, c, 0, mmcore.load_pipe(core), f"Matmul C (batch {i})")
+        if c is None or not mmcore.store_c(core, tensor[first:], c, stride, bool(atomic), f"Matmul C (batch {i})"):
             return
     _finish(core, st, sync)
 
@@ -220,8 +204,8 @@ def wait_iterate_batch(self: Any) -> None:
     """The end of an asynchronous iterate_batch / iterate_n_batch: its C is visible to everything after this."""
     core = cur()
     core.scalar_tick()
-    _done(core)
-    _mm(self)["pending"] = None
+    mmcore.done(core)
+    mmcore.matmul_state(self)["pending"] = None
 
 
 def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any,
@@ -229,10 +213,10 @@ def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_s
                     wait_iterate_batch: Any = False) -> None:
     """IterateNBatch: batch_loop batched products, one after another, into the workspace."""
     core = cur()
-    st = _mm(self)
-    _send(core)
-    ws = _workspace(core, self, st, "iterate_n_batch")
-    if ws is None or not _c_nd(core, self, "iterate_n_batch"):
+    st = mmcore.matmul_state(self)
+    mmcore.send(core)
+    ws = mmcore.workspace_tensor(core, self, st, "iterate_n_batch")
+    if ws is None or not mmcore.c_nd(core, self, "iterate_n_batch"):
         return
     bt = _Batch(self, st, int(batch_a), int(batch_b), int(matrix_stride_a or 0), int(matrix_stride_b or 0))
     at = 0
@@ -240,11 +224,11 @@ def iterate_n_batch(self: Any, batch_loop: Any, batch_a: Any, batch_b: Any, en_s
         mats = _compute(core, self, st, bt, loop * bt.batch_a, loop * bt.batch_b, "iterate_n_batch")
         if mats is None:
             return
-        _stages(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_n_batch")
+        mmcore.compute(core, st, [(0, 0, bt.m, bt.n)] * len(mats), "Matmul.iterate_n_batch")
         for i, c in enumerate(mats):
             what = f"Matmul C (loop {loop}, batch {i}) in the workspace"
-            c = matmul_quant.convert(core, self, st, c, 0, _load_pipe(core), what)
-            if c is None or not _store(core, ws[at:], c, bt.n, False, what):
+            c = matmul_quant.convert(core, self, st, c, 0, mmcore.load_pipe(core), what)
+            if c is None or not mmcore.store_c(core, ws[at:], c, bt.n, False, what):
                 return
             at += bt.m * bt.n
     st["n_batch"] = {"ws": ws, "next": 0}
@@ -256,25 +240,25 @@ def get_batch_tensor_c(self: Any, batch_a: Any = None, batch_b: Any = None, tens
     """GetBatchTensorC: the next max(batch_a, batch_b) x M x N results of iterate_n_batch (waiting for them), as
     a GlobalTensor over the workspace, or copied into `tensor`."""
     core = cur()
-    st = _mm(self)
+    st = mmcore.matmul_state(self)
     core.scalar_tick()
     nb = st.get("n_batch")
     if nb is None:
         core.report("bad-call", "Matmul.get_batch_tensor_c before iterate_n_batch: it hands out iterate_n_batch's "
                     "results")
         return None
-    m, n, *_ = _shapes(st)
+    m, n, *_ = mmcore.shapes(st)
     count = max(int(batch_a), int(batch_b)) * m * n
     src = nb["ws"][nb["next"]:]
     nb["next"] += count
-    _done(core)  # the client waits for the cube core's results
+    mmcore.done(core)  # the client waits for the cube core's results
     if tensor is None:
         return src
     # into a local tensor: the vector core copies the workspace itself (MTE2), after the cube core's results
-    pipe = MTE2 if _client(core) else FIX
+    pipe = mmcore.MTE2 if mmcore.on_client(core) else mmcore.FIX
     if not core.access(pipe, ((src, 0, count),), ((tensor, 0, count),), "Matmul.get_batch_tensor_c"):
         return None
     tensor.view()[:count] = src.view(0, count).astype(tensor.npdt)
-    if not _client(core):
-        _done(core)
+    if not mmcore.on_client(core):
+        mmcore.done(core)
     return None

@@ -8,7 +8,6 @@ defaults (the simulator reads iterate_order; the other fields only travel with t
 
 from __future__ import annotations
 
-import copy
 import enum
 import re
 from functools import cache
@@ -131,16 +130,3 @@ def get_matmul_api_tiling(mm_cfg: Any, a_type: Any, b_type: Any, c_type: Any, bi
             setattr(static, field, int(value))
     static.config = mm_cfg  # the Matmul's configuration otherwise (the template and its switches)
     return static
-
-
-def merged_tiling(mm: Any, tiling: Any) -> Any:
-    """The tiling a Matmul runs with: the run-time one, with the fields a static tiling (its configuration from
-    get_matmul_api_tiling) fixes in place of its own."""
-    static = getattr(mm, "matmul_config", None)
-    if static is None or getattr(static, "spec_name", "") != "adv.MatmulApiStaticTiling" or tiling is None:
-        return tiling
-    out = copy.copy(tiling)
-    for name, value in vars(static).items():
-        if name != "config" and isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value != -1:
-            setattr(out, name, int(value))
-    return out
