@@ -9,6 +9,7 @@ import pytest
 
 from pyasc.language import registry
 from pyasc.sim import dispatch
+from pyasc.sim.api import FAMILIES
 
 GENERATED = [a for a in registry.all_apis() if a.generated and (not a.rule or dispatch.sim_function(a) is not None)]
 """An API known only by rule (language/api/rule.py) has simulator semantics where one is written (SoftmaxFlashV2,
@@ -40,3 +41,25 @@ def test_generated_api_has_simulator_semantics(spec):
         names = [p.name for p in ov.params]
         problem = _accepts(fn, names, set(names))
         assert problem is None, f"{spec.name}{ov.signature}: {spec.sim_ref} {problem}"
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_family_functions_are_the_names_the_family_modules_define(family):
+    """`<family>:<name>` resolves among the names the family's modules define: one module each, never a helper a
+    module imports (no module re-exports another's names), and every module of the family is used by the spec."""
+    index = dispatch.family_functions(family)  # raises when two modules of the family define one name
+    modules = {f"pyasc.sim.api.{m}" for m in FAMILIES[family]}
+    assert all(fn.__module__ in modules for fn in index.values())
+    assert "cur" not in index and "store" not in index  # helpers of pyasc.sim.api._vec, imported by every family
+    used = {dispatch.sim_function(s).__module__ for s in registry.all_apis()
+            if s.sim_ref.startswith(f"{family}:") and dispatch.sim_function(s) is not None}
+    assert used == modules
+
+
+def test_sim_ref_names_the_family_or_an_explicit_module():
+    add = registry.APIS["add"]
+    assert add.sim_ref == "basic:add" and dispatch.sim_function(add).__module__ == "pyasc.sim.api.vec_arith"
+    alloc = registry.CLASSES["TQueBind"].methods["alloc_tensor"]
+    assert alloc.sim_ref == "fwk:alloc_tensor"
+    explicit = [s for s in registry.all_apis() if s.sim]
+    assert explicit and all("." in s.sim_ref.partition(":")[0] for s in explicit)

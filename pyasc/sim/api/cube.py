@@ -12,7 +12,20 @@ from .. import blas, pipes, state
 from ..objects import GlobalTensor, LocalTensor, enum_member_name
 from ._vec import cur, span, store
 from .cast import bf16_to_f32
-from .fractal import FRACTAL, MTE1, V1_ARCHS, M, _c0, _extent, _flag, _int, _quant_name, _strided, fix_out, l0_aligned
+from .fractal import (
+    FRACTAL,
+    MTE1,
+    V1_ARCHS,
+    M,
+    c0_elements,
+    extent,
+    fix_out,
+    flag,
+    l0_aligned,
+    num,
+    quant_name,
+    strided,
+)
 
 MTE2 = pipes.MTE2
 
@@ -24,13 +37,13 @@ MTE2 = pipes.MTE2
 def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
     """LoadData2DParams: repeat_times 512-byte fractals from fractal start_index + r * src_stride of src (minus with
     addr_mode 1) to dst fractal r * (1 + dst_gap); if_transpose transposes each 16 x 16 fractal (2-byte types only)."""
-    rep = _int(p, "repeat_times", 1)
+    rep = num(p, "repeat_times", 1)
     if rep < 0 or rep > 255:
         core.report("bad-argument", f"load_data repeat_times {rep} is outside [0, 255]: split the load")
         return
     if rep == 0:
         return
-    transpose = _flag(p, "if_transpose")
+    transpose = flag(p, "if_transpose")
     if transpose and dst.esize != 2:
         core.report("bad-argument", f"load_data with if_transpose on {dst.dtype.name}: the 2D load transposes "
                                     "fractals of 2-byte types only (half, bfloat16, int16, uint16)")
@@ -40,8 +53,8 @@ def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
                                     "transpose")
         return
     per = FRACTAL // dst.esize
-    start, sstr, gap = _int(p, "start_index"), _int(p, "src_stride"), _int(p, "dst_gap")
-    down = _int(p, "addr_mode") == 1
+    start, sstr, gap = num(p, "start_index"), num(p, "src_stride"), num(p, "dst_gap")
+    down = num(p, "addr_mode") == 1
     first = start - (rep - 1) * sstr if down else start  # the lowest source fractal
     if first < 0:
         core.report("bad-argument", "load_data with addr_mode 1 (decreasing) walks before the first fractal of "
@@ -51,15 +64,15 @@ def load_data_2d(core: state.Core, dst: LocalTensor, src: Any, p: Any) -> None:
     d_shape, d_str = (rep, per), ((1 + gap) * per, 1)
     pipe = pipes.MTE2 if isinstance(src, GlobalTensor) else MTE1
     lo = first * per
-    if not core.access(pipe, ((src, lo, lo + _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
+    if not core.access(pipe, ((src, lo, lo + extent(s_shape, s_str)),), ((dst, 0, extent(d_shape, d_str)),),
                        "load_data"):
         return
-    vals = _strided(src, lo, s_shape, s_str)
+    vals = strided(src, lo, s_shape, s_str)
     if down:
         vals = vals[::-1]
     if transpose:  # dst element (i, j) of a fractal is src element (j, i)
         vals = vals.reshape(rep, 16, 16).transpose(0, 2, 1).reshape(rep, per)
-    _strided(dst, 0, d_shape, d_str)[...] = vals
+    strided(dst, 0, d_shape, d_str)[...] = vals
 
 
 @lru_cache(maxsize=64)
@@ -88,7 +101,7 @@ def _im2col_index(c1: int, h: int, w: int, c0: int, pads: tuple[int, int, int, i
 
 def _right_fmatrix(core: state.Core, p: Any) -> bool:
     """f_matrix_ctrl (the right matrix's FMATRIX) is documented as not supported yet: reported, True."""
-    if not _flag(p, "f_matrix_ctrl"):
+    if not flag(p, "f_matrix_ctrl"):
         return False
     core.report("bad-argument", f"load_data with {type(p).__name__}(f_matrix_ctrl=True): only the left matrix's "
                                 "FMATRIX (f_matrix_ctrl=False) is supported")
@@ -100,17 +113,17 @@ def load_data_3d(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -
     pad_list) and the padding value from its parameters, then loads (`_im2col`)."""
     if _right_fmatrix(core, p):
         return
-    h, w = _int(p, "l1_h", 1), _int(p, "l1_w", 1)
+    h, w = num(p, "l1_h", 1), num(p, "l1_w", 1)
     pads = tuple(int(v) for v in (list(getattr(p, "pad_list", None) or [0, 0, 0, 0]) + [0, 0, 0, 0])[:4])
     pad_value = getattr(p, "pad_value", 0) or 0
     core.scalar_state["fmatrix"] = (h, w, pads)
     core.scalar_state["load_data_padding_value"] = pad_value
-    fh = _int(p, "filter_h", 1) + (256 if _flag(p, "filter_size_h") else 0)
-    fw = _int(p, "filter_w", 1) + (256 if _flag(p, "filter_size_w") else 0)
-    _im2col(core, dst, src, h, w, pads, pad_value, _int(p, "channel_size", 1), _flag(p, "en_transpose"),
-            (_int(p, "k_extension", 1), _int(p, "m_extension", 1), _int(p, "k_start_pt"), _int(p, "m_start_pt")),
-            (fh, fw, _int(p, "stride_h", 1), _int(p, "stride_w", 1), _int(p, "dilation_filter_h", 1),
-             _int(p, "dilation_filter_w", 1)))
+    fh = num(p, "filter_h", 1) + (256 if flag(p, "filter_size_h") else 0)
+    fw = num(p, "filter_w", 1) + (256 if flag(p, "filter_size_w") else 0)
+    _im2col(core, dst, src, h, w, pads, pad_value, num(p, "channel_size", 1), flag(p, "en_transpose"),
+            (num(p, "k_extension", 1), num(p, "m_extension", 1), num(p, "k_start_pt"), num(p, "m_start_pt")),
+            (fh, fw, num(p, "stride_h", 1), num(p, "stride_w", 1), num(p, "dilation_filter_h", 1),
+             num(p, "dilation_filter_w", 1)))
 
 
 def load_data_3d_pro(core: state.Core, dst: LocalTensor, src: LocalTensor, p: Any) -> None:
@@ -130,11 +143,11 @@ def load_data_3d_pro(core: state.Core, dst: LocalTensor, src: LocalTensor, p: An
     ext, flt = int(getattr(p, "ext_config", 0) or 0), int(getattr(p, "filter_config", 0) or 0)
     window = tuple((ext >> s) & 0xFFFF for s in (0, 16, 32, 48))
     sw, sh, fw, fh, dw, dh = ((flt >> s) & 0xFF for s in (0, 8, 16, 24, 32, 40))
-    fh += 256 if _flag(p, "filter_size_h") else 0
-    fw += 256 if _flag(p, "filter_size_w") else 0
+    fh += 256 if flag(p, "filter_size_h") else 0
+    fw += 256 if flag(p, "filter_size_w") else 0
     h, w, pads = fm
     _im2col(core, dst, src, h, w, pads, core.scalar_state.get("load_data_padding_value", 0) or 0,
-            _int(p, "channel_size"), _flag(p, "en_transpose"), window, (fh, fw, sh, sw, dh, dw))
+            num(p, "channel_size"), flag(p, "en_transpose"), window, (fh, fw, sh, sw, dh, dw))
 
 
 def _im2col(core: state.Core, dst: LocalTensor, src: LocalTensor, h: int, w: int, pads: tuple[int, ...],
@@ -150,7 +163,7 @@ def _im2col(core: state.Core, dst: LocalTensor, src: LocalTensor, h: int, w: int
     if min(h, w, ch, kx, mx, fh, fw) <= 0:
         return
     esize = dst.esize
-    c0 = _c0(esize)
+    c0 = c0_elements(esize)
     to_b = dst.mem == "L0B"
     if esize == 4 or (to_b and esize != 2) or (transpose and not to_b):
         core.report("unsupported", f"load_data 3D of {dst.dtype.name} to {dst.mem}"
@@ -224,7 +237,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, bias: Any = Non
     (float64, or exact integers) and rounded once to C's float32/int32; with cmatrix_init_val False (or the old
     is_bias) added to what L0C holds, with a bias tensor added to its 1 x n row."""
     core = cur()
-    m, n, k = _int(params, "m"), _int(params, "n"), _int(params, "k")
+    m, n, k = num(params, "m"), num(params, "n"), num(params, "k")
     types = (fm.dtype.name, filter.dtype.name)
     want = _MMAD_TYPES.get(types)
     if want is None or dst.dtype.name != want:
@@ -239,10 +252,10 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, bias: Any = Non
     if max(m, n, k) > 4095:
         core.report("bad-argument", f"mmad m={m}, n={n}, k={k}: each is at most 4095; split the product")
         return
-    c0 = _c0(fm.esize)
+    c0 = c0_elements(fm.esize)
     m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
-    accumulate = (not _flag(params, "cmatrix_init_val", True)) or _flag(params, "is_bias")
-    if bias is None and _flag(params, "cmatrix_source") and not _flag(params, "cmatrix_init_val", True):
+    accumulate = (not flag(params, "cmatrix_init_val", True)) or flag(params, "is_bias")
+    if bias is None and flag(params, "cmatrix_source") and not flag(params, "cmatrix_init_val", True):
         core.report("unsupported", "mmad with cmatrix_source (C initialized from the bias table) without a bias "
                                    "tensor is not modelled: pass the bias tensor (the 5-argument form)")
         return
@@ -289,11 +302,11 @@ def fixpipe(dst: Any, src: LocalTensor, params: Any, config: Any = None, cbuf_wo
     blocks), converted by quant_pre (deq_scalar or one cbuf_workspace word per column) and relu_en."""
     core = cur()
     p = params
-    if _flag(p, "is_channel_split"):
+    if flag(p, "is_channel_split"):
         core.report("unsupported", "fixpipe with is_channel_split is not modelled by the simulator")
         return
-    quant = _quant_name(getattr(p, "quant_pre", None))
-    n = _int(p, "n_size")
+    quant = quant_name(getattr(p, "quant_pre", None))
+    n = num(p, "n_size")
     words: Any = None
     extra: tuple[tuple[Any, int, int], ...] = ()
     if quant.startswith("V"):
@@ -301,10 +314,10 @@ def fixpipe(dst: Any, src: LocalTensor, params: Any, config: Any = None, cbuf_wo
             words = cbuf_workspace.view()[:n].view(np.uint64)[None, :]
             extra = ((cbuf_workspace, 0, n),)
     elif quant != "NoQuant" and not quant.startswith("F322"):
-        words = _int(p, "deq_scalar")
-    fix_out(core, "fixpipe", dst, src, _int(p, "m_size"), n, _int(p, "src_stride"), _int(p, "dst_stride"),
-            _layout_row_major(config), quant, _flag(p, "relu_en"), words, _int(p, "nd_num", 1),
-            _int(p, "src_nd_stride"), _int(p, "dst_nd_stride"), extra)
+        words = num(p, "deq_scalar")
+    fix_out(core, "fixpipe", dst, src, num(p, "m_size"), n, num(p, "src_stride"), num(p, "dst_stride"),
+            _layout_row_major(config), quant, flag(p, "relu_en"), words, num(p, "nd_num", 1),
+            num(p, "src_nd_stride"), num(p, "dst_nd_stride"), extra)
 
 
 # ---------------------------------------------------------------------------------------------------------------------

@@ -34,26 +34,28 @@ V1_ARCHS = (1001, 2002)
 inference products only)."""
 
 
-def _c0(esize: int) -> int:
+def c0_elements(esize: int) -> int:
     return 32 // esize
 
 
-def _int(params: Any, name: str, default: int = 0) -> int:
+def num(params: Any, name: str, default: int = 0) -> int:
+    """An int field of a parameter struct, `default` where it was never given."""
     v = getattr(params, name, None)
     return default if v is None else int(v)
 
 
-def _flag(params: Any, name: str, default: bool = False) -> bool:
+def flag(params: Any, name: str, default: bool = False) -> bool:
+    """A bool field of a parameter struct, `default` where it was never given."""
     v = getattr(params, name, None)
     return default if v is None else bool(v)
 
 
-def _view(t: Any, lo: int, hi: int) -> np.ndarray:
+def view_of(t: Any, lo: int, hi: int) -> np.ndarray:
     """Elements [lo, hi) of a Local or Global tensor."""
     return t.view()[lo:hi] if isinstance(t, LocalTensor) else t.view(lo, hi)
 
 
-def _extent(shape: tuple[int, ...], strides: tuple[int, ...]) -> int:
+def extent(shape: tuple[int, ...], strides: tuple[int, ...]) -> int:
     """One past the largest element a strided walk from element 0 reaches (strides >= 0); 0 when it is empty."""
     end = 1
     for n, st in zip(shape, strides, strict=True):
@@ -63,10 +65,10 @@ def _extent(shape: tuple[int, ...], strides: tuple[int, ...]) -> int:
     return end
 
 
-def _strided(t: Any, offset: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+def strided(t: Any, offset: int, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
     """The elements offset + sum(i_k * strides[k]) of tensor t as a (writable) numpy view: no index arrays."""
-    need = _extent(shape, strides)
-    flat = _view(t, 0, offset + need)[offset:]
+    need = extent(shape, strides)
+    flat = view_of(t, 0, offset + need)[offset:]
     if flat.size < need:  # a tensor past its memory's end (reported at its creation): nothing to read or keep
         return np.zeros(shape, flat.dtype)
     es = flat.itemsize
@@ -83,24 +85,24 @@ def nd2nz(dst: LocalTensor, src: Any, p: Any) -> None:
     """DataCopy with Nd2NzParams: nd_num row-major n_value x d_value matrices (rows src_d_value elements apart,
     matrices src_nd_matrix_stride apart) into Nz column blocks of C0; a partial last block is zero-filled."""
     core = cur()
-    nd, n, d = _int(p, "nd_num", 1), _int(p, "n_value"), _int(p, "d_value")
+    nd, n, d = num(p, "nd_num", 1), num(p, "n_value"), num(p, "d_value")
     if nd == 0 or n == 0 or d == 0:
         return
-    c0 = _c0(dst.esize)
-    s_mat, s_d = _int(p, "src_nd_matrix_stride"), _int(p, "src_d_value", d)
-    c0s, ns, d_mat = _int(p, "dst_nz_c0_stride", n), _int(p, "dst_nz_n_stride", 1), _int(p, "dst_nz_matrix_stride")
+    c0 = c0_elements(dst.esize)
+    s_mat, s_d = num(p, "src_nd_matrix_stride"), num(p, "src_d_value", d)
+    c0s, ns, d_mat = num(p, "dst_nz_c0_stride", n), num(p, "dst_nz_n_stride", 1), num(p, "dst_nz_matrix_stride")
     d1, rest = divmod(d, c0)
     s_shape, s_str = (nd, n, d), (s_mat, s_d, 1)
     d_str = (d_mat, c0s * c0, ns * c0, 1)
     pipe = pipes.MTE2 if isinstance(src, GlobalTensor) else pipes.MTE3
-    if not core.access(pipe, ((src, 0, _extent(s_shape, s_str)),),
-                       ((dst, 0, _extent((nd, d1 + (rest > 0), n, c0), d_str)),), "data_copy (ND2NZ)"):
+    if not core.access(pipe, ((src, 0, extent(s_shape, s_str)),),
+                       ((dst, 0, extent((nd, d1 + (rest > 0), n, c0), d_str)),), "data_copy (ND2NZ)"):
         return
-    sv = _strided(src, 0, s_shape, s_str)
+    sv = strided(src, 0, s_shape, s_str)
     if d1:
-        _strided(dst, 0, (nd, d1, n, c0), d_str)[...] = sv[:, :, :d1 * c0].reshape(nd, n, d1, c0).transpose(0, 2, 1, 3)
+        strided(dst, 0, (nd, d1, n, c0), d_str)[...] = sv[:, :, :d1 * c0].reshape(nd, n, d1, c0).transpose(0, 2, 1, 3)
     if rest:
-        last = _strided(dst, d1 * c0s * c0, (nd, n, c0), (d_mat, ns * c0, 1))
+        last = strided(dst, d1 * c0s * c0, (nd, n, c0), (d_mat, ns * c0, 1))
         last[..., :rest] = sv[:, :, d1 * c0:]
         last[..., rest:] = 0
 
@@ -110,20 +112,20 @@ def nz2nd(dst: GlobalTensor, src: LocalTensor, p: Any) -> None:
     in 16-element column blocks (src_n_stride x 16 elements apart, matrices src_nd_matrix_stride x 256 apart) to
     row-major matrices with rows dst_d_stride elements apart."""
     core = cur()
-    nd, n, d = _int(p, "nd_num", 1), _int(p, "n_value"), _int(p, "d_value")
+    nd, n, d = num(p, "nd_num", 1), num(p, "n_value"), num(p, "d_value")
     if nd == 0 or n == 0 or d == 0:
         return
     if d % 16:
         core.report("bad-argument", f"Nz2NdParamsFull d_value {d} is not a multiple of 16: the Nz source holds "
                                     "whole 16-element column blocks")
         return
-    s_shape, s_str = (nd, d // 16, n, 16), (_int(p, "src_nd_matrix_stride") * 256, _int(p, "src_n_stride") * 16, 16, 1)
-    d_shape, d_str = (nd, n, d), (_int(p, "dst_nd_matrix_stride"), _int(p, "dst_d_stride", d), 1)
-    if not core.access(pipes.MTE3, ((src, 0, _extent(s_shape, s_str)),), ((dst, 0, _extent(d_shape, d_str)),),
+    s_shape, s_str = (nd, d // 16, n, 16), (num(p, "src_nd_matrix_stride") * 256, num(p, "src_n_stride") * 16, 16, 1)
+    d_shape, d_str = (nd, n, d), (num(p, "dst_nd_matrix_stride"), num(p, "dst_d_stride", d), 1)
+    if not core.access(pipes.MTE3, ((src, 0, extent(s_shape, s_str)),), ((dst, 0, extent(d_shape, d_str)),),
                        "data_copy (NZ2ND)"):
         return
-    vals = _strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(d_shape)
-    _strided(dst, 0, d_shape, d_str)[...] = vals
+    vals = strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(d_shape)
+    strided(dst, 0, d_shape, d_str)[...] = vals
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -143,7 +145,7 @@ def _scale(bits: np.ndarray | int) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     return m1, shift, mcb, off, signed
 
 
-def _quantize(core: state.Core, vals: np.ndarray, src_dt: str, dst_dt: str, quant: str, relu: bool,
+def quantize(core: state.Core, vals: np.ndarray, src_dt: str, dst_dt: str, quant: str, relu: bool,
               words: np.ndarray | int | None, what: str) -> np.ndarray | None:
     """Convert L0C values (rows x columns) as quant_pre says; None after a reported error."""
     if quant == "NoQuant":
@@ -212,19 +214,19 @@ def fix_out(core: state.Core, what: str, dst: Any, src: LocalTensor, m: int, n: 
                                         f"column blocks of {dst_c0}; use a multiple of {dst_c0}")
             return
         d_shape, d_str = (nd, n // dst_c0, m, dst_c0), (d_nd, dst_stride * (32 // dst.esize), dst_c0, 1)
-    if not core.access(FIX, ((src, 0, _extent(s_shape, s_str)), *extra), ((dst, 0, _extent(d_shape, d_str)),),
+    if not core.access(FIX, ((src, 0, extent(s_shape, s_str)), *extra), ((dst, 0, extent(d_shape, d_str)),),
                        what):
         return
-    vals = _strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(nd, m, n1 * 16)[:, :, :n]
-    out = _quantize(core, vals, src.dtype.name, dst.dtype.name, quant, relu, words, what)
+    vals = strided(src, 0, s_shape, s_str).transpose(0, 2, 1, 3).reshape(nd, m, n1 * 16)[:, :, :n]
+    out = quantize(core, vals, src.dtype.name, dst.dtype.name, quant, relu, words, what)
     if out is None:
         return
     if not row_major:
         out = out.reshape(nd, m, d_shape[1], d_shape[3]).transpose(0, 2, 1, 3)
-    _strided(dst, 0, d_shape, d_str)[...] = out
+    strided(dst, 0, d_shape, d_str)[...] = out
 
 
-def _quant_name(value: Any) -> str:
+def quant_name(value: Any) -> str:
     return "NoQuant" if value is None else enum_member_name(value, "QuantModes")
 
 
@@ -232,17 +234,17 @@ def co1_copy(dst: Any, src: LocalTensor, p: Any) -> None:
     """DataCopy with DataCopyCO12DstParams: fixpipe's move from L0C, its scalar quantization word set by
     set_fix_pipe_pre_quant_flag, row-major with nz2nd_en."""
     core = cur()
-    if _flag(p, "channel_split"):
+    if flag(p, "channel_split"):
         core.report("unsupported", "data_copy from L0C with channel_split is not modelled by the simulator")
         return
-    quant = _quant_name(getattr(p, "quant_pre", None))
+    quant = quant_name(getattr(p, "quant_pre", None))
     if quant.startswith("V"):
         core.report("unsupported", f"data_copy from L0C with per-channel quant_pre {quant} is not modelled "
                                    "(use fixpipe with cbuf_workspace)")
         return
     words = int(core.scalar_state.get("fix_pipe_pre_quant_flag", 0) or 0)
-    fix_out(core, "data_copy (from L0C)", dst, src, _int(p, "m_size"), _int(p, "n_size"), _int(p, "src_stride"),
-            _int(p, "dst_stride"), _flag(p, "nz2nd_en"), quant, _int(p, "relu_pre") != 0, words)
+    fix_out(core, "data_copy (from L0C)", dst, src, num(p, "m_size"), num(p, "n_size"), num(p, "src_stride"),
+            num(p, "dst_stride"), flag(p, "nz2nd_en"), quant, num(p, "relu_pre") != 0, words)
 
 
 CUBE_COPIES = {"Nd2NzParams": nd2nz, "Nz2NdParamsFull": nz2nd, "DataCopyCO12DstParams": co1_copy}

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ._vec import cur
-from .fractal import _quantize
+from .fractal import quantize
 
 _MODES = {("int32", "float16"): "DEQF16", ("int32", "int8"): "REQ8", ("int32", "uint8"): "REQ8",
           ("float32", "int8"): "QF322B8_PRE", ("float32", "uint8"): "QF322B8_PRE"}
@@ -61,4 +61,4 @@ def convert(core: Any, mm: Any, st: dict[str, Any], c: np.ndarray, col0: int, re
     else:
         words = int(value) & 0xFFFFFFFFFFFFFFFF
     vals = np.rint(c).astype(np.int64).astype(np.int32) if src == "int32" else c.astype(np.float32)
-    return _quantize(core, vals, src, dst, mode, False, words, what)
+    return quantize(core, vals, src, dst, mode, False, words, what)

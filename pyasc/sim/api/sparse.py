@@ -21,7 +21,7 @@ import numpy as np
 from .. import state
 from ..objects import LocalTensor
 from ._vec import cur
-from .fractal import FRACTAL, MTE1, M, _flag, _int, l0_aligned
+from .fractal import FRACTAL, MTE1, M, flag, l0_aligned, num
 
 IDX_FRACTAL = FRACTAL // 4
 """Bytes of index per 512-byte fractal of B: 16 x 32 entries of 2 bits."""
@@ -50,7 +50,7 @@ def load_data_with_sparse(dst: LocalTensor, src: LocalTensor, idx: LocalTensor, 
     if not (_check(core, what, dst, "dst", "L0B", "int8") and _check(core, what, src, "src", "L1", "int8")
             and _check(core, what, idx, "idx", "L1", "uint8") and l0_aligned(core, what, "dst", dst)):
         return
-    rep, start = _int(load_data_params, "repeat_times", 1), _int(load_data_params, "start_index")
+    rep, start = num(load_data_params, "repeat_times", 1), num(load_data_params, "start_index")
     if not 0 <= rep <= 255 or start < 0:
         core.report("bad-argument", f"{what}: repeat_times {rep} must be in [0, 255] and start_index {start} not "
                                     "negative")
@@ -78,7 +78,7 @@ def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mma
     if not (_check(core, what, dst, "dst", "L0C", "int32") and _check(core, what, fm, "fm", "L0A", "int8")
             and _check(core, what, filter, "filter", "L0B", "int8")):
         return
-    m, n, k = _int(mmad_params, "m"), _int(mmad_params, "n"), _int(mmad_params, "k")
+    m, n, k = num(mmad_params, "m"), num(mmad_params, "n"), num(mmad_params, "k")
     if m <= 0 or n <= 0 or k <= 0:
         return
     if not (l0_aligned(core, what, "fm", fm) and l0_aligned(core, what, "filter", filter)):
@@ -90,7 +90,7 @@ def mmad_with_sparse(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mma
     kd = k // 2
     m1, n1, k1, kd1 = -(-m // 16), -(-n // 16), -(-k // 32), -(-kd // 32)
     na, nb, nc = m1 * k1 * 512, kd1 * n1 * 512, n1 * m1 * 256
-    accumulate = (not _flag(mmad_params, "cmatrix_init_val", True)) or _flag(mmad_params, "is_bias")
+    accumulate = (not flag(mmad_params, "cmatrix_init_val", True)) or flag(mmad_params, "is_bias")
     reads = ((fm, 0, na), (filter, 0, nb)) + (((dst, 0, nc),) if accumulate else ())
     if not core.access(M, reads, ((dst, 0, nc),), what, cost_bytes=m1 * n1 * kd1):
         return
