@@ -10,7 +10,7 @@ A block b of a launch on N blocks runs its cube core first (get_block_idx() = b)
 (get_block_idx() = b * ratio + sub, get_sub_block_idx() = sub); get_block_num() is N on every core.  On the cube
 core, `register_matmul` starts the Matmul server and the kernel returns there (REGIST_MATMUL_OBJ does so on the
 AIC), so only what comes before it runs on the cube core; the vector cores' Matmul calls are the server's work and
-are modelled on the vector core that sent them (pyasc.sim.api.adv), on the cube pipes of that core's clocks.
+are modelled on the vector core that sent them (pyasc.sim.api.matmul), on the cube pipes of that core's clocks.
 """
 
 from __future__ import annotations

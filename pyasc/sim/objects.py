@@ -1,6 +1,6 @@
 """Simulator objects behind `asc.GlobalTensor`, `asc.LocalTensor`, `asc.TPipe`, `asc.TQue`, `asc.TBuf`, the
 parameter structs and enums.  Methods listed in the API specification are attached from it, so a method call goes
-through the same spec binding as a function call and lands in `pyasc.sim.api.<family>`.
+through the same spec binding as a function call and lands in the modules of its family in `pyasc.sim.api`.
 """
 
 from __future__ import annotations
