@@ -14,7 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import checks, gm_access, ir
-from .codegen import KernelGen, TypeNamer, cpp_literal
+from .codegen.kernel import KernelGen
+from .codegen.text import TypeNamer, cpp_literal
 from .cppnames import cpp_identifier
 from .diagnostics import Diagnostic, DiagnosticSink, Severity, Span
 from .lower import LowerResult

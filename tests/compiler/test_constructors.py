@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codegen import enum_cpp
+from pyasc.compiler.codegen.text import enum_cpp
 from pyasc.compiler.diagnostics import Severity
 from pyasc.language.dtypes import DTYPES
 from pyasc.language.registry import CLASSES, ENUMS

@@ -129,7 +129,7 @@ import sys
 
 from pyasc.compiler.analysis import AnalysisCache, analyze
 
-GENERATOR = ("pyasc.compiler.backend", "pyasc.compiler.codegen", "pyasc.compiler.codegen_auto")
+GENERATOR = ("pyasc.compiler.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto")
 before = [m for m in GENERATOR if m in sys.modules]
 at_early = []
 result = analyze(sys.stdin.read(), "k.py", None, AnalysisCache(),
@@ -147,5 +147,5 @@ def test_the_code_generator_is_imported_only_after_the_early_diagnostics() -> No
     import sys
 
     out = subprocess.run([sys.executable, "-c", LAZY_PROBE], input=TEXT, capture_output=True, text=True, check=True)
-    generator = ["pyasc.compiler.backend", "pyasc.compiler.codegen", "pyasc.compiler.codegen_auto"]
+    generator = ["pyasc.compiler.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto"]
     assert out.stdout.split("\n")[0] == f"[] [] {generator} 3 False"

@@ -7,7 +7,7 @@ import tempfile
 
 import pytest
 
-from pyasc.compiler.codegen import not_generated
+from pyasc.compiler.codegen.text import not_generated
 from pyasc.compiler.diagnostics import Severity, Span
 from pyasc.config import Config
 from pyasc.toolchain import CACHE, CppChecker, check_cpp, find_clang_tidy_config, tidy_settings

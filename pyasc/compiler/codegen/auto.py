@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import ir
-from .auto_tensors import AutoTensor
-from .sourcemap import MapFlag
-from .sync.insert import Line
-from .types import TensorT
+from .. import ir
+from ..auto_tensors import AutoTensor
+from ..sourcemap import MapFlag
+from ..sync.insert import Line
+from ..types import TensorT
 
 if TYPE_CHECKING:
-    from .codegen import Emitter, TypeNamer
-    from .sync.insert import Plan
+    from ..sync.insert import Plan
+    from .text import Emitter, TypeNamer
 
 
 class AutoEmit:
