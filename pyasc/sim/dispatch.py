@@ -479,7 +479,7 @@ class ApiFunction:
         core.site = sid
         core.api = self.spec
         bound = bind(self.spec.overloads, args, kwargs, self.spec.name)
-        if bound is None:
+        if bound is None or bound[0].cann_only or bound[0].rule:  # call() reports these, and names a rule form
             return call(self.spec, args, kwargs, self.display)
         self.learn(args, fn)
         if core.ls is not None:
