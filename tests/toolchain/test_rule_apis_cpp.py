@@ -48,6 +48,25 @@ def test_the_bundled_header_checks_swiglu_s_dtype() -> None:
     assert any("SwiGLU: element type must be half or float" in m for m in messages), messages
 
 
+TYPES_KERNEL = KERNELS.with_name("rule_types_kernels.py")
+
+
+def test_the_generated_types_kernel_analyzes_clean_and_passes_the_bundled_header() -> None:
+    """Our kernel of the structs, enums, constants, multi-constructor structs, per-architecture declarations and
+    class members the facts now give the bundled header: no error or warning in the analysis (PA206 infos only, one
+    per name), none from clang (PA803 infos on the generated declarations)."""
+    analysis = analyze(TYPES_KERNEL.read_text(encoding="utf-8"), str(TYPES_KERNEL), Config())
+    assert {d.code for d in analysis.diagnostics} == {"PA206"}, [(d.code, d.message) for d in analysis.diagnostics]
+    for line in ("AscendC::LoopModeParams none = AscendC::LoopModeParams();",
+                 "AscendC::LoopModeParams some = AscendC::LoopModeParams(1, 2, 0, 0, 0, 0);",
+                 "AscendC::SumParams params = AscendC::SumParams{1, N, N};", "pipe.InitSpmBuffer(N * 4);",
+                 "AscendC::SetSaturationFlag<AscendC::SaturationMode::FLOAT>(true);"):
+        assert line in analysis.cpp
+    found = check_cpp(analysis, Config())
+    assert [(d.code, d.message) for d in found if d.severity in (Severity.ERROR, Severity.WARNING)] == []
+    assert {d.code for d in found} == {"PA803"}
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Every other API known by rule: include/lib/rule_apis.h, generated from the facts table (not from the spec).
 
