@@ -3,9 +3,11 @@
 pyasc binds Ascend C one to one, so the header's declarations predict the bindings of APIs CANN's pyasc does not
 bind yet. This script extracts, from asc-devkit's `include/` (basic and advanced APIs), the facts only: each public
 function of namespace AscendC (its name, template parameters, parameters with their C++ types and defaults, the
-header and line it is declared at, the dtypes its documentation states), the fields of its structs and the members
-of its enums. It writes them as a JSON table (`pyasc/language/api/ascendc_facts.json`), which is reviewed and
-committed; `pyasc/language/api/rule.py` turns the table into spec entries. No header text is kept.
+header and line it is declared at, the dtypes its documentation states, the `#if` conditions on `__NPU_ARCH__` it
+is declared under), the fields of its structs, the members of its enums and its namespace constants; from `impl/`
+only the structs, enums and constants the API's declarations name and `include/` does not define (DeQuantMode).
+It writes them as a JSON table (`pyasc/language/api/ascendc_facts.json`), which is reviewed and committed;
+`pyasc/language/api/rule.py` turns the table into spec entries. No header text is kept.
 
     python scripts/ascendc_api_facts.py ASC_DEVKIT_GIT_DIR > pyasc/language/api/ascendc_facts.json
 
@@ -22,9 +24,12 @@ reads the registry and so the old file: a shell redirection into it would empty 
 writes `pyasc/toolchain/include/lib/rule_apis.h`, which the bundled `kernel_operator.h` includes: a declaration of
 every free function of the facts whose name the header's hand-written part does not declare, marked partial (its
 dtype rules are not modelled). It is written from the facts, not from the spec, so that clang still checks the code
-generator's C++ against an independent description. A declaration whose types, or defaults, name something the
-bundled header does not declare is left out; the header's first comment counts them and the script prints their
-names.
+generator's C++ against an independent description. The structs, enums and constants the declarations name and the
+bundled header lacks are defined first, from their facts; a declaration naming something neither defines is left
+out, as is one the headers make only for an architecture other than rule.ARCH (two branches' declarations would
+make a call ambiguous); the header's first comment counts them and the script prints their names. It also writes
+`lib/rule_members.h`: the members of the hand-written classes their bodies lack, one macro per class, which the
+class body ends with.
 """
 
 from __future__ import annotations
@@ -974,7 +979,8 @@ def write_header() -> list[tuple[str, str]]:
 def main(argv: list[str]) -> int:
     if argv == ["--header"]:
         left = write_header()
-        print(f"{RULE_HEADER.relative_to(ROOT)}: {len(left)} declarations left out")
+        print(f"{RULE_HEADER.relative_to(ROOT)}, {MEMBERS_HEADER.relative_to(ROOT)}: {len(left)} declarations left "
+              "out")
         for name, why in left:
             print(f"  {name}: {why}")
         return 0
