@@ -24,7 +24,7 @@ import tomllib
 
 from .. import __version__, sources
 from ..compiler.diagnostics import Diagnostic, Severity, Span, is_suppressed, suppressions
-from ..config import Config, find_pyproject, from_mapping
+from ..config import CANN_VERSIONS, Config, find_pyproject, from_mapping
 from ..config import load as load_config
 from ..sources import Candidate, Excluder
 from . import check_baseline, check_cache, formats
@@ -297,6 +297,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     overrides: dict[str, Any] = {}
     if args.soc_version is not None:
         overrides["soc_version"] = args.soc_version
+    if args.cann_version is not None:
+        overrides["cann_version"] = args.cann_version
     if args.tidy_checks is not None:
         overrides["tidy_checks"] = args.tidy_checks
     if args.no_cpp:
@@ -500,6 +502,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text",
                    help="report format (default: text)")
     p.add_argument("--soc-version", metavar="SOC", help="target SoC, e.g. Ascend910B1 (overrides [tool.pyasc])")
+    p.add_argument("--cann-version", metavar="VERSION",
+                   help=f"the CANN pyasc release the code must keep to ({', '.join(CANN_VERSIONS)}): 1.1.1 makes an "
+                        "API known only by rule an error (PA206), latest an info (overrides [tool.pyasc])")
     p.add_argument("--tidy-checks", metavar="CHECKS", help="clang-tidy --checks for the C++ tier")
     p.add_argument("--no-cpp", action="store_true", help="skip the C++ tier (libclang, clang-tidy)")
     p.add_argument("--fail-on", choices=tuple(FAIL_ON), default="error",

@@ -19,7 +19,7 @@ from pathlib import Path
 from .. import __version__
 from ..compiler.analysis import analyze
 from ..compiler.diagnostics import Diagnostic, Severity
-from ..config import Config, from_mapping, load
+from ..config import CANN_VERSIONS, Config, from_mapping, load
 from ..language import soc
 from ..log import set_log_level
 from .render import render_text, summary_line, use_color, write
@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", "-o", required=True, help="the kernel to write (e.g. vec_add.kernel)")
     p.add_argument("--soc-version", default=None, help=f"target SoC (default {soc.DEFAULT_SOC}; "
                    f"known: {', '.join(soc.names())})")
+    p.add_argument("--cann-version", default=None, metavar="VERSION",
+                   help=f"the CANN pyasc release the program must keep to ({', '.join(CANN_VERSIONS)}): 1.1.1 makes "
+                        "an API known only by rule the error that release gives (PA206), latest (the default) an "
+                        "info (overrides [tool.pyasc] cann_version)")
     p.add_argument("--kernel", default=None,
                    help="build this kernel alone (with the helpers it calls); outer.name selects one defined in "
                         "the function outer where several share a name")
@@ -77,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     overrides: dict[str, object] = {}
     if args.soc_version is not None:
         overrides["soc_version"] = args.soc_version
+    if args.cann_version is not None:
+        overrides["cann_version"] = args.cann_version
     if args.tidy_checks is not None:
         overrides["tidy_checks"] = args.tidy_checks
     config, more = from_mapping(overrides, config)
@@ -89,10 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         consts[name.strip()] = value.strip()
     if consts:
         config = replace(config, consts=consts)
-    bad_soc = [e for e in more if "soc_version" in e]
-    if bad_soc:
-        write(sys.stderr, f"pyasc: error: --soc-version: {bad_soc[0]}\n")
-        return 2
+    for key, flag in (("soc_version", "--soc-version"), ("cann_version", "--cann-version")):
+        bad = [e for e in more if key in e]
+        if bad:
+            write(sys.stderr, f"pyasc: error: {flag}: {bad[0]}\n")
+            return 2
     for e in errors + more:
         write(sys.stderr, f"pyasc: warning: {e}\n")
     try:

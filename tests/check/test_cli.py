@@ -217,3 +217,22 @@ def test_a_crashed_worker_process_becomes_pa901_for_its_files(project, monkeypat
     assert ("k2.py", "PA901") in [(d["path"], d["code"]) for d in found]
     assert all(d["code"] == "PA901" for d in found)
     assert "ended abruptly" in next(d["message"] for d in found if d["path"] == "k2.py")
+
+
+RULE_ONLY = "import asc\n\n\n@asc.jit\ndef k() -> None:\n    asc.set_fixpipe_nz2_nd_flag(1, 2, 3)\n"
+"""A kernel calling an API known only by rule (CANN's pyasc 1.1.1 lacks it): PA206."""
+
+
+def test_cann_version_flag_sets_pa206_severity_over_the_project_setting(project):
+    (project / "k.py").write_text(RULE_ONLY, encoding="utf-8")
+    (project / "pyproject.toml").write_text('[tool.pyasc]\ncann_version = "1.1.1"\n', encoding="utf-8")
+
+    def severity(*flags: str) -> tuple[int, list[str]]:
+        r = run_check("--no-cpp", "--format", "json", *flags, ".", cwd=project)
+        return r.rc, [d["severity"] for d in json.loads(r.out)["diagnostics"] if d["code"] == "PA206"]
+
+    assert severity() == (1, ["error"])  # the project's setting; then the flag over it, through the same cache
+    assert severity("--cann-version", "latest") == (0, ["info"])
+    assert severity("--cann-version", "1.1.1") == (1, ["error"])
+    r = run_check("--cann-version", "1.2", ".", cwd=project)
+    assert r.rc == 2 and "unknown cann_version '1.2' (known: 1.1.1, latest)" in r.err

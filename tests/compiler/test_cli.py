@@ -127,3 +127,23 @@ def test_cann_present_uses_bisheng(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "bisheng" in r.stderr
     assert log.exists() and "k.kernel" in log.read_text(encoding="utf-8")
+
+
+def test_cann_version_flag_makes_an_api_known_by_rule_an_error(tmp_path: Path) -> None:
+    """`--cann-version 1.1.1`: an API CANN's pyasc 1.1.1 lacks is that release's error (PA206, exit 1, no kernel);
+    `latest` (the default) keeps it an info and builds; another value is a usage error."""
+    src = tmp_path / "k.py"
+    src.write_text("import asc\n\n\n@asc.jit\ndef k() -> None:\n    asc.set_fixpipe_nz2_nd_flag(1, 2, 3)\n",
+                   encoding="utf-8")
+    out = tmp_path / "k.kernel"
+    r = run("--input", str(src), "--output", str(out), "--no-cpp", "--cann-version", "1.1.1")
+    assert r.returncode == 1 and "error[PA206]: asc.set_fixpipe_nz2_nd_flag is known by rule" in r.stderr
+    assert not out.exists()
+    for flags in ((), ("--cann-version", "latest")):
+        r = run("--input", str(src), "--output", str(out), "--no-cpp", *flags)
+        assert r.returncode == 0 and "info[PA206]" in r.stderr and out.exists(), r.stderr
+    (tmp_path / "pyproject.toml").write_text('[tool.pyasc]\ncann_version = "1.1.1"\n', encoding="utf-8")
+    assert run("--input", str(src), "--output", str(out), "--no-cpp").returncode == 1
+    assert run("--input", str(src), "--output", str(out), "--no-cpp", "--cann-version", "latest").returncode == 0
+    r = run("--input", str(src), "--output", str(out), "--cann-version", "9.9")
+    assert r.returncode == 2 and "pyasc: error: --cann-version: unknown cann_version '9.9'" in r.stderr

@@ -145,7 +145,7 @@ def _fixed_by_the_header(api_rule: str) -> set[str]:
     from pyasc.language.api.rule import F, param_name
 
     out: set[str] = set()
-    for _scope, name, header, _line, template, params, _ret, _dt in F.FUNCTIONS:
+    for _scope, name, header, _line, template, params, _ret, _dt, *_ in F.FUNCTIONS:
         if f"AscendC::{name} ({header}:" not in api_rule:
             continue
         typenames = {n for k, n, _ in template if k == "typename"}

@@ -6,6 +6,7 @@ is needed: the facts table is committed."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -62,6 +63,15 @@ private:
 namespace Internal {
 __aicore__ inline void NotPublic();
 }
+constexpr MyShape MY_SHAPE = {8, false};
+#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)
+__aicore__ inline void Flag(uint16_t n, uint32_t stride);
+struct MyRepeat {
+    uint16_t stride = 0;
+};
+#else
+__aicore__ inline void Flag(uint16_t n, uint16_t stride);
+#endif
 }  // namespace AscendC
 #endif
 """
@@ -70,7 +80,7 @@ __aicore__ inline void NotPublic();
 def test_the_reader_keeps_declarations_and_skips_bodies_macros_and_private_names(reader: ModuleType) -> None:
     facts = reader.extract([("include/adv_api/my/widget.h", SNIPPET)])
     fns = {(f.scope, f.name): f for f in facts.functions}
-    assert set(fns) == {("AscendC", "Widget"), ("AscendC", "Gadget"), ("AscendC::Holder", "Count")}
+    assert set(fns) == {("AscendC", "Widget"), ("AscendC", "Gadget"), ("AscendC::Holder", "Count"), ("AscendC", "Flag")}
     widget = fns[("AscendC", "Widget")]
     assert widget.template == (("typename", "T", None), ("bool", "isFast", "false"),
                                ("const MyConfig&", "cfg", "MY_DEFAULT"))
@@ -83,8 +93,26 @@ def test_the_reader_keeps_declarations_and_skips_bodies_macros_and_private_names
     assert gadget.dtypes == ()  # the note is another declaration's
     assert fns[("AscendC::Holder", "Count")].returns == "int32_t"
     assert [(s.name, s.fields) for s in facts.structs] == [
-        ("MyShape", [("uint32_t", "srcM", "{0}"), ("bool", "onOff", "true"), ("MyMode", "mode", "MyMode::SLOW")])]
-    assert [(e.name, e.members) for e in facts.enums] == [("MyMode", [("FAST", 0), ("SLOW", 1), ("TURBO", 7)])]
+        ("MyShape", [("uint32_t", "srcM", "{0}"), ("bool", "onOff", "true"), ("MyMode", "mode", "MyMode::SLOW")]),
+        ("MyRepeat", [("uint16_t", "stride", "0", "(defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510))")])]
+    assert [(e.name, e.members, e.scoped, e.base) for e in facts.enums] == [
+        ("MyMode", [("FAST", 0), ("SLOW", 1), ("TURBO", 7)], True, "uint8_t")]
+    assert [(c.name, c.ctype, c.value) for c in facts.constants] == [("MY_SHAPE", "MyShape", "{8, false}")]
+
+
+def test_the_reader_keeps_the_architecture_branch_of_each_declaration(reader: ModuleType) -> None:
+    """Two architectures' declarations of one function: each with its `#if` condition (the `#else` as the
+    negation), so the bundled header keeps only the one for the architecture it checks (a call of both would be
+    ambiguous)."""
+    facts = reader.extract([("include/basic_api/w.h", SNIPPET)])
+    flags = [(f.params[1][0], f.arch) for f in facts.functions if f.name == "Flag"]
+    arch = "(defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510))"
+    assert flags == [("uint32_t", arch), ("uint16_t", f"(!{arch})")]
+    assert [rule.arch_holds(a) for _t, a in flags] == [False, True]
+    assert next(f for f in facts.functions if f.name == "Widget").arch == ""
+    text, _left = reader.rule_header(json.loads(reader.render(facts)),
+                                     "typedef __UINT16_TYPE__ uint16_t;\ntypedef __UINT32_TYPE__ uint32_t;\n")
+    assert "Flag(uint16_t n, uint16_t stride);" in text and "uint32_t stride" not in text
 
 
 def test_the_table_is_json_one_declaration_a_line(reader: ModuleType) -> None:
@@ -92,8 +120,9 @@ def test_the_table_is_json_one_declaration_a_line(reader: ModuleType) -> None:
 
     text = reader.render(reader.extract([("include/basic_api/w.h", SNIPPET)]))
     data = json.loads(text)
-    assert [f[1] for f in data["functions"]] == ["Widget", "Gadget", "Count"]
-    assert text.count("\n") == len(data["functions"]) + len(data["structs"]) + len(data["enums"]) + 8
+    assert [f[1] for f in data["functions"]] == ["Widget", "Gadget", "Count", "Flag", "Flag"]
+    assert text.count("\n") == (len(data["functions"]) + len(data["structs"]) + len(data["enums"])
+                                 + len(data["constants"]) + 10)
 
 
 @pytest.mark.parametrize(("cpp", "py"), [
@@ -122,13 +151,13 @@ def test_the_committed_table_is_what_the_rule_derives() -> None:
 def test_the_figures() -> None:
     facts = rule.F
     assert (len(facts.FUNCTIONS), len({(f[0], f[1]) for f in facts.FUNCTIONS}), len(facts.STRUCTS),
-            len(facts.ENUMS)) == (1091, 569, 108, 41)
+            len(facts.ENUMS), len(facts.CONSTANTS)) == (1097, 573, 120, 68, 76)
     t = registry.RULE
-    assert (len(t.apis), len(t.classes), len(t.enums), len(t.methods), len(t.extra_forms)) == (147, 58, 33, 14, 3)
+    assert (len(t.apis), len(t.classes), len(t.enums), len(t.methods), len(t.extra_forms)) == (147, 60, 47, 14, 3)
     assert sum(len(a.declared) for a in t.apis) == 256
     assert sum(1 for a in t.apis if a.generated) == 77
     assert len(t.bound) == 258  # Ascend C names the hand-written 1.1.1 tables already bind
-    assert len(t.unbound) == 171
+    assert len(t.unbound) == 185
 
 
 DISAGREEMENTS = {
@@ -179,8 +208,15 @@ def test_the_five_entries() -> None:
     shape = registry.CLASSES["adv.SoftMaxShapeInfo"]
     assert shape.fields == ("src_m", "src_k", "ori_src_m", "ori_src_k") and not shape.constexpr
     config = registry.CLASSES["adv.SoftmaxConfig"]
-    assert config.constexpr and config.constructors[0].cpp == (
-        "AscendC::SoftmaxConfig({is_check_tiling}{~ori_src_m}{~ori_src_k}{~mode})")
+    # C++ has constructors of one, three and four arguments: a form for each, the first that binds is written
+    assert config.constexpr and [c.cpp for c in config.constructors] == [
+        "AscendC::SoftmaxConfig({is_check_tiling})",
+        "AscendC::SoftmaxConfig({is_check_tiling}, {ori_src_m}, {ori_src_k})",
+        "AscendC::SoftmaxConfig({is_check_tiling}, {ori_src_m}, {ori_src_k}, {mode})"]
+    loop = registry.CLASSES["LoopModeParams"]  # none or all six
+    assert [c.cpp for c in loop.constructors] == ["AscendC::LoopModeParams()", "AscendC::LoopModeParams("
+                                                  "{loop1_size}, {loop2_size}, {loop1_src_stride}, {loop1_dst_stride}, "
+                                                  "{loop2_src_stride}, {loop2_dst_stride})"]
     assert registry.ENUMS["SoftmaxMode"].members == {"SOFTMAX_NORMAL": 0, "SOFTMAX_OUTPUT_WITHOUT_BRC": 1}
 
 

@@ -113,3 +113,21 @@ def test_a_rule_keyword_form_of_a_hand_written_method_runs_as_that_method() -> N
     report = k[1](x, y)
     assert [f for f in report.findings if f.severity != "note"] == []
     np.testing.assert_array_equal(y, x + 1)
+
+
+def test_the_generated_types_kernel_runs_with_findings_not_a_crash() -> None:
+    """tests/compiler/rule_types_kernels.py: its structs (SumParams, LoopModeParams of none or six arguments),
+    enums and TPipe's rule-only member construct on the simulator; each rule-only call is a PS110 finding."""
+    compat.install()
+    path = Path(__file__).resolve().parents[1] / "compiler" / "rule_types_kernels.py"
+    spec = importlib.util.spec_from_file_location("rule_types_kernels", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    x = np.ones(module.N, np.float32)
+    y = np.zeros_like(x)
+    with sim.collect() as rep:
+        module.types_kernel[1](x, y)
+    found = {f.message.split(" is known by rule")[0] for f in rep.findings if f.kind == "unsupported"}
+    assert {"TPipe.init_spm_buffer", "asc.set_saturation_flag", "asc.set_fixpipe_nz2_nd_flag", "asc.adv.sum",
+            "asc.adv.cum_sum", "asc.set_loop_mode_para", "asc.reset_loop_mode_para"} <= found, found

@@ -24,6 +24,31 @@ from itertools import product
 
 from ..spec import ApiSpec, ClassSpec, DTypeRule, EnumSpec, Overload, api, combos, each, parse_signature, same, ub
 
+ARCH = 2201
+"""The architecture whose `#if` branches of the headers pyasc follows where they differ (Ascend 910B, dav-c220, the
+default SoC): a struct's fields, its constructors, and the bundled header's declarations (two branches' would make
+a call ambiguous)."""
+
+
+def arch_holds(cond: str, arch: int = ARCH) -> bool | None:
+    """Whether a facts' architecture condition (`defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510 || ...)`) holds for
+    `arch`; None where it names something else too."""
+    if not cond:
+        return True
+    expr = cond.replace("defined(__NPU_ARCH__)", "True").replace("__NPU_ARCH__", str(arch))
+    expr = re.sub(r"!(?!=)", " not ", expr.replace("&&", " and ").replace("||", " or "))
+    if re.search(r"[A-Za-z_]", re.sub(r"\b(True|and|or|not)\b", "", expr)):
+        return None
+    try:
+        return bool(eval(expr, {"__builtins__": {}}))  # noqa: S307 - digits, comparisons and boolean words only
+    except SyntaxError:
+        return None
+
+
+def at_arch(fields: Iterable) -> tuple:
+    """A struct's fields as ARCH has them: (type, name, default), those of another architecture's branch left out."""
+    return tuple(tuple(f[:3]) for f in fields if len(f) < 4 or arch_holds(f[3]) is not False)
+
 
 def _load_facts() -> dict:
     """The committed facts table (JSON: it loads in milliseconds, where a Python literal of this size compiles
@@ -54,6 +79,10 @@ class _Facts:
     @property
     def ENUMS(self) -> tuple:  # noqa: N802
         return self._data["enums"]
+
+    @property
+    def CONSTANTS(self) -> tuple:  # noqa: N802
+        return self._data.get("constants", ())
 
 
 F = _Facts()
@@ -151,7 +180,9 @@ class _Kinds:
             elem = m.group(2).strip()
             return m.group(1), elem if elem in typenames else _DTYPES.get(elem, "?")
         if t.endswith("[]"):
-            return "IntList", None
+            return "IntList", _array_elem(t[:-2].strip())
+        if "*" in ctype and "const" in ctype and "__gm__" not in ctype and _INTS.fullmatch(t):
+            return "IntList", _array_elem(t)  # `const uint32_t* dstShape`: an array the call passes
         if t == "bool":
             return "bool", None
         if _INTS.fullmatch(t):
@@ -165,9 +196,15 @@ class _Kinds:
             return head, None
         if head in self.enums:
             return head, None
-        if head in self.by_cpp:
+        if head in self.by_cpp and "*" not in ctype:  # a struct's address (`BroadcastTiling*`): no way to pass it
             return self.by_cpp[head], None
         return "Any", None
+
+
+def _array_elem(t: str) -> str | None:
+    """The C element type a list argument is written as (`{p:uint32_t}`), or None for the default (uint64_t mask
+    words)."""
+    return t if re.fullmatch(r"u?int(8|16|32)_t|float|bool", t) else None
 
 
 def _py_default(text: str | None, enums: set[str]) -> str | None:
@@ -235,7 +272,7 @@ class Form:
 
 def _overload(fn: tuple, kinds: _Kinds, enums: set[str], method_of: str | None) -> tuple[Form, list[DTypeRule]] | None:
     """One declaration as a signature and C++ template, with the dtype rules its tensors imply."""
-    scope, name, header, line, template, params, returns, doc_dtypes = fn
+    scope, name, header, line, template, params, returns, doc_dtypes, *_ = fn
     typenames = {n for k, n, _ in template if k == "typename"}
     sig: list[str] = ["self"] if method_of else []
     cpp_args: list[str] = []
@@ -270,7 +307,8 @@ def _overload(fn: tuple, kinds: _Kinds, enums: set[str], method_of: str | None) 
             cpp_args.append(f"{{~{py}}}")
         else:
             sig.append(f"{py}: {kind}")
-            cpp_args.append(("" if not cpp_args else ", ") + f"{{{py}}}")
+            arg = f"{{{py}:{elem}}}" if kind == "IntList" and elem else f"{{{py}}}"
+            cpp_args.append(("" if not cpp_args else ", ") + arg)
     for elem, py in typed_scalars:  # `const T& scalar` beside `LocalTensor<T>`: in the tensor's element type
         owner = next((t for t, e in tensors.items() if e == elem), None)
         if owner is not None:
@@ -425,7 +463,7 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
     """Every entry the rule derives from the facts, given the hand-written tables it defers to."""
     out = Tables()
     enum_names = set(hand_enums)
-    for name, header, line, members in F.ENUMS:
+    for name, header, line, members, *_ in F.ENUMS:
         if name in hand_enums or name in hand_classes or name in RESERVED:
             continue
         spec = EnumSpec(name, dict(members), f"AscendC::{name}::", doc=f"AscendC::{name}, by rule.",
@@ -435,7 +473,7 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
     template_structs = {bare(k) for f in F.FUNCTIONS for k, _, _ in f[4] if k != "typename"}
     struct_names: dict[str, str] = {}
     hand_by_cpp = {re.sub(r"<.*", "", c.cpp).replace("AscendC::", ""): n for n, c in hand_classes.items()}
-    for name, header, _line, _fields in F.STRUCTS:
+    for name, header, _line, _fields, *_ in F.STRUCTS:
         if name in RESERVED or name in hand_enums:
             continue
         if name in hand_by_cpp:
@@ -446,9 +484,10 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
             continue
         struct_names[name] = ("adv." if _is_adv(header) else "") + name
     kinds = _Kinds(hand_classes, enum_names, struct_names)
-    for name, header, line, fields in F.STRUCTS:
+    for name, header, line, all_fields, *_ in F.STRUCTS:
         if name not in struct_names:
             continue
+        fields = at_arch(all_fields)
         items = []
         ok = True
         for ctype, fname, default in fields:
@@ -467,27 +506,34 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
             out.unbound.append((name, "a struct with fields the language has no kind for"))
             continue
         constexpr = name in template_structs
-        ctors = [f for f in F.FUNCTIONS if f[0] == f"AscendC::{name}" and f[1] == name and f[5]]
+        all_ctors = [f for f in F.FUNCTIONS if f[0] == f"AscendC::{name}" and f[1] == name
+                     and arch_holds(f[8] if len(f) > 8 else "") is not False]
+        ctors = [f for f in all_ctors if f[5]]
         field_names = [c[1] for c in fields]
         longest = max(ctors, key=lambda f: len(f[5]), default=None)
         ctor_fields = [re.sub(r"In$", "", p[1]) for p in longest[5]] if longest else []
+        forms: list[tuple[str, str]] = []
         if longest and ctor_fields == field_names[:len(ctor_fields)]:
             # a struct with constructors is no aggregate: written through its longest constructor, the arguments
-            # after the last one given left to its defaults (`SoftmaxConfig(false)`)
-            py = [param_name(f) for f in ctor_fields]
-            ctor_cpp: str | None = f"AscendC::{name}({{{py[0]}}}" + "".join(f"{{~{q}}}" for q in py[1:]) + ")"
+            # after the last one given left to its defaults (`SoftmaxConfig(false)`), where C++ has a constructor
+            # for each such count; else one form per constructor (LoopModeParams() or all six of its fields)
+            forms = _ctor_forms(name, items, [param_name(f) for f in ctor_fields], all_ctors)
         elif longest:
             out.unbound.append((name, "a struct whose constructors do not follow its fields"))
             continue
+        elif all_ctors:  # `DropOutShapeInfo() {}`: no aggregate, its fields set one by one after it
+            out.unbound.append((name, "a struct with only a default constructor (C++ sets its fields one by one)"))
+            continue
         else:
-            ctor_cpp = None
-        # a value struct is written as its aggregate, every field in declaration order (`SoftMaxShapeInfo{8, 64,
-        # 8, 64}`); a template argument's (SoftmaxConfig) as designated initializers of the fields given
-        aggregate = ctor_cpp or f"AscendC::{name}{{{{" + ", ".join("{" + i.split(":")[0] + "}" for i in items) + "}}"
-        ctor = parse_signature("(" + ", ".join(items) + ")", aggregate)
+            # a value struct is written as its aggregate, every field in declaration order (`SoftMaxShapeInfo{8, 64,
+            # 8, 64}`)
+            forms = [("(" + ", ".join(items) + ")",
+                      f"AscendC::{name}{{{{" + ", ".join("{" + i.split(":")[0] + "}" for i in items) + "}}")]
+        ctor_list = tuple(parse_signature(sig, cpp) for sig, cpp in forms)
+        ctor = ctor_list[-1]
         cls = ClassSpec(name=struct_names[name], family="adv.rule.types" if _is_adv(header) else "rule.basic",
                         doc=f"AscendC::{name}, by rule.",
-                        cpp=f"AscendC::{name}", constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
+                        cpp=f"AscendC::{name}", constructors=ctor_list, fields=tuple(p.name for p in ctor.params),
                         field_cpp={p.name: c[1] for p, c in zip(ctor.params, fields, strict=True)},
                         constexpr=constexpr, rule=_origin(header, line, name))
         out.classes.append(cls)
@@ -538,6 +584,24 @@ def build(hand_apis: Mapping[str, ApiSpec], hand_classes: Mapping[str, ClassSpec
                    [(o.signature, o.cpp) for o in overloads], dtypes=rules, positions=ub(*dict.fromkeys(tensors)),
                    pipe="V" if tensors else None, sim="pyasc.sim.api.rule:" + snake(name))
         out.apis.append(replace(spec, rule=overloads[0].rule))
+    return out
+
+
+def _ctor_forms(name: str, items: list[str], py: list[str], ctors: list[tuple]) -> list[tuple[str, str]]:
+    """A struct's constructor forms as (signature, C++ template). The arguments C++ takes: from each constructor's
+    required count to its parameter count. One form when every count from one to the longest is taken (the
+    arguments after the last one given left out); else a form per constructor, each writing its arguments up to its
+    required count (LoopModeParams has a constructor of none and one of six: `LoopModeParams()`, or all six)."""
+    spans = sorted({(sum(1 for p in f[5] if p[2] is None), len(f[5])) for f in ctors}, key=lambda s: s[1])
+    counts = {n for lo, hi in spans for n in range(lo, hi + 1)}
+    if all(n in counts for n in range(1, len(py) + 1)):
+        return [("(" + ", ".join(items[:len(py)]) + ")",
+                 f"AscendC::{name}({{{py[0]}}}" + "".join(f"{{~{q}}}" for q in py[1:]) + ")")]
+    out = []
+    for lo, hi in spans:
+        args = "".join(("" if i == 0 else ", ") + f"{{{q}}}" if i < max(lo, 1) else f"{{~{q}}}"
+                       for i, q in enumerate(py[:hi]))
+        out.append(("(" + ", ".join(items[:hi]) + ")", f"AscendC::{name}({args})"))
     return out
 
 
@@ -639,7 +703,9 @@ def dump(t: Tables) -> str:
     parts = {
         "apis": [_api_json(a) for a in t.apis],
         "classes": [{"name": c.name, "family": c.family, "doc": c.doc, "cpp": c.cpp, "rule": c.rule,
-                     "ctor": c.constructors[0].signature, "ctor_cpp": c.constructors[0].cpp,
+                     "ctor": c.constructors[-1].signature, "ctor_cpp": c.constructors[-1].cpp,
+                     **({"ctors": [[o.signature, o.cpp] for o in c.constructors[:-1]]} if len(c.constructors) > 1
+                        else {}),
                      "field_cpp": dict(c.field_cpp), "constexpr": c.constexpr}
                     for c in t.classes],
         "enums": [{"name": e.name, "members": dict(e.members), "prefix": e.cpp_prefix, "doc": e.doc,
@@ -683,8 +749,9 @@ def load(text: str | None = None) -> Tables:
     out.apis = [_api_of(a) for a in data["apis"]]
     for c in data["classes"]:
         ctor = parse_signature(c["ctor"], c.get("ctor_cpp"))
+        others = tuple(parse_signature(sig, cpp) for sig, cpp in c.get("ctors", ()))
         out.classes.append(ClassSpec(name=c["name"], family=c["family"], doc=c["doc"], cpp=c["cpp"],
-                                     constructors=(ctor,), fields=tuple(p.name for p in ctor.params),
+                                     constructors=(*others, ctor), fields=tuple(p.name for p in ctor.params),
                                      field_cpp=c["field_cpp"], constexpr=c["constexpr"], rule=c["rule"]))
     out.enums = [EnumSpec(e["name"], e["members"], e["prefix"], e["doc"], rule=e["rule"]) for e in data["enums"]]
     out.methods = {(cls, name): _api_of(m) for cls, name, m in data["methods"]}

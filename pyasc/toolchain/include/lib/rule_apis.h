@@ -5,14 +5,389 @@
 // not declare, as the headers declare them (template parameters, parameters, defaults, return type), so
 // that the C++ of an API pyasc knows by rule (pyasc/language/api/rule.py) is checked by clang for its
 // names, arity and types. Each is marked partial: its calls get PA803, its dtype rules not modelled.
-// 110 declarations; 150 left out (78 distinct names), their types or defaults
+// 187 declarations; 52 left out (30 distinct names), their types or defaults
 // naming something this header does not declare (`--header` prints them with the names they lack).
+// The 75 structs, enums and constants they name that it lacks are defined first, from the facts.
+// 21 declarations the headers make only for architectures other than __NPU_ARCH__ 2201 are not written.
 #ifndef PYASC_BUNDLED_RULE_APIS_H
 #define PYASC_BUNDLED_RULE_APIS_H
 
 #define PYASC_RULE_WHY "declared from the Ascend C headers' signatures; its dtype rules are not modelled"
 
 namespace AscendC {
+
+// include/adv_api/activation/softmax_utils.h:63
+struct SoftMaxParams {
+    uint32_t srcM{0};
+    uint32_t srcK{0};
+    uint32_t oriSrcM{0};
+    uint32_t oriSrcK{0};
+    uint32_t loopCnt{1};
+    uint32_t splitMeanCnt{8};
+    float alpha{0.9375};
+};
+// impl/basic_api/utils/kernel_utils_struct_norm_sort.h:34
+struct DropOutShapeInfo {
+    __aicore__ constexpr DropOutShapeInfo() {}
+    uint32_t firstAxis = 0;
+    uint32_t srcLastAxis = 0;
+    uint32_t maskLastAxis = 0;
+};
+// include/adv_api/math/bitwise_and_utils.h:25
+struct BitwiseAndConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/bitwise_and_utils.h:28
+constexpr BitwiseAndConfig DEFAULT_BITWISE_AND_CONFIG = {false};
+// include/adv_api/math/bitwise_not_utils.h:25
+struct BitwiseNotConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/bitwise_not_utils.h:28
+constexpr BitwiseNotConfig DEFAULT_BITWISE_NOT_CONFIG = {false};
+// include/adv_api/math/bitwise_or_utils.h:25
+struct BitwiseOrConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/bitwise_or_utils.h:28
+constexpr BitwiseOrConfig DEFAULT_BITWISE_OR_CONFIG = {false};
+// include/adv_api/math/bitwise_xor_utils.h:25
+struct BitwiseXorConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/bitwise_xor_utils.h:28
+constexpr BitwiseXorConfig DEFAULT_BITWISE_XOR_CONFIG = {false};
+// include/adv_api/math/clamp_utils.h:25
+struct ClampConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/clamp_utils.h:28
+constexpr ClampConfig DEFAULT_CLAMP_CONFIG = {false};
+// include/adv_api/math/cumsum_utils.h:27
+enum class CumSumAlgorithm { CUMSUM_ALGORITHM_LINEBYLINE = 0, CUMSUM_ALGORITHM_SKLANSKY = 1 };
+// include/adv_api/math/cumsum_utils.h:29
+struct CumSumConfig {
+    bool isLastAxis{true};
+    bool isReuseSource{false};
+    bool outputLastRow{false};
+    CumSumAlgorithm algorithm{CumSumAlgorithm::CUMSUM_ALGORITHM_LINEBYLINE};
+};
+// include/adv_api/math/cumsum.h:44
+constexpr CumSumConfig defaultCumSumConfig = {true, false, true};
+// include/adv_api/math/cumsum_utils.h:36
+struct CumSumInfo {
+    uint32_t outter{0};
+    uint32_t inner{0};
+};
+// include/adv_api/math/fma_utils.h:25
+struct FmaConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/fma_utils.h:28
+constexpr FmaConfig DEFAULT_FMA_CONFIG = {false};
+// include/adv_api/math/is_inf_utils.h:25
+struct IsInfConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/is_inf_utils.h:28
+constexpr IsInfConfig DEFAULT_IS_INF_CONFIG = {false};
+// include/adv_api/math/is_nan_utils.h:25
+struct IsNanConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/is_nan_utils.h:28
+constexpr IsNanConfig DEFAULT_IS_NAN_CONFIG = {false};
+// include/adv_api/math/logical_and_utils.h:25
+struct LogicalAndConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/logical_and_utils.h:28
+constexpr LogicalAndConfig DEFAULT_LOGICAL_AND_CONFIG = {false};
+// include/adv_api/math/logical_ands_utils.h:27
+struct LogicalAndsConfig {
+    bool isReuseSource;
+    int8_t scalarTensorIndex;
+};
+// include/adv_api/math/logical_ands_utils.h:31
+constexpr LogicalAndsConfig DEFAULT_LOGICAL_ANDS_CONFIG = {false, 1};
+// include/adv_api/math/logical_not_utils.h:25
+struct LogicalNotConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/logical_not_utils.h:28
+constexpr LogicalNotConfig DEFAULT_LOGICAL_NOT_CONFIG = {false};
+// include/adv_api/math/logical_or_utils.h:25
+struct LogicalOrConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/logical_or_utils.h:28
+constexpr LogicalOrConfig DEFAULT_LOGICAL_OR_CONFIG = {false};
+// include/adv_api/math/logical_ors_utils.h:27
+struct LogicalOrsConfig {
+    bool isReuseSource;
+    int8_t scalarTensorIndex;
+};
+// include/adv_api/math/logical_ors_utils.h:31
+constexpr LogicalOrsConfig DEFAULT_LOGICAL_ORS_CONFIG = {false, 1};
+// include/adv_api/math/logical_xor_utils.h:25
+struct LogicalXorConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/logical_xor_utils.h:28
+constexpr LogicalXorConfig DEFAULT_LOGICAL_XOR_CONFIG = {false};
+// include/adv_api/math/rint_utils.h:25
+struct RintConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/rint_utils.h:28
+constexpr RintConfig DEFAULT_RINT_CONFIG = {false};
+// include/adv_api/math/sincos_utils.h:25
+struct SinCosConfig {
+    bool isReuseSource;
+};
+// include/adv_api/math/sincos_utils.h:28
+constexpr SinCosConfig DEFAULT_SINCOS_CONFIG = {false};
+// include/adv_api/normalization/layernorm_utils.h:39
+struct WelfordUpdateConfig {
+    bool isInplace = false;
+};
+// include/adv_api/normalization/layernorm_utils.h:44
+constexpr WelfordUpdateConfig WFUPDATE_DEFAULT_CFG = {false};
+// include/adv_api/normalization/layernorm_utils.h:52
+struct WelfordUpdateParam {
+    uint32_t rnLength;
+    uint32_t abLength;
+    uint32_t abComputeLength;
+    float nRec;
+};
+// include/adv_api/normalization/normalize_utils.h:29
+enum class ReducePattern : uint32_t { AR = 0, RA = 1, R = 2, ARA = 3, ARAR = 4, ARARA = 5, ARARAR = 6, ARARARA = 7, ARARARAR = 8, ARARARARA = 9, RAR = 10, RARA = 11, RARAR = 12, RARARA = 13, RARARAR = 14, RARARARA = 15 };
+// include/adv_api/normalization/normalize_utils.h:49
+struct NormalizeConfig {
+    ReducePattern reducePattern = ReducePattern::AR;
+    int32_t aLength = -1;
+    bool isNoBeta = false;
+    bool isNoGamma = false;
+    bool isOnlyOutput = false;
+};
+// impl/adv_api/detail/normalization/normalize/normalize_config.h:38 (computed by a function there)
+constexpr NormalizeConfig NLCFG_NORM{};
+// include/adv_api/normalization/normalize_utils.h:57
+struct NormalizePara {
+    uint32_t aLength;
+    uint32_t rLength;
+    uint32_t rLengthWithPadding;
+};
+// include/adv_api/normalization/welfordfinalize_utils.h:39
+struct WelfordFinalizePara {
+    uint32_t rnLength;
+    uint32_t abLength;
+    uint32_t headCount;
+    uint32_t headCountLength;
+    uint32_t tailCount;
+    uint32_t tailCountLength;
+    float abRec;
+    float rRec;
+};
+// include/adv_api/pad/broadcast_utils.h:27
+struct BroadcastTiling {
+    uint32_t oriRank;
+    uint32_t rank;
+    uint32_t dstSize;
+    uint32_t srcSize;
+    uint32_t loopNum = 0;
+};
+// impl/adv_api/detail/quantization/antiquantize/antiquantize_common.h:27
+enum class AntiQuantizePolicy : int32_t { PER_TENSOR = 0, PER_CHANNEL = 1, PER_TOKEN = 2, PER_GROUP = 3 };
+// impl/adv_api/detail/quantization/antiquantize/antiquantize_common.h:34
+struct AntiQuantizeConfig {
+    AntiQuantizePolicy policy;
+    bool hasOffset;
+    int32_t kDim = 1;
+};
+// impl/adv_api/detail/quantization/antiquantize/antiquantize_common.h:40
+struct AntiQuantizeParams {
+    uint32_t m;
+    uint32_t n;
+    uint32_t groupSize = 0;
+};
+// include/adv_api/quantization/ascend_antiquant_utils.h:27
+struct AntiQuantShapeInfo {
+    uint32_t offsetHeight{0};
+    uint32_t offsetWidth{0};
+    uint32_t scaleHeight{0};
+    uint32_t scaleWidth{0};
+};
+// impl/basic_api/utils/kernel_utils_mode.h:181
+enum class DeQuantMode : uint8_t { DEQUANT_WITH_SINGLE_ROW = 0, DEQUANT_WITH_MULTI_ROW = 1 };
+// include/adv_api/quantization/ascend_dequant_utils.h:26
+struct DequantParams {
+    uint32_t m;
+    uint32_t n;
+    uint32_t calCount;
+};
+// include/adv_api/quantization/ascend_dequant_utils.h:32
+struct AscendDeQuantConfig {
+    bool hasOffset;
+    int32_t kDim = 1;
+};
+// include/adv_api/quantization/ascend_dequant_utils.h:37
+enum class AscendDeQuantPolicy : int32_t { PER_TOKEN = 0, PER_GROUP = 1, PER_CHANNEL_PER_GROUP = 2, PER_TOKEN_PER_GROUP = 3 };
+// include/adv_api/quantization/ascend_dequant_utils.h:39
+struct AscendDeQuantParam {
+    uint32_t m;
+    uint32_t n;
+    uint32_t calCount;
+    uint32_t groupSize = 0;
+};
+// impl/adv_api/detail/quantization/dequantize/dequantize_common.h:27
+enum class DequantizePolicy : int32_t { PER_TENSOR = 0, PER_CHANNEL = 1, PER_TOKEN = 2, PER_GROUP = 3 };
+// impl/adv_api/detail/quantization/dequantize/dequantize_common.h:34
+struct DequantizeConfig {
+    DequantizePolicy policy;
+    bool hasOffset = false;
+    int32_t kDim = 1;
+};
+// impl/adv_api/detail/quantization/dequantize/dequantize_common.h:40
+struct DequantizeParams {
+    uint32_t m;
+    uint32_t n;
+    uint32_t groupSize = 0;
+};
+// include/adv_api/quantization/quantize_utils.h:32
+enum class QuantizePolicy : int32_t { PER_TENSOR = 0, PER_CHANNEL = 1, PER_TOKEN = 2, PER_GROUP = 3 };
+// include/adv_api/quantization/quantize_utils.h:34
+struct QuantizeConfig {
+    QuantizePolicy policy;
+    bool hasOffset;
+    RoundMode roundMode = RoundMode::CAST_RINT;
+    int32_t kDim = 1;
+};
+// include/adv_api/quantization/quantize_utils.h:41
+struct QuantizeParams {
+    uint32_t m;
+    uint32_t n;
+    uint32_t groupSize = 0;
+};
+// include/adv_api/reduce/mean_utils.h:27
+struct MeanParams {
+    uint32_t outter = 1;
+    uint32_t inner;
+    uint32_t n;
+};
+// include/adv_api/reduce/sum_utils.h:27
+struct SumParams {
+    uint32_t outter = 1;
+    uint32_t inner;
+    uint32_t n;
+};
+// include/basic_api/kernel_base_types.h:27
+enum class SaturationMode : uint8_t { FLOAT = 0, FLOAT8 = 1, INT = 2, CAST = 3 };
+// include/basic_api/kernel_base_types.h:29
+enum class OverrideStrategy : uint8_t { USE_API = 0, USE_GLOBAL = 1 };
+// include/basic_api/kernel_struct_conv2d.h:93
+struct Conv2dParams {
+    __aicore__ constexpr Conv2dParams() {}
+    uint32_t cin = 0;
+    uint32_t cout = 0;
+    uint32_t initY = 0;
+    bool partialSum = false;
+};
+// include/basic_api/kernel_struct_conv2d.h:37
+enum class LoopMode : uint8_t { MODE_NM = 0, MODE_MN = 1, MODE_KM = 2, MODE_KN = 3 };
+// include/basic_api/kernel_struct_conv2d.h:39
+struct Conv2dTilling {
+    const uint32_t blockSize = 16;
+    LoopMode loopMode = LoopMode::MODE_NM;
+    uint32_t c0Size = 32;
+    uint32_t dTypeSize = 1;
+    uint32_t strideH = 0;
+    uint32_t strideW = 0;
+    uint32_t dilationH = 0;
+    uint32_t dilationW = 0;
+    uint32_t hi = 0;
+    uint32_t wi = 0;
+    uint32_t ho = 0;
+    uint32_t wo = 0;
+    uint32_t height = 0;
+    uint32_t width = 0;
+    uint32_t howo = 0;
+    uint32_t mNum = 0;
+    uint32_t nNum = 0;
+    uint32_t kNum = 0;
+    uint32_t mBlockNum = 0;
+    uint32_t kBlockNum = 0;
+    uint32_t nBlockNum = 0;
+    uint32_t roundM = 0;
+    uint32_t roundN = 0;
+    uint32_t roundK = 0;
+    uint32_t mTileBlock = 0;
+    uint32_t nTileBlock = 0;
+    uint32_t kTileBlock = 0;
+    uint32_t mIterNum = 0;
+    uint32_t nIterNum = 0;
+    uint32_t kIterNum = 0;
+    uint32_t mTileNums = 0;
+    bool mHasTail = false;
+    bool nHasTail = false;
+    bool kHasTail = false;
+    uint32_t kTailBlock = 0;
+    uint32_t mTailBlock = 0;
+    uint32_t nTailBlock = 0;
+    uint32_t mTailNums = 0;
+};
+// include/basic_api/kernel_struct_data_copy.h:363
+struct LoopModeParams {
+    __aicore__ constexpr LoopModeParams() {}
+    __aicore__ constexpr LoopModeParams(const uint32_t loop1SizeIn, const uint32_t loop2SizeIn, const uint64_t loop1SrcStrideIn, const uint64_t loop1DstStrideIn, const uint64_t loop2SrcStrideIn, const uint64_t loop2DstStrideIn) {}
+    uint32_t loop1Size = 0;
+    uint32_t loop2Size = 0;
+    uint64_t loop1SrcStride = 0;
+    uint64_t loop1DstStride = 0;
+    uint64_t loop2SrcStride = 0;
+    uint64_t loop2DstStride = 0;
+};
+// include/basic_api/kernel_struct_data_copy.h:84
+enum class DataCopyMVType : uint8_t { UB_TO_OUT = 0, OUT_TO_UB = 1 };
+// include/basic_api/kernel_struct_conv2d.h:134
+struct GemmTiling {
+    __aicore__ constexpr GemmTiling() {}
+    const uint32_t blockSize = 16;
+    LoopMode loopMode = LoopMode::MODE_NM;
+    uint32_t mNum = 0;
+    uint32_t nNum = 0;
+    uint32_t kNum = 0;
+    uint32_t roundM = 0;
+    uint32_t roundN = 0;
+    uint32_t roundK = 0;
+    uint32_t c0Size = 32;
+    uint32_t dtypeSize = 1;
+    uint32_t mBlockNum = 0;
+    uint32_t nBlockNum = 0;
+    uint32_t kBlockNum = 0;
+    uint32_t mIterNum = 0;
+    uint32_t nIterNum = 0;
+    uint32_t kIterNum = 0;
+    uint32_t mTileBlock = 0;
+    uint32_t nTileBlock = 0;
+    uint32_t kTileBlock = 0;
+    uint32_t kTailBlock = 0;
+    uint32_t mTailBlock = 0;
+    uint32_t nTailBlock = 0;
+    bool kHasTail = false;
+    bool mHasTail = false;
+    bool nHasTail = false;
+    bool kHasTailEle = false;
+    uint32_t kTailEle = 0;
+};
+// include/basic_api/kernel_struct_mm.h:498
+struct LoadDataRepeatParamWithStride {
+
+};
+// impl/basic_api/utils/kernel_utils_mode.h:186
+enum class SpecialPurposeReg { AR = 0 };
+// impl/utils/common_types.h:25
+enum class ReduceType { NONE = -1, SUM = 0, MAX = 1, MIN = 2 };
 
 // include/adv_api/activation/geglu.h:47
 template <typename T, bool isReuseSource = false>
@@ -79,6 +454,12 @@ template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSiz
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from, const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo);
 // include/adv_api/activation/softmaxflashv2.h:52
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo, const uint32_t dataTypeSize1, const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize, const bool isUpdate = false, const bool isBasicBlock = false, const bool isDataFormatNZ = false, const bool isFlashOutputBrc = false);
+// include/adv_api/activation/softmaxflashv3.h:74
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor, const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor, const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor, const LocalTensor<U>& inMaxTensor, const SoftMaxTiling& tiling, const SoftMaxParams& params);
+// include/adv_api/activation/softmaxflashv3.h:132
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor, const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor, const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor, const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxParams& params);
 // include/adv_api/activation/softmaxgrad.h:57
 template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, bool isFront = false, const SoftMaxShapeInfo& softmaxShapeInfo = {});
@@ -91,6 +472,24 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SoftmaxGrad(const LocalTens
 // include/adv_api/activation/softmaxgrad.h:158
 template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});
+// include/adv_api/filter/dropout.h:47
+template <typename T, bool isInitBitMode = false, uint32_t dropOutMode = 0>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DropOut(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& maskLocal, const LocalTensor<uint8_t>& sharedTmpBuffer, const float keepProb, const DropOutShapeInfo& info);
+// include/adv_api/filter/dropout.h:72
+template <typename T, bool isInitBitMode = false, uint32_t dropOutMode = 0>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DropOut(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& maskLocal, const float keepProb, const DropOutShapeInfo& info);
+// include/adv_api/math/bitwise_and.h:44
+template <const BitwiseAndConfig& config = DEFAULT_BITWISE_AND_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void BitwiseAnd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint32_t count);
+// include/adv_api/math/bitwise_not.h:43
+template <const BitwiseNotConfig& config = DEFAULT_BITWISE_NOT_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void BitwiseNot(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
+// include/adv_api/math/bitwise_or.h:44
+template <const BitwiseOrConfig& config = DEFAULT_BITWISE_OR_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void BitwiseOr(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint32_t count);
+// include/adv_api/math/bitwise_xor.h:44
+template <const BitwiseXorConfig& config = DEFAULT_BITWISE_XOR_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void BitwiseXor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint32_t count);
 // include/adv_api/math/clamp.h:54
 template <typename T, bool isReuseSource = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount);
@@ -103,6 +502,21 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ClampMin(const LocalTensor<
 // include/adv_api/math/clamp.h:118
 template <typename T, bool isReuseSource = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, const uint32_t calCount);
+// include/adv_api/math/clamp.h:152
+template <const ClampConfig& config = DEFAULT_CLAMP_CONFIG, typename T, typename U, typename S>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Clamp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& min, const S& max, const uint32_t count);
+// include/adv_api/math/cumsum.h:60
+template <typename T, const CumSumConfig& config = defaultCumSumConfig>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void CumSum(LocalTensor<T>& dstTensor, LocalTensor<T>& lastRowTensor, const LocalTensor<T>& srcTensor, LocalTensor<uint8_t>& sharedTmpBuffer, const CumSumInfo& cumSumInfo);
+// include/adv_api/math/cumsum.h:83
+template <typename T, const CumSumConfig& config = defaultCumSumConfig>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void CumSum(LocalTensor<T>& dstTensor, LocalTensor<T>& lastRowTensor, const LocalTensor<T>& srcTensor, const CumSumInfo& cumSumInfo);
+// include/adv_api/math/fma.h:54
+template <const FmaConfig& config = DEFAULT_FMA_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Fma(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+// include/adv_api/math/fma.h:75
+template <const FmaConfig& config = DEFAULT_FMA_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Fma(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const uint32_t count);
 // include/adv_api/math/fmod.h:144
 template <typename T, bool isReuseSource = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Fmod(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
@@ -130,9 +544,153 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Hypot(const LocalTensor<T>&
 // include/adv_api/math/is_finite.h:46
 template <typename T, typename U>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void IsFinite(const LocalTensor<U>& dst, const LocalTensor<T>& src, uint32_t calCount);
+// include/adv_api/math/is_inf.h:47
+template <const IsInfConfig& config = DEFAULT_IS_INF_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void IsInf(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);
+// include/adv_api/math/is_inf.h:65
+template <const IsInfConfig& config = DEFAULT_IS_INF_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void IsInf(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+// include/adv_api/math/is_nan.h:47
+template <const IsNanConfig& config = DEFAULT_IS_NAN_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void IsNan(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);
+// include/adv_api/math/is_nan.h:65
+template <const IsNanConfig& config = DEFAULT_IS_NAN_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void IsNan(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+// include/adv_api/math/logical_and.h:44
+template <const LogicalAndConfig& config = DEFAULT_LOGICAL_AND_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalAnd(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint32_t count);
+// include/adv_api/math/logical_ands.h:44
+template <const LogicalAndsConfig& config = DEFAULT_LOGICAL_ANDS_CONFIG, typename T, typename U, typename S>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalAnds(const LocalTensor<T>& dst, const U& src0, const S& src1, const uint32_t count);
+// include/adv_api/math/logical_not.h:43
+template <const LogicalNotConfig& config = DEFAULT_LOGICAL_NOT_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalNot(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);
+// include/adv_api/math/logical_or.h:44
+template <const LogicalOrConfig& config = DEFAULT_LOGICAL_OR_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalOr(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint32_t count);
+// include/adv_api/math/logical_ors.h:44
+template <const LogicalOrsConfig& config = DEFAULT_LOGICAL_ORS_CONFIG, typename T, typename U, typename S>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalOrs(const LocalTensor<T>& dst, const U& src0, const S& src1, const uint32_t count);
+// include/adv_api/math/logical_xor.h:44
+template <const LogicalXorConfig& config = DEFAULT_LOGICAL_XOR_CONFIG, typename T, typename U>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LogicalXor(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint32_t count);
+// include/adv_api/math/rint.h:44
+template <const RintConfig& config = DEFAULT_RINT_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Rint(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+// include/adv_api/math/rint.h:61
+template <const RintConfig& config = DEFAULT_RINT_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Rint(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
+// include/adv_api/math/sincos.h:45
+template <const SinCosConfig& config = DEFAULT_SINCOS_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SinCos(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count);
+// include/adv_api/math/sincos.h:63
+template <const SinCosConfig& config = DEFAULT_SINCOS_CONFIG, typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SinCos(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src, const uint32_t count);
 // include/adv_api/math/where.h:44
 template <typename T, typename U, typename S, typename V>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Where(const LocalTensor<T>& dst, const U& src0, const S& src1, const LocalTensor<V>& condition, const uint32_t count);
+// include/adv_api/normalization/layernorm.h:175
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance, const LocalTensor<U>& inputMean, const LocalTensor<U>& inputVariance, const LocalTensor<T>& inputX, const WelfordUpdateParam& para);
+// include/adv_api/normalization/layernorm.h:202
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance, const LocalTensor<U>& inputMean, const LocalTensor<U>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<uint8_t>& sharedTmpBuffer, const WelfordUpdateParam& para);
+// include/adv_api/normalization/normalize.h:55
+template <typename U, typename T, bool isReuseSource = false, const NormalizeConfig& config = NLCFG_NORM>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const LocalTensor<uint8_t>& sharedTmpBuffer, const float epsilon, const NormalizePara& para);
+// include/adv_api/normalization/normalize.h:88
+template <typename U, typename T, bool isReuseSource = false, const NormalizeConfig& config = NLCFG_NORM>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, const LocalTensor<T>& inputX, const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const float epsilon, const NormalizePara& para);
+// include/adv_api/normalization/welfordfinalize.h:50
+template <bool isReuseSource = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, const LocalTensor<uint8_t>& sharedTmpBuffer, WelfordFinalizePara& para);
+// include/adv_api/normalization/welfordfinalize.h:73
+template <bool isReuseSource = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, const LocalTensor<int32_t>& counts, const LocalTensor<uint8_t>& sharedTmpBuffer, WelfordFinalizePara& para);
+// include/adv_api/normalization/welfordfinalize.h:97
+template <bool isReuseSource = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, WelfordFinalizePara& para);
+// include/adv_api/normalization/welfordfinalize.h:120
+template <bool isReuseSource = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void WelfordFinalize(const LocalTensor<float>& outputMean, const LocalTensor<float>& outputVariance, const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance, const LocalTensor<int32_t>& counts, WelfordFinalizePara& para);
+// include/adv_api/pad/broadcast.h:86
+template <typename T, int constRank = -1, uint32_t* constDstShape = nullptr, uint32_t* constSrcShape = nullptr>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void GetBroadcastTilingInfo(uint32_t rank, const uint32_t* dstShape, const uint32_t* srcShape, bool srcInnerPad, BroadcastTiling& tiling);
+// include/adv_api/pad/broadcast.h:106
+template <typename T, int constRank = -1, uint32_t* constDstShape = nullptr, uint32_t* constSrcShape = nullptr, bool constSrcInnerPad = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Broadcast(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t* dstShape, const uint32_t* srcShape, BroadcastTiling* tiling);
+// include/adv_api/quantization/antiquantize.h:59
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale, const OffsetT& offset, const LocalTensor<uint8_t>& sharedTmpBuffer, const AntiQuantizeParams& params);
+// include/adv_api/quantization/antiquantize.h:87
+template <const AntiQuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AntiQuantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale, const OffsetT& offset, const AntiQuantizeParams& params);
+// include/adv_api/quantization/ascend_antiquant.h:47
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_antiquant.h:76
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const LocalTensor<OutputDataType>& scale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_antiquant.h:104
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_antiquant.h:133
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType offset, const OutputDataType scale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_antiquant.h:163
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType scale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_antiquant.h:190
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src, const OutputDataType offset, const OutputDataType scale, const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {});
+// include/adv_api/quantization/ascend_dequant.h:58
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, DequantParams params);
+// include/adv_api/quantization/ascend_dequant.h:86
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, DequantParams params);
+// include/adv_api/quantization/ascend_dequant.h:120
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);
+// include/adv_api/quantization/ascend_dequant.h:146
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const uint32_t calCount);
+// include/adv_api/quantization/ascend_dequant.h:180
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer);
+// include/adv_api/quantization/ascend_dequant.h:206
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale);
+// include/adv_api/quantization/ascend_dequant.h:240
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, DequantParams params);
+// include/adv_api/quantization/ascend_dequant.h:270
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const scaleT deqScale, DequantParams params);
+// include/adv_api/quantization/ascend_dequant.h:284
+template <typename dstT, typename srcT, typename scaleT, const AscendDeQuantConfig& config, const AscendDeQuantPolicy& policy>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<srcT>& srcTensor, const LocalTensor<scaleT>& scaleTensor, const LocalTensor<scaleT>& offsetTensor, const AscendDeQuantParam& para);
+// include/adv_api/quantization/ascend_dequant.h:295
+template <typename dstT, typename srcT, typename scaleT, const AscendDeQuantConfig& config, const AscendDeQuantPolicy& policy>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<srcT>& srcTensor, const LocalTensor<scaleT>& scaleTensor, const LocalTensor<scaleT>& offsetTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const AscendDeQuantParam& para);
+// include/adv_api/quantization/dequantize.h:57
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale, const OffsetT& offset, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantizeParams& params);
+// include/adv_api/quantization/dequantize.h:84
+template <const DequantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Dequantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale, const OffsetT& offset, const DequantizeParams& params);
+// include/adv_api/quantization/quantize.h:53
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const ScaleT& scale, const OffsetT& offset, const QuantizeParams& params);
+// include/adv_api/quantization/quantize.h:82
+template <const QuantizeConfig& config, typename DstT, typename SrcT, typename ScaleT, typename OffsetT>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Quantize(const LocalTensor<DstT>& dstTensor, const LocalTensor<SrcT>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const ScaleT& scale, const OffsetT& offset, const QuantizeParams& params);
+// include/adv_api/reduce/mean.h:56
+template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false, int32_t reduceDim = -1>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const MeanParams& meanParams);
+// include/adv_api/reduce/mean.h:79
+template <typename T, typename accType = T, bool isReuseSource = false, bool isBasicBlock = false, int32_t reduceDim = -1>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Mean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const MeanParams& meanParams);
 // include/adv_api/reduce/reduce.h:64
 template <typename T, typename pattern, bool isReuseSource = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceMean(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[], bool srcInnerPad);
@@ -163,6 +721,12 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceXorSum(LocalTensor<T>
 // include/adv_api/reduce/reduce_xor_sum.h:84
 template <typename T, bool isReuseSource = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceXorSum(LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor, const uint32_t calCount);
+// include/adv_api/reduce/sum.h:54
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SumParams& sumParams);
+// include/adv_api/reduce/sum.h:75
+template <typename T, int32_t reduceDim = -1, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Sum(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const SumParams& sumParams);
 // include/basic_api/kernel_operator_atomic_intf.h:35
 template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline T AtomicAdd(__gm__ T* address, T value);
@@ -190,12 +754,20 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline int64_t GetCtrlSpr();
 // include/basic_api/kernel_operator_common_intf.h:83
 template <int8_t startBit, int8_t endBit>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ResetCtrlSpr();
-// include/basic_api/kernel_operator_common_intf.h:98
-template <CacheRwMode rwMode, CacheMode cacheMode>
-__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetScalarCacheMode();
-// include/basic_api/kernel_operator_common_intf.h:101
-template <CacheRwMode rwMode>
-__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline CacheMode GetScalarCacheMode();
+// include/basic_api/kernel_operator_common_intf.h:86
+template <SaturationMode mode>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetSaturationFlag(bool enableSat);
+// include/basic_api/kernel_operator_common_intf.h:89
+template <SaturationMode mode>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline bool GetSaturationFlag();
+// include/basic_api/kernel_operator_common_intf.h:92
+template <OverrideStrategy strategy>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetSaturationStrategy();
+// include/basic_api/kernel_operator_common_intf.h:95
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline OverrideStrategy GetSaturationStrategy();
+// include/basic_api/kernel_operator_conv2d_intf.h:40
+template <typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline Conv2dTilling GetConv2dTiling(Conv2dParams& conv2dParams);
 // include/basic_api/kernel_operator_data_copy_intf.h:436
 template <typename T, uint8_t subBlockId = 0>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DataCopyL1ToUB(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
@@ -204,6 +776,10 @@ template <typename T, uint8_t subBlockId = 0>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DataCopyL1ToUB(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& repeatParams);
 // include/basic_api/kernel_operator_data_copy_intf.h:449
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void NdDmaDci();
+// include/basic_api/kernel_operator_data_copy_intf.h:451
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type);
+// include/basic_api/kernel_operator_data_copy_intf.h:453
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ResetLoopModePara(DataCopyMVType type);
 // include/basic_api/kernel_operator_determine_compute_sync_intf.h:42
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);
 // include/basic_api/kernel_operator_fixpipe_intf.h:56
@@ -212,8 +788,6 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixPipeConfig(const Loca
 // include/basic_api/kernel_operator_fixpipe_intf.h:60
 template <typename T, bool setRelu = false>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false);
-// include/basic_api/kernel_operator_fixpipe_intf.h:64
-__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint32_t dstNdStride);
 // include/basic_api/kernel_operator_fixpipe_intf.h:66
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride);
 // include/basic_api/kernel_operator_fixpipe_intf.h:71
@@ -221,12 +795,17 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixPipeClipRelu(uint64_t
 // include/basic_api/kernel_operator_fixpipe_intf.h:73
 template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetFixPipeAddr(const LocalTensor<T>& eleWiseData, uint16_t c0ChStride);
+// include/basic_api/kernel_operator_gemm_intf.h:39
+template <typename T>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline GemmTiling GetGemmTiling(uint32_t m, uint32_t k, uint32_t n);
 // include/basic_api/kernel_operator_mm_intf.h:320
 template <typename T, typename U, typename S>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& mmadParams);
 // include/basic_api/kernel_operator_mm_intf.h:324
 template <typename T, typename U, typename S, typename V>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void MmadMx(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, const MmadParams& mmadParams);
+// include/basic_api/kernel_operator_mm_intf.h:424
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void SetLoadDataRepeatWithStride(const LoadDataRepeatParamWithStride& repeatParams);
 // include/basic_api/kernel_operator_mm_intf.h:455
 template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void LoadDataUnzip(const LocalTensor<T>& dst, const GlobalTensor<T>& src);
@@ -253,6 +832,12 @@ template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline T ReadGmByPassDCache(__gm__ T* addr);
 // include/basic_api/kernel_operator_set_atomic_intf.h:41
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DisableDmaAtomic();
+// include/basic_api/kernel_operator_sys_var_intf.h:59
+template <SpecialPurposeReg spr>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline int64_t GetSpr();
+// include/basic_api/kernel_operator_sys_var_intf.h:62
+template <SpecialPurposeReg spr>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ClearSpr();
 // include/basic_api/kernel_operator_sys_var_intf.h:65
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline uint32_t GetUBSizeInBytes();
 // include/basic_api/kernel_operator_sys_var_intf.h:75
@@ -307,6 +892,24 @@ __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DeInterleave(const LocalTen
 // include/basic_api/kernel_operator_vec_duplicate_intf.h:127
 template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src, const int32_t srcCount);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:41
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:48
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:55
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:62
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:69
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX);
+// include/basic_api/kernel_operator_vec_reduce_intf.h:77
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX);
 // include/basic_api/kernel_operator_vec_unary_intf.h:421
 template <typename T>
 __aicore__ PYASC_PARTIAL(PYASC_RULE_WHY) inline void Neg(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);
