@@ -10,6 +10,7 @@ re-analyzes only the kernels it touched; a cached kernel that merely moved is sh
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import logging
 import threading
@@ -263,6 +264,10 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         inner = module.jit[helper].names
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
+    if any(module.jit[n].module is not None for n in seen):
+        # A helper of another module reads that module's constants, structs and helpers, and those of the modules it
+        # imports: their texts (as read: an editor's buffer wins over the disk) are part of the key.
+        h.update(_texts_digest(tuple(module.imported_modules)).encode())
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
     h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
@@ -272,6 +277,17 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         h.update(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
                                        dict(config.consts))).encode())
     h.update(repr(config.key()).encode())
+    return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=16)
+def _texts_digest(modules: tuple[tuple[str, str], ...]) -> str:
+    """One hash of the imported modules' paths and texts, computed once per set of texts (every kernel of a file
+    that calls an imported helper asks for it on every analysis)."""
+    h = hashlib.sha256()
+    for path, text in modules:
+        h.update(f"{path}\0{len(text)}\0".encode("utf-8", "surrogatepass"))
+        h.update(text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 
