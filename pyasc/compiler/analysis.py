@@ -10,7 +10,6 @@ re-analyzes only the kernels it touched; a cached kernel that merely moved is sh
 from __future__ import annotations
 
 import ast
-import functools
 import hashlib
 import logging
 import threading
@@ -264,10 +263,9 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         inner = module.jit[helper].names
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
-    if any(module.jit[n].module is not None for n in seen):
-        # A helper of another module reads that module's constants, structs and helpers, and those of the modules it
-        # imports: their texts (as read: an editor's buffer wins over the disk) are part of the key.
-        h.update(_texts_digest(tuple(module.imported_modules)).encode())
+    foreign = sorted((n, module.jit[n]) for n in seen if module.jit[n].module is not None)
+    if foreign:
+        h.update(_foreign_key([(j, j.module) for _, j in foreign if j.module is not None], config).encode())
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
     h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
@@ -280,14 +278,25 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     return h.hexdigest()
 
 
-@functools.lru_cache(maxsize=16)
-def _texts_digest(modules: tuple[tuple[str, str], ...]) -> str:
-    """One hash of the imported modules' paths and texts, computed once per set of texts (every kernel of a file
-    that calls an imported helper asks for it on every analysis)."""
+def _foreign_key(helpers: list[tuple[JitFunction, ModuleInfo]], config: Config) -> str:
+    """What helpers defined in other modules read there, as those modules were read (an editor's buffer wins over
+    the disk): each one's text and line, the module-level names of its module (`_module_fingerprint`), and the
+    same of the helpers it calls in turn, in its module or imported into it from a third."""
     h = hashlib.sha256()
-    for path, text in modules:
-        h.update(f"{path}\0{len(text)}\0".encode("utf-8", "surrogatepass"))
-        h.update(text.encode("utf-8", "surrogatepass"))
+    seen: set[int] = set()
+    prints: dict[int, str] = {}
+    todo = list(helpers)
+    while todo:
+        jit, home = todo.pop()
+        if id(jit) in seen:
+            continue
+        seen.add(id(jit))
+        if id(home) not in prints:
+            prints[id(home)] = _module_fingerprint(home, config)
+        h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.node.lineno}\0{prints[id(home)]}\0".encode())
+        h.update(jit.source.encode("utf-8", "surrogatepass"))
+        todo.extend((home.jit[n], home.jit[n].module or home) for n in sorted(jit.names & home.jit.keys())
+                    if n != jit.node.name or home.jit[n] is not jit)
     return h.hexdigest()
 
 

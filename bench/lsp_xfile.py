@@ -1,0 +1,211 @@
+"""Across files: how long after an edit of a module its importer's diagnostics arrive, end to end over stdio.
+
+Two files open in one server: `common.py` (helpers, `scale_tile` among them) and `main.py` (`--kernels` kernels of
+about 30 lines, each calling `scale_tile`).  Each round edits common.py's buffer only (never saved): it adds a
+required parameter to `scale_tile`, or takes it away again, so main.py's diagnostics alternate between clean and
+one PA301 per kernel.  Measured per round, from the didChange of common.py:
+  - common.py's own publishDiagnostics;
+  - main.py's publishDiagnostics with the new verdict (a server that never re-analyzes main.py for it times out:
+    "never" in the table);
+  - also an edit of common.py that changes nothing main.py reads from it (a comment in another helper): main.py is
+    analyzed again, and its publish (the same diagnostics) is timed the same way.
+
+    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR]
+
+`--baseline DIR` runs the same rounds against a server from another checkout (e.g. `git worktree add /tmp/before
+main`), beside this one, in turns.  Timings are wall-clock: run it on a quiet machine, or say how busy it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+COMMON = '''\
+import pyasc as asc
+
+TILE = 128
+
+
+@asc.jit
+def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    q.enque(t)
+
+
+@asc.jit
+def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):
+    # spare
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, n)
+    q.free_tensor(t)
+'''
+
+KERNEL = '''
+
+@asc.jit
+def kernel_{idx}(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
+    offset = asc.get_block_idx() * block_length
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + offset, block_length)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z + offset, block_length)
+    pipe = asc.TPipe()
+    in_queue = asc.TQue(asc.TPosition.VECIN, 1)
+    out_queue = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(in_queue, 1, TILE * 4)
+    pipe.init_buffer(out_queue, 1, TILE * 4)
+    for i in range(block_length // TILE):
+        scale_tile(in_queue, x_gm[i * TILE:], TILE)
+        x_local = in_queue.deque(asc.float32)
+        z_local = out_queue.alloc_tensor(asc.float32)
+        asc.muls(z_local, x_local, 2.0, TILE)
+        out_queue.enque(z_local)
+        in_queue.free_tensor(x_local)
+        z_out = out_queue.deque(asc.float32)
+        asc.data_copy(z_gm[i * TILE:], z_out, TILE)
+        out_queue.free_tensor(z_out)
+'''
+
+SIGNATURE = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):"
+BROKEN = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int, factor: int):"
+TIMEOUT = 10.0
+"""Longest wait for a publish (a server that does not re-analyze the importer never sends one)."""
+
+
+def make_main(kernels: int) -> str:
+    return "import pyasc as asc\n\nfrom common import TILE, scale_tile\n" + "".join(
+        KERNEL.format(idx=i) for i in range(kernels))
+
+
+class Client(LanguageClient):
+    def __init__(self) -> None:
+        super().__init__("pyasc-xfile-bench", "1")
+        self.latest: dict[str, tuple[float, list[types.Diagnostic]]] = {}
+        self.event = asyncio.Event()
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def publish(params: types.PublishDiagnosticsParams) -> None:
+            self.latest[params.uri] = (time.perf_counter(), params.diagnostics)
+            self.event.set()
+
+        @self.feature("pyasc/generatedCodeChanged")
+        def code_changed(params: object) -> None:
+            return None
+
+        @self.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def register(params: types.RegistrationParams) -> None:
+            return None
+
+
+async def wait_for(client: Client, uri: str, after: float, want: object = None) -> float | None:
+    """Seconds from `after` to the first publish of `uri` after it (with `want` PA301 items, when given)."""
+    deadline = time.perf_counter() + TIMEOUT
+    while True:
+        got = client.latest.get(uri)
+        if got is not None and got[0] > after and (
+                want is None or sum(1 for d in got[1] if d.code == "PA301") == want):
+            return got[0] - after
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return None
+        client.event.clear()
+        try:
+            await asyncio.wait_for(client.event.wait(), min(remaining, 0.05))
+        except asyncio.TimeoutError:
+            pass
+
+
+async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int) -> dict[str, list[float | None]]:
+    root = Path(tempfile.mkdtemp(prefix="pyasc-xfile-"))
+    main_text = make_main(kernels)
+    (root / "common.py").write_text(COMMON, encoding="utf-8")
+    (root / "main.py").write_text(main_text, encoding="utf-8")
+    env = {**os.environ, "PYASC_LSP_CACHE": str(root / ".store")}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    client = Client()
+    await client.start_io(python, "-m", "pyasc_lsp", env=env, cwd=str(root))
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="xfile")]))
+    client.initialized(types.InitializedParams())
+    uris = {name: (root / name).as_uri() for name in ("common.py", "main.py")}
+    for name, text in (("common.py", COMMON), ("main.py", main_text)):
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uris[name], language_id="python", version=1, text=text)))
+    await wait_for(client, uris["main.py"], 0.0, 0)
+    await asyncio.sleep(1.5)  # start-up over (the in-process compiler warm), the C++ tier of the opens done
+    out: dict[str, list[float | None]] = {"own": [], "importer": [], "unrelated": []}
+    version = 1
+    text = COMMON
+    for i in range(edits):
+        if i % 3 == 2:  # a comment in the other helper: nothing main.py reads changes
+            new = text.replace("# spare", "# spare!") if "# spare!" not in text else text.replace("# spare!", "# spare")
+            want = None
+            key = "unrelated"
+        else:
+            broken = BROKEN in text
+            new = text.replace(BROKEN, SIGNATURE) if broken else text.replace(SIGNATURE, BROKEN)
+            want = 0 if broken else kernels
+            key = "importer"
+        text = new
+        version += 1
+        start = time.perf_counter()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uris["common.py"], version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+        own = wait_for(client, uris["common.py"], start)
+        importer = wait_for(client, uris["main.py"], start, want)
+        own_s, importer_s = await asyncio.gather(own, importer)
+        out["own"].append(own_s)
+        out[key].append(importer_s)
+        await asyncio.sleep(0.4)  # a pause between keystroke bursts: the C++ tier runs in it, as in an editor
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return out
+
+
+def summary(values: list[float | None]) -> str:
+    got = sorted(v * 1e3 for v in values if v is not None)
+    missing = len(values) - len(got)
+    if not got:
+        return "never" if values else "-"
+    p95 = got[min(len(got) - 1, round(0.95 * (len(got) - 1)))]
+    text = f"p50 {statistics.median(got):.1f} ms, p95 {p95:.1f} ms"
+    return text + (f" ({missing} of {len(values)} never)" if missing else "")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kernels", type=int, nargs="+", default=[1, 12])
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--baseline", type=Path, default=None, help="a checkout to measure beside this one")
+    args = parser.parse_args()
+    here = str(Path(__file__).resolve().parents[1])
+    servers = [("this checkout", here)] + ([("baseline", str(args.baseline.resolve()))] if args.baseline else [])
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    for kernels in args.kernels:
+        lines = make_main(kernels).count("\n")
+        for label, tree in servers:
+            got = await rounds(sys.executable, tree, kernels, args.edits)
+            print(f"main.py {kernels} kernels ({lines} lines), {label}:")
+            print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
+            print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")
+            print(f"  edit elsewhere in common.py -> main.py's diagnostics:    {summary(got['unrelated'])}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
