@@ -3,14 +3,15 @@
 Two files open in one server: `common.py` (helpers, `scale_tile` among them) and `main.py` (`--kernels` kernels of
 about 30 lines, each calling `scale_tile`).  Each round edits common.py's buffer only (never saved): it adds a
 required parameter to `scale_tile`, or takes it away again, so main.py's diagnostics alternate between clean and
-one PA301 per kernel.  Measured per round, from the didChange of common.py:
+one PA301 per kernel; every text is new (a round number in it), so no cache answers it, and the C++ tier is off.
+Measured per round, from the didChange of common.py:
   - common.py's own publishDiagnostics;
   - main.py's publishDiagnostics with the new verdict (a server that never re-analyzes main.py for it times out:
     "never" in the table);
   - also an edit of common.py that changes nothing main.py reads from it (a comment in another helper): main.py is
     analyzed again, and its publish (the same diagnostics) is timed the same way.
 
-    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR]
+    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3]
 
 `--baseline DIR` runs the same rounds against a server from another checkout (e.g. `git worktree add /tmp/before
 main`), beside this one, in turns.  Timings are wall-clock: run it on a quiet machine, or say how busy it was.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -79,8 +81,8 @@ def kernel_{idx}(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
 
 SIGNATURE = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):"
 BROKEN = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int, factor: int):"
-TIMEOUT = 10.0
-"""Longest wait for a publish (a server that does not re-analyze the importer never sends one)."""
+TIMEOUT = 3.0
+"""Longest wait for a publish (a server that does not re-analyze the importer never sends one): `--timeout`."""
 
 
 def make_main(kernels: int) -> str:
@@ -108,9 +110,10 @@ class Client(LanguageClient):
             return None
 
 
-async def wait_for(client: Client, uri: str, after: float, want: object = None) -> float | None:
+async def wait_for(client: Client, uri: str, after: float, want: object = None, timeout: float = TIMEOUT
+                   ) -> float | None:
     """Seconds from `after` to the first publish of `uri` after it (with `want` PA301 items, when given)."""
-    deadline = time.perf_counter() + TIMEOUT
+    deadline = time.perf_counter() + timeout
     while True:
         got = client.latest.get(uri)
         if got is not None and got[0] > after and (
@@ -126,7 +129,8 @@ async def wait_for(client: Client, uri: str, after: float, want: object = None) 
             pass
 
 
-async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int) -> dict[str, list[float | None]]:
+async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int,
+                 timeout: float = TIMEOUT) -> dict[str, list[float | None]]:
     root = Path(tempfile.mkdtemp(prefix="pyasc-xfile-"))
     main_text = make_main(kernels)
     (root / "common.py").write_text(COMMON, encoding="utf-8")
@@ -138,35 +142,37 @@ async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int) 
     await client.start_io(python, "-m", "pyasc_lsp", env=env, cwd=str(root))
     await client.initialize_async(types.InitializeParams(
         capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
+        initialization_options={"pyasc": {"cppChecks": False}},  # the front end's latency, as lsp_latency.py
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="xfile")]))
     client.initialized(types.InitializedParams())
     uris = {name: (root / name).as_uri() for name in ("common.py", "main.py")}
     for name, text in (("common.py", COMMON), ("main.py", main_text)):
         client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
             uri=uris[name], language_id="python", version=1, text=text)))
-    await wait_for(client, uris["main.py"], 0.0, 0)
-    await asyncio.sleep(1.5)  # start-up over (the in-process compiler warm), the C++ tier of the opens done
+    await wait_for(client, uris["main.py"], 0.0, 0, 60.0)
+    await asyncio.sleep(1.5)  # start-up over (the in-process compiler warm)
     out: dict[str, list[float | None]] = {"own": [], "importer": [], "unrelated": []}
     version = 1
     text = COMMON
     for i in range(edits):
+        # every text is new (a round number in it), so that no cache answers an edit
         if i % 3 == 2:  # a comment in the other helper: nothing main.py reads changes
-            new = text.replace("# spare", "# spare!") if "# spare!" not in text else text.replace("# spare!", "# spare")
+            text = re.sub(r"# spare.*", f"# spare {i}", text)
             want = None
             key = "unrelated"
         else:
-            broken = BROKEN in text
-            new = text.replace(BROKEN, SIGNATURE) if broken else text.replace(SIGNATURE, BROKEN)
+            broken = "factor" in text
+            head = SIGNATURE if broken else BROKEN.replace("factor", f"factor_{i}")
+            text = re.sub(r"def scale_tile\(.*\n(    # round .*\n)?", f"{head}\n    # round {i}\n", text)
             want = 0 if broken else kernels
             key = "importer"
-        text = new
         version += 1
         start = time.perf_counter()
         client.text_document_did_change(types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uris["common.py"], version=version),
             content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-        own = wait_for(client, uris["common.py"], start)
-        importer = wait_for(client, uris["main.py"], start, want)
+        own = wait_for(client, uris["common.py"], start, None, timeout)
+        importer = wait_for(client, uris["main.py"], start, want, timeout)
         own_s, importer_s = await asyncio.gather(own, importer)
         out["own"].append(own_s)
         out[key].append(importer_s)
@@ -192,6 +198,7 @@ async def main() -> None:
     parser.add_argument("--kernels", type=int, nargs="+", default=[1, 12])
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--baseline", type=Path, default=None, help="a checkout to measure beside this one")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a publish counts as never")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parents[1])
     servers = [("this checkout", here)] + ([("baseline", str(args.baseline.resolve()))] if args.baseline else [])
@@ -200,7 +207,7 @@ async def main() -> None:
     for kernels in args.kernels:
         lines = make_main(kernels).count("\n")
         for label, tree in servers:
-            got = await rounds(sys.executable, tree, kernels, args.edits)
+            got = await rounds(sys.executable, tree, kernels, args.edits, args.timeout)
             print(f"main.py {kernels} kernels ({lines} lines), {label}:")
             print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
             print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")

@@ -95,7 +95,8 @@ class Dependents:
                     self._refresh(doc, path)
                     return
         own = reads.key(doc.path)
-        self._check(own, self._current(own), self.docs.overlay.changed_at(own))
+        if own in self.readers or any(own in d.outdated for d in self.docs.all()):
+            self._check(own, self._current(own), self.docs.overlay.changed_at(own))
         if doc.analysis is None:
             return
         for path, seen in doc.analysis.reads:

@@ -205,3 +205,22 @@ async def test_a_pulling_client_is_told_to_pull_again(pulling: RecordingClient, 
     assert [d.code for d in report.items] == ["PA301"]
     common.close()
     main.close()
+
+
+async def test_go_to_definition_lands_in_the_open_buffer_of_the_module(vscode: RecordingClient, workdir: Path):
+    here = folder(workdir, "definition")
+    moved = COMMON.replace("TILE = 128\n", "TILE = 128\n\n# two lines more above scale_tile, not saved\n\n")
+    common = open_doc(vscode, here, "common.py", COMMON)
+    main = open_doc(vscode, here, "main.py", MAIN)
+    await pushed(vscode, main, [])
+    common.replace_all(moved)
+    await until(vscode, lambda: any(p.version == common.version for p in vscode.published[common.uri]))
+    call = span_of(MAIN, "scale_tile(q, g, n)")
+    got = await vscode.text_document_definition_async(types.DefinitionParams(
+        text_document=types.TextDocumentIdentifier(uri=main.uri),
+        position=types.Position(call.line - 1, call.col + 2)))
+    [loc] = got if isinstance(got, list) else [got]
+    assert loc.uri == common.uri
+    assert loc.range == utf16_range(moved, span_of(moved, "scale_tile", within="def scale_tile"))
+    common.close()
+    main.close()
