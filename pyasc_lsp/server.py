@@ -28,6 +28,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
+from pyasc import reads
+
 from . import __version__
 from .config import Settings
 from .convert import Positions, lsp_newlines
@@ -162,6 +164,8 @@ class PyascServer(LanguageServer):
         self.settings_fetched: asyncio.Event | None = None
         """Set once the client's answer to workspace/configuration (asked at initialized) is applied; None when
         the client cannot answer it."""
+        self.dependents: Any = None
+        """The reverse index of what the open documents' analyses read (features.dependents.Dependents)."""
         self.warm_start: Any = None
         """The persistent store of published diagnostics (features.warm_start.WarmStart), set up by that feature."""
 
@@ -229,7 +233,11 @@ class PyascServer(LanguageServer):
         worker = self.worker
         if cache is None and worker is not None and not worker.closed:
             try:
-                return worker.analyze(lsp_newlines(text), path, config, early=self.docs.early)
+                result = worker.analyze(lsp_newlines(text), path, config, early=self.docs.early)
+                # the worker reads the disk: a module open in a buffer with other text is read here instead
+                if not any(reads.state(p) != seen for p, seen in result.reads if p in self.docs.overlay):
+                    return result
+                logger.debug("%s imports an open module with unsaved text: analyzing in this process", path)
             except WorkerError as exc:
                 logger.info("%s; analyzing in this process", exc)
         return _analyze(text, path, config, cache, early=self.docs.early)

@@ -6,6 +6,10 @@ is dropped and the newest text is analyzed next, so a burst of edits costs the a
 nothing stale is ever published.  (An optional quiet time, `debounceMs`, waits before each analysis instead.)
 C++ tier: after a front-end result, and a further quiet time, the C++ checker's future runs in its own pool; a newer
 edit cancels it.
+Other files: the open documents' texts stand for their files in every analysis (`overlay`, pyasc.reads), so an
+analysis that imports an open module reads its buffer, saved or not.  A result that read a buffer changed while it
+ran is dropped like a superseded one (`outdated`), and analyzed again once that buffer's own analysis is done;
+what else an edit of a module must re-analyze is features.dependents' part (`refresh`, `on_settled`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pyasc import reads
 from pyasc.compiler.diagnostics import Diagnostic
 from pyasc.compiler.results import Analysis
 from pyasc.config import Config
@@ -77,6 +82,14 @@ class Document:
     (features.warm_start): that analysis publishes only what differs."""
     persist: bool = True
     """The next accepted analysis is kept in the persistent store (set at open and at each save)."""
+    run_mark: int = 0
+    """The tick (Documents.tick) at which the latest front-end run was handed to the analysis thread: it read every
+    buffer as of then or later."""
+    analysis_mark: int = 0
+    """The run_mark of the run that computed `analysis`."""
+    outdated: set[str] = field(default_factory=set)
+    """Buffers (paths) that changed while the latest run read them: its result was dropped, and the document is
+    analyzed again once their own analyses are done (features.dependents)."""
 
     @property
     def current(self) -> Analysis | None:
@@ -126,6 +139,12 @@ class Documents:
         self.on_error: Callable[[str], None] = lambda message: logger.error("%s", message)
         self.changed = asyncio.Event()
         """Set (and replaced) whenever a result of either tier is accepted: long-polling requests wait on it."""
+        self.overlay = reads.Overlay()
+        """The open documents' texts, read instead of their files by every analysis and listener (pyasc.reads)."""
+        self._ticks = 0
+        self.on_settled: list[Callable[[Document], None]] = []
+        """Called with a document once a front-end run of it has ended (its result accepted and announced, or
+        failed), and with each document as it closes: what read its text may now be outdated."""
 
     # -- documents ------------------------------------------------------------------------------------------------
     def get(self, uri: str) -> Document | None:
@@ -134,10 +153,16 @@ class Documents:
     def all(self) -> list[Document]:
         return list(self._docs.values())
 
+    def tick(self) -> int:
+        """The next value of a clock that orders buffer changes and analysis runs."""
+        self._ticks += 1
+        return self._ticks
+
     def open(self, uri: str, path: str, text: str, version: int) -> Document:
         self.close(uri)  # a re-open replaces the document and whatever was scheduled for it
         doc = Document(uri, path, version, text)
         self._docs[uri] = doc
+        self.overlay.set(path, text, self.tick())
         self._schedule(doc, 0.0)
         self._call(self.on_open, doc)
         return doc
@@ -153,10 +178,12 @@ class Documents:
 
     def _call(self, listeners: list[Callable[..., None]], *args: Any, report: bool = False) -> None:
         """Each listener in turn: one feature's failure must not stop the others; it is logged, and with `report`
-        also told to the client (`on_error`)."""
+        also told to the client (`on_error`).  They see the open buffers as the analysis does (a stored result's
+        reads are checked against them)."""
         for listener in listeners:
             try:
-                listener(*args)
+                with reads.using(self.overlay):
+                    listener(*args)
             except Exception as exc:
                 name = getattr(listener, "__qualname__", listener)
                 logger.exception("listener %s failed", name)
@@ -169,6 +196,7 @@ class Documents:
             return None
         doc.text = text
         doc.version = version
+        self.overlay.set(doc.path, text, self.tick())
         self._cancel_cpp(doc)
         self._schedule(doc, self.debounce)
         return doc
@@ -177,12 +205,15 @@ class Documents:
         doc = self._docs.pop(uri, None)
         if doc is None:
             return
+        if not any(d.path == doc.path for d in self._docs.values()):
+            self.overlay.drop(doc.path, self.tick())
         for task in (doc.task, doc.cpp_task):
             if task is not None:
                 task.cancel()
         for w in doc.waiters:
             if not w.done():
                 w.set_result(None)
+        self._call(self.on_settled, doc)  # what read its buffer reads the file now
 
     def reanalyze_all(self) -> None:
         """Configuration changed: every open document is analyzed again."""
@@ -194,6 +225,20 @@ class Documents:
             self._cancel_cpp(doc)
             doc.analysis_version = None
             self._schedule(doc, 0.0)
+
+    def refresh(self, doc: Document) -> None:
+        """A file `doc`'s analysis read has changed: analyze it again now (a run under way is superseded).  Unlike
+        `reanalyze`, its present result keeps answering requests until the new one is accepted."""
+        if self._docs.get(doc.uri) is not doc:
+            return
+        doc.outdated.clear()
+        self._cancel_cpp(doc)
+        self._schedule(doc, 0.0)
+
+    def in_flight(self, doc: Document, since: int) -> bool:
+        """Whether a front-end run of `doc` is under way that reads every buffer as of tick `since` (one still
+        waiting out its quiet time reads them when it starts)."""
+        return doc.task is not None and not doc.task.done() and (not doc.analyzing or doc.run_mark > since)
 
     async def wait_current(self, uri: str, timeout: float = 3.0) -> Document | None:
         """The document once its present version is analyzed (or after `timeout`, with what there is)."""
@@ -251,11 +296,26 @@ class Documents:
             if doc.generation == generation:
                 if analysis is None:
                     self._release(doc)
+                    self._call(self.on_settled, doc)
                     return
-                break
+                outdated = self._outdated(doc, analysis)
+                if not outdated:
+                    break
+                pending = [d for d in self._docs.values() if reads.key(d.path) in outdated and d is not doc
+                           and d.task is not None and not d.task.done()]
+                logger.debug("dropped analysis of %s version %s: %s changed while it ran", doc.uri, version,
+                             ", ".join(sorted(outdated)))
+                if pending:  # analyzed again after theirs (features.dependents), not before
+                    doc.outdated = outdated
+                    self._release(doc)
+                    return
+                continue
             # superseded while it ran: the newest text is analyzed now, the result above is dropped
             logger.debug("dropped analysis of %s version %s (now %s)", doc.uri, version, doc.version)
+        if doc.analysis_version == version:
+            doc.cpp_version = None  # the C++ findings of the result it replaces are not this one's
         doc.analysis, doc.analysis_version, doc.config = analysis, version, config
+        doc.analysis_mark = doc.run_mark
         doc.analyses += 1
         self._fit_cache()
         self._release(doc)
@@ -266,10 +326,23 @@ class Documents:
         if ide.parsed(analysis):
             doc.good = analysis
         self._start_cpp(doc, config)
+        self._call(self.on_settled, doc)
+
+    def _outdated(self, doc: Document, analysis: Analysis) -> set[str]:
+        """The buffers `analysis` read that changed after its run started, to other text (or closed)."""
+        out: set[str] = set()
+        for path, seen in analysis.reads:
+            if self.overlay.changed_at(path) > doc.run_mark:
+                with reads.using(self.overlay):
+                    if reads.state(path) != seen:
+                        out.add(reads.key(path))
+        return out
 
     async def _analyze_once(self, doc: Document, version: int, text: str, config: Config) -> Analysis | None:
         """One analysis in the analysis thread; None when it failed (reported)."""
         run = doc.run = object()
+        doc.run_mark = self.tick()
+        doc.outdated = set()
         doc.analyzing = True
         try:
             loop = asyncio.get_running_loop()
@@ -295,7 +368,8 @@ class Documents:
         """In the analysis thread: the cache is read here, after any warm-up job queued before has set it."""
         self._running = running
         try:
-            return self._analyze(text, path, config, self.cache)
+            with reads.using(self.overlay):
+                return self._analyze(text, path, config, self.cache)
         finally:
             self._running = None
 
@@ -322,6 +396,9 @@ class Documents:
         try:
             if self._docs.get(doc.uri) is not doc or doc.version != version or doc.run is not run:
                 return
+            previous = doc.analysis.reads if doc.analysis is not None else ()
+            if any(self.overlay.changed_at(p) > doc.run_mark for p, _ in previous):
+                return  # a module it imports changed in its buffer meanwhile: the whole result decides
             doc.early_run = run
             doc.early_diagnostics = preview.diagnostics
             self._call(self.on_early, doc, preview)  # on a failure the whole result follows and is published

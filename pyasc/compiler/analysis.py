@@ -263,6 +263,9 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         inner = module.jit[helper].names
         names |= inner
         todo.extend(n for n in inner if n in module.jit)
+    foreign = sorted((n, module.jit[n]) for n in seen if module.jit[n].module is not None)
+    if foreign:
+        h.update(_foreign_key([(j, j.module) for _, j in foreign if j.module is not None], config).encode())
     h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
     h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
     h.update(repr(sorted(n for n in names if n in module.jit)).encode())
@@ -272,6 +275,28 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         h.update(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
                                        dict(config.consts))).encode())
     h.update(repr(config.key()).encode())
+    return h.hexdigest()
+
+
+def _foreign_key(helpers: list[tuple[JitFunction, ModuleInfo]], config: Config) -> str:
+    """What helpers defined in other modules read there, as those modules were read (an editor's buffer wins over
+    the disk): each one's text and line, the module-level names of its module (`_module_fingerprint`), and the
+    same of the helpers it calls in turn, in its module or imported into it from a third."""
+    h = hashlib.sha256()
+    seen: set[int] = set()
+    prints: dict[int, str] = {}
+    todo = list(helpers)
+    while todo:
+        jit, home = todo.pop()
+        if id(jit) in seen:
+            continue
+        seen.add(id(jit))
+        if id(home) not in prints:
+            prints[id(home)] = _module_fingerprint(home, config)
+        h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.node.lineno}\0{prints[id(home)]}\0".encode())
+        h.update(jit.source.encode("utf-8", "surrogatepass"))
+        todo.extend((home.jit[n], home.jit[n].module or home) for n in sorted(jit.names & home.jit.keys())
+                    if n != jit.node.name or home.jit[n] is not jit)
     return h.hexdigest()
 
 

@@ -716,6 +716,7 @@ def _imported_definition(analysis: Analysis, name: str) -> Location | None:
     (read as text, never imported)."""
     from pathlib import Path
 
+    from ..reads import read_source
     from .syntax import project_reader, scan_module
 
     if analysis.path.startswith("<"):
@@ -725,9 +726,8 @@ def _imported_definition(analysis: Analysis, name: str) -> Location | None:
     if target is None:
         return None
     other_path, other_name = target
-    try:
-        other_text = Path(other_path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    other_text = read_source(Path(other_path))  # as the analysis read it (an editor's open buffer, when active)
+    if other_text is None:
         return None
     other = scan_module(other_text, other_path, project_reader(Path(other_path).parent))
     node = other.constant_nodes.get(other_name)

@@ -1,6 +1,6 @@
 """One module per LSP feature, each with `setup(server)`.  The order matters: logging first so that the others'
 setup is reported, lifecycle before anything that reads client capabilities, sync before the features that read
-documents, warm_start after diagnostics (its listener runs after the publish)."""
+documents, warm_start after diagnostics (its listener runs after the publish), dependents after both."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from . import (
     completion,
     configuration,
     definition,
+    dependents,
     diagnostics,
     document_symbols,
     generated_code,
@@ -32,6 +33,7 @@ FEATURES: list[ModuleType] = [
     sync,
     diagnostics,
     warm_start,
+    dependents,
     generated_code,
     hover,
     completion,

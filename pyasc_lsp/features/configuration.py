@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from ..guard import guarded
 from ..server import PyascServer
+from . import dependents
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ def setup(server: PyascServer) -> None:
     @server.feature(types.INITIALIZED)
     @guarded("initialized")
     async def initialized(params: types.InitializedParams) -> None:
+        dependents.register_watch(server)
         try:
             settings = await _fetch(server)
             if settings is not None:
@@ -85,3 +87,5 @@ def setup(server: PyascServer) -> None:
         if any(change.uri.endswith("pyproject.toml") for change in params.changes):
             server.settings.forget_pyproject()
             server.docs.reanalyze_all()
+        else:
+            dependents.watched(server, params)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from pyasc import reads
+
 from ..guard import guarded
 from ..server import PyascServer
 from .common import current, cursor, locations
@@ -19,4 +21,6 @@ def setup(server: PyascServer) -> None:
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
         from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        return locations(server, doc, analysis, ide.definition(analysis, line, col)) or None
+        with reads.using(server.docs.overlay):  # an imported module open in a buffer is read from it
+            found_at = ide.definition(analysis, line, col)
+        return locations(server, doc, analysis, found_at) or None

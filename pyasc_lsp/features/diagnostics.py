@@ -107,7 +107,8 @@ def _to_lsp(server: PyascServer, doc: Document, text: str, diags: list[Diagnosti
 
 
 def result_id(doc: Document) -> str:
-    return f"{doc.analysis_version}:{doc.cpp_version if doc.cpp_current else '-'}"
+    """Changes with each accepted result, also one of the same version (an imported module changed)."""
+    return f"{doc.analysis_version}.{doc.analyses}:{doc.cpp_version if doc.cpp_current else '-'}"
 
 
 def setup(server: PyascServer) -> None:
@@ -152,7 +153,7 @@ def setup(server: PyascServer) -> None:
     server.docs.on_cpp.append(guarded("publish C++ diagnostics")(refresh))
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
-                    types.DiagnosticOptions(identifier="pyasc", inter_file_dependencies=False,
+                    types.DiagnosticOptions(identifier="pyasc", inter_file_dependencies=True,
                                             workspace_diagnostics=True))
     @guarded("textDocument/diagnostic")
     async def document_diagnostic(params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:

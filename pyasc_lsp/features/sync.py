@@ -8,6 +8,7 @@ from lsprotocol import types
 from .. import convert
 from ..guard import guarded
 from ..server import PyascServer, path_of
+from . import dependents
 
 
 def _is_python(uri: str, language_id: str | None) -> bool:
@@ -40,6 +41,8 @@ def setup(server: PyascServer) -> None:
         if params.text_document.uri.endswith("pyproject.toml"):
             server.settings.forget_pyproject()
             server.docs.reanalyze_all()
+        else:
+            dependents.saved(server, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded("didClose")

@@ -4,7 +4,8 @@ When a document opens, before its first analysis (and before this process has im
 diagnostics published for the same file in an earlier session are published again if nothing they depend on
 changed: the text (sha256), the path and URI, the build of pyasc, the language server and the protocol packages,
 the effective configuration, the position encoding, the diagnostics page linked, and every other file the analysis
-read (`Analysis.reads`).  The analysis still runs; the diagnostics feature publishes its results only where they
+read (`Analysis.reads`; an imported module open in the editor counts with its buffer's text, as the analysis reads
+it).  The analysis still runs; the diagnostics feature publishes its results only where they
 differ from what went out (`already_published`), so a client sees one publish for an unchanged file and the fresh
 diagnostics otherwise.  Edits never read the store.  What is kept: the front end's LSP diagnostics as the server
 publishes them, after the first analysis of each opened document and after each save.  Not kept: results with an
@@ -28,7 +29,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from pyasc import diagstore
+from pyasc import diagstore, reads
 from pyasc.reads import state
 
 from ..guard import guarded
@@ -125,7 +126,8 @@ class WarmStart:
         # Only before anything of the analysis went out: stored diagnostics never follow fresher ones.
         if self.server.docs.get(doc.uri) is doc and doc.version == version and doc.analysis is None \
                 and doc.early_run is None and doc.warm is None and self.active(doc):
-            guarded("stored diagnostics")(self._lookup_now)(doc)
+            with reads.using(self.server.docs.overlay):  # an imported module's open buffer, as at open
+                guarded("stored diagnostics")(self._lookup_now)(doc)
 
     def _lookup_now(self, doc: Document) -> bool:
         assert self.store is not None

@@ -258,3 +258,37 @@ def kernel(x: asc.GlobalAddress) -> None:
     assert f"{bind}& q" in result.cpp
     assert "AscendC::TQue<AscendC::TPosition::VECIN, 1> q_in;" in result.cpp
     assert "TQue<AscendC::TPosition::VECCALC" not in result.cpp
+
+
+def test_a_cached_kernel_follows_the_helpers_and_constants_of_the_modules_it_imports(tmp_path: Path) -> None:
+    """The per-kernel cache key covers what an imported helper reads in its own module (and the modules that one
+    imports): a changed constant there is new C++ here; an edit of a helper the kernel does not reach is a hit."""
+    shared = tmp_path / "shared.py"
+    base = tmp_path / "base.py"
+    base.write_text("SCALE = 2\n", encoding="utf-8")
+    text = ("import pyasc as asc\nfrom base import SCALE\n\nK = 1\n\n@asc.jit\ndef scale(t: asc.LocalTensor, n: int):\n"
+            "    asc.muls(t, t, SCALE, n * K)\n\n@asc.jit\ndef other(t: asc.LocalTensor, n: int):\n"
+            "    asc.muls(t, t, 3.0, n)\n")
+    shared.write_text(text, encoding="utf-8")
+    main = tmp_path / "main.py"
+    source = ("import pyasc as asc\nfrom shared import scale\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n"
+              "    g = asc.GlobalTensor()\n    g.set_global_buffer(x)\n    pipe = asc.TPipe()\n"
+              "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 512)\n"
+              "    t = q.alloc_tensor(asc.float32)\n    asc.data_copy(t, g, 128)\n    scale(t, 128)\n"
+              "    asc.data_copy(g, t, 128)\n    q.free_tensor(t)\n")
+    cache = AnalysisCache()
+
+    def cpp() -> str:
+        cached = analyze(source, str(main), None, cache).cpp
+        assert cached == analyze(source, str(main)).cpp, "the cache gave what a fresh analysis does not"
+        return cached
+
+    assert "constexpr int32_t K = 1;" in cpp()
+    shared.write_text(text.replace("K = 1", "K = 2"), encoding="utf-8")
+    assert "constexpr int32_t K = 2;" in cpp()
+    base.write_text("SCALE = 5\n", encoding="utf-8")  # two modules away
+    assert "constexpr int32_t SCALE = 5;" in cpp()
+    hits = cache.hits
+    shared.write_text(text.replace("K = 1", "K = 2").replace("3.0", "4.0"), encoding="utf-8")
+    analyze(source, str(main), None, cache)
+    assert cache.hits == hits + 1, "an edit of a helper k does not call keeps k's cached analysis"

@@ -3,6 +3,7 @@ exact hits only, misses for every changed part, and no failure of the file syste
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -278,3 +279,45 @@ def test_the_store_is_importable_without_the_compiler() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('pyasc.compiler') or m.startswith('pyasc.language')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_overlay_stands_for_its_files_while_active(tmp_path: Path) -> None:
+    """An editor's buffer is read instead of the file, unsaved text included; its state is the digest of its
+    UTF-8 bytes (the file's, once saved), and the disk applies again outside the block or once it is dropped."""
+    f = tmp_path / "m.py"
+    f.write_text("A = 1\n", encoding="utf-8")
+    on_disk = reads.state(f)
+    overlay = reads.Overlay()
+    overlay.set(f, "A = 2\r\n", tick=3)
+    with reads.using(overlay), reads.recording() as seen:
+        assert reads.read_source(f) == "A = 2\n"
+        assert reads.read_source(tmp_path / "." / "m.py") == "A = 2\n"  # one file, however it is spelled
+        assert reads.state(f) == hashlib.sha256(b"A = 2\r\n").hexdigest() != on_disk
+    assert seen == {str(f): hashlib.sha256(b"A = 2\r\n").hexdigest()}
+    assert reads.read_source(f) == "A = 1\n" and reads.state(f) == on_disk  # not active: the disk
+    assert overlay.changed_at(f) == 3 and f in overlay
+    overlay.set(f, "A = 1\n", tick=4)
+    with reads.using(overlay):
+        assert reads.state(f) == on_disk  # the same bytes as the file: the same state
+    overlay.drop(f, tick=5)
+    with reads.using(overlay):
+        assert reads.read_source(f) == "A = 1\n"
+    assert overlay.changed_at(f) == 5 and f not in overlay
+    ghost = tmp_path / "unsaved.py"  # a buffer with no file behind it yet
+    overlay.set(ghost, "B = 1\n")
+    with reads.using(overlay):
+        assert reads.read_source(ghost) == "B = 1\n"
+    assert reads.read_source(ghost) is None
+
+
+def test_an_analysis_reads_the_open_buffer_of_a_module_it_imports(tmp_path: Path) -> None:
+    consts = tmp_path / "consts.py"
+    consts.write_text("TILE = 64\n", encoding="utf-8")
+    kernel = tmp_path / "k.py"
+    overlay = reads.Overlay()
+    overlay.set(consts, "TILE = 200000\n")
+    with reads.using(overlay):
+        result = analyze(KERNEL, str(kernel))
+    assert dict(result.reads) == {str(consts): overlay.state(consts)}
+    assert any(d.code == "PA601" for d in result.diagnostics), "the buffer's TILE overflows the Unified Buffer"
+    assert not any(d.code == "PA601" for d in analyze(KERNEL, str(kernel)).diagnostics)

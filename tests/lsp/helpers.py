@@ -25,6 +25,9 @@ class RecordingClient(LanguageClient):
         super().__init__(*args, **kwargs)
         self.published: dict[str, list[types.PublishDiagnosticsParams]] = defaultdict(list)
         self.code_changed: dict[str, int] = defaultdict(int)
+        self.registrations: list[types.Registration] = []
+        self.sequence: list[tuple[str, types.PublishDiagnosticsParams]] = []
+        """Every publishDiagnostics in the order received, with its URI."""
         self.events: asyncio.Event | None = None
 
     def poke(self) -> None:
@@ -35,12 +38,18 @@ class RecordingClient(LanguageClient):
 def _publish(client: RecordingClient, params: types.PublishDiagnosticsParams) -> None:
     client.diagnostics[params.uri] = params.diagnostics
     client.published[params.uri].append(params)
+    client.sequence.append((params.uri, params))
     client.poke()
 
 
 def _code_changed(client: RecordingClient, params: Any) -> None:
     uri = params["uri"] if isinstance(params, dict) else params.uri
     client.code_changed[uri] += 1
+    client.poke()
+
+
+def _register(client: RecordingClient, params: types.RegistrationParams) -> None:
+    client.registrations.extend(params.registrations)
     client.poke()
 
 
@@ -51,6 +60,7 @@ def make_client() -> RecordingClient:
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _publish
     features["pyasc/generatedCodeChanged"] = _code_changed
+    features[types.CLIENT_REGISTER_CAPABILITY] = _register
     register_lsp_features(client, features)
     return client
 

@@ -70,3 +70,85 @@ def test_neovim_receives_both_tiers(tmp_path: Path):
     [tidy] = [d for d in got if d["source"] == "clang-tidy"]
     assert tidy["code"] == "misc-redundant-expression"
     assert (tidy["lnum"], tidy["col"]) == (redundant.line - 1, redundant.col)
+
+
+TWO_FILES_LUA = r"""
+local out = io.open(os.getenv("PYASC_E2E_OUT"), "w")
+local function codes(buf)
+  local got = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.source == "pyasc" then
+      local lsp = (d.user_data or {}).lsp or {}
+      table.insert(got, tostring(d.code or lsp.code))
+    end
+  end
+  return got
+end
+local function has(buf, code)
+  for _, c in ipairs(codes(buf)) do if c == code then return true end end
+  return false
+end
+vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+  local main = vim.api.nvim_get_current_buf()
+  local common = vim.fn.bufadd("common.py")
+  vim.fn.bufload(common)
+  local id = vim.lsp.start_client({
+    name = "pyasc",
+    cmd = { os.getenv("PYASC_E2E_PYTHON"), "-m", "pyasc_lsp" },
+    root_dir = vim.fn.getcwd(),
+  })
+  vim.lsp.buf_attach_client(main, id)
+  vim.lsp.buf_attach_client(common, id)
+  -- both analyzed: main.py is clean, common.py has its own findings
+  local ready = vim.wait(60000, function() return #codes(common) > 0 end, 50)
+  vim.wait(1000, function() return false end, 50)
+  out:write(vim.fn.json_encode({ step = "before", ready = ready, main = codes(main) }) .. "\n")
+  local tick = vim.api.nvim_buf_get_changedtick(main)
+  -- the edit, in common.py's buffer only (never saved): scale_tile gets a required parameter
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(common, 0, -1, false)) do
+    if line:find("def scale_tile", 1, true) then
+      local new = line:gsub("n: int%):", "n: int, factor: int):")
+      vim.api.nvim_buf_set_lines(common, i - 1, i, false, { new })
+    end
+  end
+  local broken = vim.wait(30000, function() return has(main, "PA301") end, 20)
+  out:write(vim.fn.json_encode({ step = "broken", seen = broken, main = codes(main),
+                                 main_edited = vim.api.nvim_buf_get_changedtick(main) ~= tick,
+                                 common_modified = vim.api.nvim_buf_get_option(common, "modified") }) .. "\n")
+  vim.cmd("silent! undo")  -- in the current buffer: main.py has nothing to undo
+  vim.api.nvim_buf_call(common, function() vim.cmd("silent undo") end)
+  local fixed = vim.wait(30000, function() return not has(main, "PA301") end, 20)
+  out:write(vim.fn.json_encode({ step = "fixed", seen = fixed, main = codes(main) }) .. "\n")
+  out:close()
+  vim.lsp.stop_client(id)
+  vim.wait(2000, function() return vim.lsp.get_client_by_id(id) == nil end, 50)
+  vim.cmd("qa!")
+end })
+"""
+
+
+@pytest.mark.e2e
+def test_neovim_an_edit_of_an_imported_module_shows_in_its_importer(tmp_path: Path):
+    """Two files in a real editor: main.py calls scale_tile from common.py; changing scale_tile's parameters in
+    common.py's buffer (unsaved) puts PA301 on main.py's call without main.py being touched, and undoing it
+    clears it."""
+    nvim = shutil.which("nvim")
+    if nvim is None:
+        pytest.fail("nvim is not installed: run scripts/deps-neovim.sh (make deps)")
+    from .test_dependents import COMMON, MAIN
+
+    (tmp_path / "common.py").write_text(COMMON, encoding="utf-8")
+    (tmp_path / "main.py").write_text(MAIN, encoding="utf-8")
+    (tmp_path / "init.lua").write_text(TWO_FILES_LUA, encoding="utf-8")
+    out = tmp_path / "steps.jsonl"
+    env = {**os.environ, "PYASC_E2E_OUT": str(out), "PYASC_E2E_PYTHON": sys.executable, "XDG_STATE_HOME": str(tmp_path),
+           "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    subprocess.run([nvim, "--headless", "--clean", "-u", "init.lua", "main.py"], cwd=tmp_path, env=env,
+                   timeout=180, check=True, stdin=subprocess.DEVNULL, capture_output=True)
+    steps = {s["step"]: s for s in (json.loads(line) for line in out.read_text(encoding="utf-8").splitlines())}
+    assert steps["before"]["ready"] and steps["before"]["main"] == []
+    broken = steps["broken"]
+    assert broken["seen"] and broken["main"] == ["PA301"]
+    assert not broken["main_edited"] and broken["common_modified"]
+    assert (tmp_path / "common.py").read_text(encoding="utf-8") == COMMON, "nothing was saved"
+    assert steps["fixed"]["seen"] and steps["fixed"]["main"] == []

@@ -428,3 +428,27 @@ async def test_a_second_server_process_publishes_from_the_store_and_then_correct
     assert second[1] == first[0]
     third = await _first_publish(command, env, project, path)  # the entry the second server wrote: right again
     assert third == first
+
+
+async def test_an_imported_module_open_with_other_text_than_its_file_is_a_miss(store: Path, project: Path) -> None:
+    """The entry was computed with the module's file; the analysis now reads its open buffer instead."""
+    text = KERNEL_WITH_IMPORT
+    path = project / "kernel.py"
+    path.write_text(text, encoding="utf-8")
+    consts = project.parent / "consts.py"
+    consts.write_text("BUFFER_NUM = 2\n", encoding="utf-8")
+    first, _ = _server()
+    await _opened(first, path, text)
+    assert first.warm_start.writes == 1
+
+    def kinds(sent: Published) -> list[str]:
+        return [kind for kind, uri, *_ in sent.items if uri == path.as_uri()]
+
+    second, again = _server()
+    second.docs.open(consts.as_uri(), str(consts), "BUFFER_NUM = 3\n", 1)  # unsaved
+    await _opened(second, path, text)
+    assert kinds(again) == ["analysis"]
+    third, once_more = _server()  # the entry is now the one computed with that buffer
+    third.docs.open(consts.as_uri(), str(consts), "BUFFER_NUM = 3\n", 1)
+    await _opened(third, path, text)
+    assert kinds(once_more) == ["stored"]

@@ -1,0 +1,263 @@
+"""Across files: how long after an edit of a module its importer's diagnostics arrive, end to end over stdio.
+
+Two files open in one server: `common.py` (helpers, `scale_tile` among them) and `main.py` (`--kernels` kernels of
+about 30 lines, each calling `scale_tile`).  Each round edits common.py's buffer only (never saved): it adds a
+required parameter to `scale_tile`, or takes it away again, so main.py's diagnostics alternate between clean and
+one PA301 per kernel; every text is new (a round number in it), so no cache answers it, and the C++ tier is off.
+Measured per round, from the didChange of common.py:
+  - common.py's own publishDiagnostics;
+  - main.py's publishDiagnostics with the new verdict (a server that never re-analyzes main.py for it times out:
+    "never" in the table);
+  - also an edit of common.py that changes nothing main.py reads from it (a comment in another helper): main.py is
+    analyzed again, and its publish (the same diagnostics) is timed the same way.
+
+    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3]
+
+`--baseline DIR` runs the same rounds against a server from another checkout (e.g. `git worktree add /tmp/before
+main`), beside this one, in turns.  Timings are wall-clock: run it on a quiet machine, or say how busy it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+COMMON = '''\
+import pyasc as asc
+
+TILE = 128
+
+
+@asc.jit
+def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    q.enque(t)
+
+
+@asc.jit
+def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):
+    # spare
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, n)
+    q.free_tensor(t)
+'''
+
+KERNEL = '''
+
+@asc.jit
+def kernel_{idx}(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int):
+    offset = asc.get_block_idx() * block_length
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + offset, block_length)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z + offset, block_length)
+    pipe = asc.TPipe()
+    in_queue = asc.TQue(asc.TPosition.VECIN, 1)
+    out_queue = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(in_queue, 1, TILE * 4)
+    pipe.init_buffer(out_queue, 1, TILE * 4)
+    for i in range(block_length // TILE):
+        scale_tile(in_queue, x_gm[i * TILE:], TILE)
+        x_local = in_queue.deque(asc.float32)
+        z_local = out_queue.alloc_tensor(asc.float32)
+        asc.muls(z_local, x_local, 2.0, TILE)
+        out_queue.enque(z_local)
+        in_queue.free_tensor(x_local)
+        z_out = out_queue.deque(asc.float32)
+        asc.data_copy(z_gm[i * TILE:], z_out, TILE)
+        out_queue.free_tensor(z_out)
+'''
+
+SIGNATURE = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int):"
+BROKEN = "def scale_tile(q: asc.TQue, g: asc.GlobalTensor, n: int, factor: int):"
+TIMEOUT = 3.0
+"""Longest wait for a publish (a server that does not re-analyze the importer never sends one): `--timeout`."""
+
+
+def make_main(kernels: int) -> str:
+    return "import pyasc as asc\n\nfrom common import TILE, scale_tile\n" + "".join(
+        KERNEL.format(idx=i) for i in range(kernels))
+
+
+class Client(LanguageClient):
+    def __init__(self) -> None:
+        super().__init__("pyasc-xfile-bench", "1")
+        self.latest: dict[str, tuple[float, list[types.Diagnostic]]] = {}
+        self.complete: dict[str, float] = {}
+        """URI -> when its latest whole analysis was announced (pyasc/generatedCodeChanged)."""
+        self.event = asyncio.Event()
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def publish(params: types.PublishDiagnosticsParams) -> None:
+            self.latest[params.uri] = (time.perf_counter(), params.diagnostics)
+            self.event.set()
+
+        @self.feature("pyasc/generatedCodeChanged")
+        def code_changed(params: object) -> None:
+            uri = params["uri"] if isinstance(params, dict) else getattr(params, "uri", None)
+            if isinstance(uri, str):
+                self.complete[uri] = time.perf_counter()
+                self.event.set()
+
+        @self.feature(types.CLIENT_REGISTER_CAPABILITY)
+        def register(params: types.RegistrationParams) -> None:
+            return None
+
+
+async def wait_for(client: Client, uri: str, after: float, want: object = None, timeout: float = TIMEOUT
+                   ) -> float | None:
+    """Seconds from `after` to the first publish of `uri` after it (with `want` PA301 items, when given)."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        got = client.latest.get(uri)
+        if got is not None and got[0] > after and (
+                want is None or sum(1 for d in got[1] if d.code == "PA301") == want):
+            return got[0] - after
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return None
+        client.event.clear()
+        try:
+            await asyncio.wait_for(client.event.wait(), min(remaining, 0.05))
+        except asyncio.TimeoutError:
+            pass
+
+
+async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int,
+                 timeout: float = TIMEOUT) -> dict[str, list[float | None]]:
+    root = Path(tempfile.mkdtemp(prefix="pyasc-xfile-"))
+    main_text = make_main(kernels)
+    (root / "common.py").write_text(COMMON, encoding="utf-8")
+    (root / "main.py").write_text(main_text, encoding="utf-8")
+    env = {**os.environ, "PYASC_LSP_CACHE": str(root / ".store")}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = pythonpath
+    client = Client()
+    await client.start_io(python, "-m", "pyasc_lsp", env=env, cwd=str(root))
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=root.as_uri(),
+        initialization_options={"pyasc": {"cppChecks": False}},  # the front end's latency, as lsp_latency.py
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="xfile")]))
+    client.initialized(types.InitializedParams())
+    uris = {name: (root / name).as_uri() for name in ("common.py", "main.py")}
+    for name, text in (("common.py", COMMON), ("main.py", main_text)):
+        client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+            uri=uris[name], language_id="python", version=1, text=text)))
+    await wait_for(client, uris["main.py"], 0.0, 0, 60.0)
+    await asyncio.sleep(1.5)  # start-up over (the in-process compiler warm)
+    out: dict[str, list[float | None]] = {"own": [], "importer": [], "unrelated": []}
+    version = 1
+    text = COMMON
+    for i in range(edits):
+        # every text is new (a round number in it), so that no cache answers an edit
+        if i % 3 == 2:  # a comment in the other helper: nothing main.py reads changes
+            text = re.sub(r"# spare.*", f"# spare {i}", text)
+            want = None
+            key = "unrelated"
+        else:
+            broken = "factor" in text
+            head = SIGNATURE if broken else BROKEN.replace("factor", f"factor_{i}")
+            text = re.sub(r"def scale_tile\(.*\n(    # round .*\n)?", f"{head}\n    # round {i}\n", text)
+            want = 0 if broken else kernels
+            key = "importer"
+        version += 1
+        start = time.perf_counter()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uris["common.py"], version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+        own = wait_for(client, uris["common.py"], start, None, timeout)
+        importer = wait_for(client, uris["main.py"], start, want, timeout)
+        own_s, importer_s = await asyncio.gather(own, importer)
+        out["own"].append(own_s)
+        out[key].append(importer_s)
+        # main.py's whole analysis (its C++ after the diagnostics) done before the next edit, as after a pause in
+        # typing (a server that does not re-analyze it sends nothing: a short wait then)
+        deadline = time.perf_counter() + (timeout if importer_s is not None else 0.2)
+        while client.complete.get(uris["main.py"], 0.0) <= start and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return out
+
+
+def cpu_alone(kernels: int, edits: int) -> tuple[list[float], list[float]]:
+    """CPU seconds of the compiler's share, in-process with its kernel cache and the buffers as an overlay: each
+    round's analysis of common.py, then the re-analysis of main.py (what the server's analysis thread runs)."""
+    from pyasc import reads
+    from pyasc.compiler.analysis import AnalysisCache, analyze
+
+    root = Path(tempfile.mkdtemp(prefix="pyasc-xfile-cpu-"))
+    (root / "common.py").write_text(COMMON, encoding="utf-8")
+    main_text = make_main(kernels)
+    overlay = reads.Overlay()
+    overlay.set(root / "common.py", COMMON)
+    cache = AnalysisCache()
+    own: list[float] = []
+    importer: list[float] = []
+    text = COMMON
+    with reads.using(overlay):
+        analyze(main_text, str(root / "main.py"), None, cache)
+        for i in range(edits):
+            broken = "factor" in text
+            head = SIGNATURE if broken else BROKEN.replace("factor", f"factor_{i}")
+            text = re.sub(r"def scale_tile\(.*\n(    # round .*\n)?", f"{head}\n    # round {i}\n", text)
+            overlay.set(root / "common.py", text)
+            started = time.process_time()
+            analyze(text, str(root / "common.py"), None, cache)
+            own.append(time.process_time() - started)
+            started = time.process_time()
+            analyze(main_text, str(root / "main.py"), None, cache)
+            importer.append(time.process_time() - started)
+    return own, importer
+
+
+def summary(values: list[float | None]) -> str:
+    got = sorted(v * 1e3 for v in values if v is not None)
+    missing = len(values) - len(got)
+    if not got:
+        return "never" if values else "-"
+    p95 = got[min(len(got) - 1, round(0.95 * (len(got) - 1)))]
+    text = f"p50 {statistics.median(got):.1f} ms, p95 {p95:.1f} ms"
+    return text + (f" ({missing} of {len(values)} never)" if missing else "")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kernels", type=int, nargs="+", default=[1, 12])
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--baseline", type=Path, default=None, help="a checkout to measure beside this one")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a publish counts as never")
+    args = parser.parse_args()
+    here = str(Path(__file__).resolve().parents[1])
+    servers = [("this checkout", here)] + ([("baseline", str(args.baseline.resolve()))] if args.baseline else [])
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    sys.path.insert(0, here)  # the compiler of this checkout, for the in-process figures
+    for kernels in args.kernels:
+        lines = make_main(kernels).count("\n")
+        own, importer = cpu_alone(kernels, args.edits)
+        print(f"main.py {kernels} kernels ({lines} lines), analyze() alone, CPU: common.py {summary(own)}; "
+              f"main.py again {summary(importer)}")
+        for label, tree in servers:
+            got = await rounds(sys.executable, tree, kernels, args.edits, args.timeout)
+            print(f"main.py {kernels} kernels ({lines} lines), {label}:")
+            print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
+            print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")
+            print(f"  edit elsewhere in common.py -> main.py's diagnostics:    {summary(got['unrelated'])}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
