@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=level, handlers=[handler])
 
     try:
-        from .server import create_server
+        from .features import create_server
     except ImportError as exc:  # an install without its dependencies: say what is missing, not a traceback
         print(f"pyasc-lsp: cannot start: {exc}. Install the language server with: "
               f"{sys.executable} -m pip install pyasc-tools", file=sys.stderr)

@@ -1,6 +1,7 @@
-"""Wiring: the server object, its shared state, and the ordered list of features set up on it.
+"""The server object and the state its features share.
 
-No handler lives here; each LSP feature is one module of `pyasc_lsp.features` with a `setup(server)`.
+No handler lives here, and nothing here imports a feature: each LSP feature is one module of `pyasc_lsp.features`
+with a `setup(server)` that depends on this module, and `features.create_server` sets them up in order.
 """
 
 from __future__ import annotations
@@ -370,16 +371,3 @@ def find_docs() -> Path:
     except OSError:
         logger.warning("cannot write %s; diagnostic links point at a missing file", target)
     return target
-
-
-def create_server() -> PyascServer:
-    """A server with every feature set up, in the order of `features.FEATURES`."""
-    from .features import FEATURES
-
-    server = PyascServer()
-    for module in FEATURES:
-        try:
-            module.setup(server)
-        except Exception:  # a feature that cannot start is left out; the others still serve
-            logger.exception("Error setting up feature '%s'", module.__name__)
-    return server

@@ -30,7 +30,7 @@ def _tool() -> ModuleType:
 
 graph_tool = _tool()
 
-PENDING = ("pyasc.compiler", "pyasc_lsp")
+PENDING = ("pyasc.compiler",)
 """Packages whose cycles are not removed yet (the compiler's modules by stage, the server's features)."""
 
 

@@ -1,11 +1,14 @@
-"""Helpers shared by the request features: the analysis a request should read and the cursor in pyasc terms."""
+"""Helpers shared by the features: the analysis a request should read, the cursor in pyasc terms, and an analysis's
+diagnostics as LSP diagnostics (published by diagnostics.py, stored by warm_start.py)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from pyasc.compiler.diagnostics import Diagnostic
 from pyasc.compiler.results import Analysis
 
 from .. import convert
@@ -42,3 +45,15 @@ def locations(server: PyascServer, doc: Document, analysis: Analysis, found: lis
         uri = doc.uri if same else convert.uri_for(loc.path, doc.uri, doc.path)
         out.append(types.Location(uri=uri, range=pos.range(loc.span)))
     return out
+
+
+def front_end_items(server: PyascServer, doc: Document, analysis: Analysis) -> list[types.Diagnostic]:
+    """The analysis' own diagnostics (no C++ findings), as LSP diagnostics: what its first publish sends."""
+    return to_lsp(server, doc, analysis.text, analysis.diagnostics)
+
+
+def to_lsp(server: PyascServer, doc: Document, text: str, diags: list[Diagnostic]) -> list[types.Diagnostic]:
+    """pyasc diagnostics of `text` as the client's: positions in its encoding, related locations in other files."""
+    pos = server.positions(text)
+    other = functools.cache(server.positions_of_file)
+    return [convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other) for d in diags]

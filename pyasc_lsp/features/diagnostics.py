@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import functools
 import logging
 import uuid
 from pathlib import Path
@@ -17,10 +16,10 @@ from pyasc.compiler.diagnostics import Diagnostic
 from pyasc.compiler.results import Analysis
 from pyasc.config import Config
 
-from .. import convert
 from ..guard import guarded
 from ..server import PyascServer
 from ..workspace import Document
+from .common import to_lsp
 from .warm_start import already_published
 
 logger = logging.getLogger(__name__)
@@ -92,18 +91,7 @@ def lsp_diagnostics(server: PyascServer, doc: Document) -> list[types.Diagnostic
     analysis = doc.analysis
     if analysis is None:
         return []
-    return _to_lsp(server, doc, analysis.text, [*analysis.diagnostics, *doc.cpp_current])
-
-
-def front_end_items(server: PyascServer, doc: Document, analysis: Analysis) -> list[types.Diagnostic]:
-    """The analysis' own diagnostics (no C++ findings), as LSP diagnostics: what its first publish sends."""
-    return _to_lsp(server, doc, analysis.text, analysis.diagnostics)
-
-
-def _to_lsp(server: PyascServer, doc: Document, text: str, diags: list[Diagnostic]) -> list[types.Diagnostic]:
-    pos = server.positions(text)
-    other = functools.cache(server.positions_of_file)
-    return [convert.diagnostic(d, pos, doc.uri, doc.path, server.docs_uri, other) for d in diags]
+    return to_lsp(server, doc, analysis.text, [*analysis.diagnostics, *doc.cpp_current])
 
 
 def result_id(doc: Document) -> str:
@@ -135,7 +123,7 @@ def setup(server: PyascServer) -> None:
     def publish_early(doc: Document, preview: Analysis) -> None:
         if server.pull_diagnostics:
             return
-        items = _to_lsp(server, doc, preview.text, preview.diagnostics)
+        items = to_lsp(server, doc, preview.text, preview.diagnostics)
         if already_published(server, doc, doc.version, items):
             return
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(

@@ -35,6 +35,7 @@ from pyasc.reads import state
 from ..guard import guarded
 from ..server import PyascServer, docs_location
 from ..workspace import Document
+from .common import front_end_items
 
 logger = logging.getLogger(__name__)
 
@@ -168,8 +169,6 @@ class WarmStart:
                     if rel.path in open_paths:
                         return  # its positions come from the editor's text, which the next session may not have
                     reads.setdefault(rel.path, state(rel.path))
-        from .diagnostics import front_end_items
-
         payload = unstructure(self.server, front_end_items(self.server, doc, analysis))
         assert self.store is not None
         if self.store.put(self.context(doc, config, self.server.docs_uri), doc.text, sorted(reads.items()), payload):

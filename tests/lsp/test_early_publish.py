@@ -11,7 +11,8 @@ from lsprotocol import types
 from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
 from pyasc.compiler.results import Analysis
 from pyasc_lsp import workspace
-from pyasc_lsp.server import PyascServer, create_server
+from pyasc_lsp.features import create_server
+from pyasc_lsp.server import PyascServer
 
 from .samples import ADD, UNKNOWN_API
 

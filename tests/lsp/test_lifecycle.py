@@ -8,7 +8,7 @@ import json
 import os
 from pathlib import Path
 
-from pyasc_lsp.server import create_server
+from pyasc_lsp.features import create_server
 
 
 class Wire:

@@ -14,7 +14,7 @@ from fuzz.jsonrpc import LspProcess
 from fuzz.servers import NO_CPP
 
 from pyasc_lsp import prefork
-from pyasc_lsp.server import create_server
+from pyasc_lsp.features import create_server
 
 from .samples import ADD
 

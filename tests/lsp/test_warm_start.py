@@ -18,7 +18,8 @@ from pygls.lsp.client import LanguageClient
 from pyasc import diagstore
 from pyasc.compiler.diagnostics import Diagnostic, Related, Severity, Span
 from pyasc.compiler.results import Analysis
-from pyasc_lsp.server import PyascServer, create_server
+from pyasc_lsp.features import create_server
+from pyasc_lsp.server import PyascServer
 
 from .samples import ADD, DTYPE_CONFLICT, UNKNOWN_API
 
