@@ -13,10 +13,11 @@ from pyasc.compiler import analysis, ir
 from pyasc.compiler.auto_tensors import auto_symbols, materialize
 from pyasc.compiler.diagnostics import Span
 from pyasc.compiler.lower import LowerResult
-from pyasc.compiler.sync.insert import Line, Plan, plan
+from pyasc.compiler.sync.insert import plan
 from pyasc.compiler.sync.interp import Interp, _esize
 from pyasc.compiler.sync.lin import Lin
 from pyasc.compiler.sync.machine import Machine, Site
+from pyasc.compiler.sync.plan import Line, Plan
 
 CASES = Path(__file__).resolve().parents[1] / "differential" / "cases"
 HELPER_CASES = ["p10_auto_helper_two_writes", "s01_helper_copy_then_compute", "s02_helper_called_twice",

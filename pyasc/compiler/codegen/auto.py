@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from .. import ir
 from ..auto_tensors import AutoTensor
 from ..sourcemap import MapFlag
-from ..sync.insert import Line
+from ..sync.plan import Line
 from ..types import TensorT
 
 if TYPE_CHECKING:
-    from ..sync.insert import Plan
+    from ..sync.plan import Plan
     from .text import Emitter, TypeNamer
 
 

@@ -18,7 +18,8 @@ from ..auto_tensors import AutoTensor, auto_symbols, materialize
 from ..checks import inserts_sync
 from ..cppnames import impl_name
 from ..sourcemap import Code, MapFlag, Segment
-from ..sync.insert import Plan, plan
+from ..sync.insert import plan
+from ..sync.plan import Plan
 from ..types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, StructT, TensorT, TupleT
 from .auto import AutoEmit
 from .calls import QUEUES, CallEmit

@@ -8,16 +8,9 @@ call.  Calls that need the same insertions share one C++ function; calls that ne
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .. import ir
-
-if TYPE_CHECKING:
-    from .insert import Line, Plan
-
-QueueType = object
-"""The C++ type of a queue parameter: a string (an auto tensor's `TQue<pos, 1>`) or the queue symbol's type."""
-
+from .plan import CallSync, Line, Plan, QueueType
 
 GroupKey = object
 """A followed tensor: the id of its symbol in the kernel, or (id of a helper frame, id of the symbol) for one a
@@ -91,15 +84,6 @@ def queue_name(key: GroupKey, frame: Frame, groups_by_key: dict[GroupKey, Group]
     if g.owner == (None if frame.parent is None else id(frame)):
         return g.queue
     return frame.queues[key][0]
-
-
-@dataclass
-class CallSync:
-    """How one helper call is written: the C++ function it calls and the queues it passes after its arguments."""
-
-    name: str
-    plan: Plan
-    queue_args: list[str]
 
 
 def lines_of(p: Plan) -> list[Line]:
