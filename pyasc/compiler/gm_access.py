@@ -77,11 +77,17 @@ def _writes(call: ir.Call, param: str) -> bool:
 
 def access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]]) -> dict[str, tuple[bool, bool]]:
     """(read, written) for each GM parameter of `kernel`; `helpers` maps a helper's name to its specializations."""
-    return _access(kernel, helpers, frozenset())
+    unique = {n: list({id(h): h for h in hs}.values()) for n, hs in helpers.items()}
+    return _access(kernel, unique, frozenset(), {})[0]
 
 
-def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]],
-            active: frozenset[str]) -> dict[str, tuple[bool, bool]]:
+def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]], active: frozenset[str],
+            memo: dict[int, dict[str, tuple[bool, bool]]]) -> tuple[dict[str, tuple[bool, bool]], bool]:
+    """The result for `kernel`, and whether a recursive call was cut short below it (`active`).  `memo` keeps the
+    results of helper bodies already walked, by IR identity: a helper reached again (from another call, or as a
+    specialization several calls share) is walked once, unless a cut-short call makes its result depend on the
+    path that reached it."""
+    cut = False
     params = {id(p): p.name for p in kernel.params if isinstance(p.type, (AddrT, TensorT))}
     origin: dict[int, str] = dict(params)
     result: dict[str, list[bool]] = {n: [False, False] for n in params.values()}
@@ -108,13 +114,21 @@ def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]],
                 p = param_of(arg) if _is_gm(arg) else None
                 if p is not None:
                     result[p][1 if _writes(n, pname) else 0] = True
-        elif isinstance(n, ir.HelperCall) and n.name not in active:
+        elif isinstance(n, ir.HelperCall) and n.name in active:
+            cut = True
+        elif isinstance(n, ir.HelperCall):
             for h in helpers.get(n.name, []):
-                inner = _access(h, helpers, active | {n.name})
+                inner = memo.get(id(h))
+                if inner is None:
+                    inner, inner_cut = _access(h, helpers, active | {n.name}, memo)
+                    if inner_cut:
+                        cut = True
+                    else:
+                        memo[id(h)] = inner
                 for hp, arg in zip(h.params, n.args, strict=False):
                     p = param_of(arg) if _is_gm(arg) else None
                     if p is not None and hp.name in inner:
                         r, w = inner[hp.name]
                         result[p][0] |= r
                         result[p][1] |= w
-    return {k: (v[0], v[1]) for k, v in result.items()}
+    return {k: (v[0], v[1]) for k, v in result.items()}, cut

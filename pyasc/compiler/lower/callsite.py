@@ -14,6 +14,7 @@ from .. import constexpr, ir, pure, ruleapi
 from .. import value_kinds as vk
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
+from ..syntax import JitFunction
 from ..types import (
     AddrT,
     BoundMethodT,
@@ -34,6 +35,7 @@ from ..types import (
     unify,
 )
 from ..value_kinds import helper_argument
+from . import helper_cache
 from .arrays import cast_supported
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
 from .consteval import Unknown, from_value, py_value
@@ -397,14 +399,31 @@ class CallLowering(LowerBase):
         bindings.update(constexprs)
         self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
+        arg_types = [e.type if e is not None else UnknownT() for e in ordered]
+        cached = None if foreign or self.foreign else self.cacheable_call(jit, ordered, bindings)
+        if cached is not None:
+            cache_key, arg_types, reach = cached
+            entry = helper_cache.get(cache_key)
+            if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
+                                         for k, v in entry.seen.items()):
+                self.sink.items.extend(entry.diagnostics)
+                for k, v in entry.added.items():
+                    self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
+                self.helpers.append(entry.result)
+                self.helpers.extend(entry.result.helpers)
+                ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
+                return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
+            seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
+            reported = len(self.sink.items)
         sink = DiagnosticSink(kernel=name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
-                         [e.type if e is not None else UnknownT() for e in ordered], self.stack)
+                         arg_types, self.stack)
         sub.ct_locals = dict(bindings)
         if bindings:
             sub.cpp_name = jit.cpp_name + "".join(f"_{p}_{_slug(v)}" for p, v in bindings.items())
         sub.foreign = foreign or self.foreign
         sub.helper_signatures = self.helper_signatures
+        sub.helper_module_keys = self.helper_module_keys
         sub.deadline = self.deadline
         result = sub.run()
         result.foreign = foreign or self.foreign
@@ -415,7 +434,37 @@ class CallLowering(LowerBase):
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
         ret = _returned(result.kernel.returns or NoneT())
+        if cached is not None:
+            try:
+                ret = helper_cache.copy_type(ret, [])
+            except helper_cache.Open:
+                return ir.HelperCall(sp, ret, sub.cpp_name, exprs)  # its result has a dtype open: not kept
+            found = self.sink.items[reported:]
+            if helper_cache.keepable(found):
+                added = {k: self.helper_signatures[k] for k, v in seen.items()
+                         if v is helper_cache.ABSENT and k in self.helper_signatures}
+                helper_cache.put(cache_key, helper_cache.Entry(result, sub.cpp_name, list(found), seen, added))
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+
+    def cacheable_call(self, jit: JitFunction, ordered: list[ir.Expr | None], bindings: dict[str, ir.Expr]
+                       ) -> tuple[str, list[Type], list[str]] | None:
+        """The cache key of this call's helper specialization (helper_cache.py), the argument types to lower it
+        with (copies, with dtype variables of their own) and the jit functions it reaches; None when the call is
+        not cacheable (an argument's dtype is open, or the helper may call a function being lowered: a
+        recursion)."""
+        parts: list[str] = []
+        try:
+            copies = [helper_cache.copy_type(e.type, parts) if e is not None else UnknownT() for e in ordered]
+            parts.append("|")
+            helper_cache.bindings_key(bindings, parts)
+        except helper_cache.Open:
+            return None
+        reach = helper_cache.reachable(self.m, jit)
+        if jit.qualname in reach or any(n in self.stack for n in reach):
+            return None
+        key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,
+                                    parts)
+        return key, copies, reach
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
                             ) -> dict[str, ir.Expr] | None:
