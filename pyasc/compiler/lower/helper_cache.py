@@ -5,13 +5,16 @@ are those of the last analysis).
 
 A specialization is reused only when what its lowering reads is known and equal: the helper's text and place, the
 texts and places of the jit functions it reaches, the module-level values those read (constants, compile-time
-expressions, structs, imports and aliases), the kernel its findings are reported for, and the argument types, every
-dtype of them fixed.  Argument types with a dtype still open are not cached: the helper's body may fix it, which
-the caller must see (dtype inference through the call).  A cacheable call hands the helper copies of its argument
-types, and the caller a copy of the returned type, in a fresh analysis as in one that reuses the lowering: no dtype
-variable is shared between the caller and a cached lowering, so reusing it is the same as lowering it again.
-A lowering that reported an error is not kept (an error may depend on where the caller's dtypes were fixed, which
-the key leaves out so that moving the caller's lines does not invalidate its helpers).
+expressions, structs, imports and aliases), the kernel its findings are reported for, and the argument types.  A
+cacheable call hands the helper copies of its argument types, and the caller a copy of the returned type, in a
+fresh analysis as in one that reuses the lowering, so no dtype variable is shared between a caller and a cached
+lowering.  A dtype an argument leaves open (a GlobalTensor whose dtype the helper's data_copy fixes) is a variable
+of the key, by position; what the lowering did to those variables (which it joined, which dtype each got and where)
+is kept with it and applied to the caller's (`summary`, `replay`), so the caller's inference through the call is
+the same either way.  A helper that leaves an argument's dtype open for the caller to fix later is lowered on the
+caller's own types, uncached, as is a call of a kind not described here.  A lowering that reported an error is not
+kept (an error may depend on where the caller's dtypes were fixed, which the key leaves out so that moving the
+caller's lines does not invalidate its helpers).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from ..types import (
     TensorT,
     TupleT,
     Type,
+    unify,
 )
 from .base import LowerResult
 
@@ -67,6 +71,8 @@ class Entry:
     reused only where they still are (a first call elsewhere changes what its calls are checked against)."""
     added: dict[str, object]
     """The first-call signatures its lowering recorded."""
+    summary: tuple = ()
+    """What it did to the open dtypes of the call's arguments (`summary`)."""
 
 
 _CACHE: OrderedDict[str, Entry] = OrderedDict()
@@ -163,19 +169,38 @@ class Open(Exception):
     """A type with a dtype left open, or of a kind this cache does not describe: the call is not cacheable."""
 
 
-def _dvar(v: DVar, out: list[str]) -> DVar:
+class Opens:
+    """The open dtype variables of a call's arguments (by root, each once) and the copies the helper gets."""
+
+    def __init__(self) -> None:
+        self.roots: list[DVar] = []
+        self.copies: list[DVar] = []
+        self.index: dict[int, int] = {}
+
+
+def _dvar(v: DVar, out: list[str], opens: Opens | None) -> DVar:
     root = v.find()
-    if root.dtype is None or root.lost:
+    if root.lost:
         raise Open
+    if root.dtype is None:
+        if opens is None:
+            raise Open
+        i = opens.index.get(id(root))
+        if i is None:
+            i = opens.index[id(root)] = len(opens.roots)
+            opens.roots.append(root)
+            opens.copies.append(DVar(None, root.site, root.site_note, root.name))
+        out.append(f"?{i}:{root.name}")
+        return opens.copies[i]
     out.append(root.dtype.name)
     return DVar(root.dtype, root.site, root.site_note, root.name)
 
 
-def _opt_dvar(v: DVar | None, out: list[str]) -> DVar | None:
+def _opt_dvar(v: DVar | None, out: list[str], opens: Opens | None) -> DVar | None:
     if v is None:
         out.append("-")
         return None
-    return _dvar(v, out)
+    return _dvar(v, out, opens)
 
 
 def _simple(value: object, out: list[str]) -> None:
@@ -187,23 +212,23 @@ def _simple(value: object, out: list[str]) -> None:
         raise Open
 
 
-def copy_type(t: Type, out: list[str]) -> Type:
-    """A copy of `t` with dtype variables of its own, its description appended to `out`; Open when it has an open
-    dtype or is of a kind not described here."""
+def copy_type(t: Type, out: list[str], opens: Opens | None = None) -> Type:
+    """A copy of `t` with dtype variables of its own, its description appended to `out`; Open when it is of a kind
+    not described here, or has an open dtype and no `opens` to note it in (each open variable is copied once)."""
     out.append(type(t).__name__)
     if isinstance(t, ScalarT):
-        d = _dvar(t.dvar, out)
+        d = _dvar(t.dvar, out, opens)
         _simple(t.const, out)
         out.append(f"{t.is_literal_float}{t.ctime}")
-        return ScalarT(d, t.const, t.is_literal_float, t.ctime, _opt_dvar(t.addr_of, out))
+        return ScalarT(d, t.const, t.is_literal_float, t.ctime, _opt_dvar(t.addr_of, out, opens))
     if isinstance(t, TensorT):
-        d = _dvar(t.dvar, out)
+        d = _dvar(t.dvar, out, opens)
         out.append(f"{t.memory}|{t.position}|{t.origin}")
-        addr = _opt_dvar(t.addr_of, out)
-        view = copy_type(t.view_of, out) if t.view_of is not None else None
+        addr = _opt_dvar(t.addr_of, out, opens)
+        view = copy_type(t.view_of, out, opens) if t.view_of is not None else None
         return TensorT(t.memory, d, t.position, t.origin, addr, view)  # type: ignore[arg-type]
     if isinstance(t, AddrT):
-        d = _dvar(t.dvar, out)
+        d = _dvar(t.dvar, out, opens)
         out.append(str(t.untyped))
         return AddrT(d, t.untyped)
     if isinstance(t, ObjT):
@@ -214,16 +239,16 @@ def copy_type(t: Type, out: list[str]) -> Type:
         dvars = {}
         for k, v in t.dvars.items():
             out.append(k)
-            dvars[k] = _dvar(v, out)
+            dvars[k] = _dvar(v, out, opens)
         return ObjT(t.cls, dict(t.args), dvars)
     if isinstance(t, ArrayT):
-        d = _dvar(t.dvar, out)
+        d = _dvar(t.dvar, out, opens)
         out.append(str(t.length))
         return ArrayT(d, t.length)
     if isinstance(t, DTypeValT):
-        return DTypeValT(_dvar(t.dvar, out))
+        return DTypeValT(_dvar(t.dvar, out, opens))
     if isinstance(t, TupleT):
-        items = tuple(copy_type(i, out) for i in t.items)
+        items = tuple(copy_type(i, out, opens) for i in t.items)
         out.append(")")
         return TupleT(items)
     if isinstance(t, EnumT):
@@ -251,6 +276,37 @@ def bindings_key(bindings: dict[str, ir.Expr], out: list[str]) -> None:
         out.append(f"{name}=")
         _simple(e.value, out)
         copy_type(e.type, out)
+
+
+Summary = tuple[tuple[int, object, object, str, str, bool], ...]
+"""Per open argument variable: the first one it was joined with (itself if none), and its dtype, site, note,
+name and lost flag after the helper's lowering."""
+
+
+def summary(opens: Opens) -> Summary | None:
+    """What the helper's lowering did to the open dtypes of its arguments; None when one is still open (a later
+    binding in the caller would fix the helper's types too: not expressible with copies)."""
+    out = []
+    roots = [c.find() for c in opens.copies]
+    for r in roots:
+        if r.dtype is None:
+            return None
+        first = next(j for j, other in enumerate(roots) if other is r)
+        out.append((first, r.dtype, r.site, r.site_note, r.name, r.lost))
+    return tuple(out)
+
+
+def replay(opens: Opens, done: Summary) -> None:
+    """Apply a summary to the caller's open variables: the same joins and dtypes as lowering the helper on them."""
+    for i, (first, dtype, site, note, name, lost) in enumerate(done):
+        root = opens.roots[i]
+        if first != i:
+            unify(root, opens.roots[first])
+        unify(root, DVar(dtype, site, note, name))  # type: ignore[arg-type]
+        r = root.find()
+        if name and not r.name:
+            r.name = name
+        r.lost = r.lost or lost
 
 
 def call_key(module_part: str, kernel: str | None, arg_part: list[str]) -> str:
