@@ -57,7 +57,7 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
         forms = gen.sync.variants.get(hk.name, [])
         first = helper_irs[hk.name] is hk and hk.name not in seen_helpers
         gens = [KernelGen(hk, TypeNamer(), variant=v, callees=helper_irs) for v in forms] if first else []
-        plain = _plain_helper(h, helper_irs, first and not h.foreign and hk.name not in seen_helpers) \
+        plain = _plain_helper(h, helper_irs, not h.foreign) \
             if not forms or hk.name in gen.sync.plain else None
         if plain is not None:
             gens.insert(0, plain)
