@@ -218,3 +218,32 @@ def test_an_imported_helper_follows_its_module(tmp_path: Path) -> None:
                           .replace("    asc.adds(t, t, K, n)\n", body), encoding="utf-8")
         got = _view(analyze(text, str(main), cache=cache))
         assert got == _fresh(text, str(main))
+
+
+def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
+    """A module docstring (or a string constant) whose lines start in column 0 is one unit with the units up to its
+    closing quotes: the file is still parsed unit by unit, and the tree is ast.parse's."""
+    import ast
+    import random
+
+    from pyasc.compiler import syntax
+
+    base = PROGRAM.read_text(encoding="utf-8")
+    assert syntax._parse_incremental(base) is not None
+    rng = random.Random(5)
+    texts = [base, base.replace('HIDDEN = 1088\n', "HIDDEN = 1088\nDOC = '''\nx = 1\n'''\n"),
+             base.replace('HIDDEN = 1088\n', 'HIDDEN = 1088\nDOC = """a\n""" + """\nb = 2\n"""\n'),
+             base.replace('HIDDEN = 1088\n', 'HIDDEN = 1088\nDOC = """\nnever closed\n')]
+    for _ in range(30):
+        lines = base.split("\n")
+        lines.insert(rng.randrange(len(lines)), rng.choice(['"""', "'''", 'S = """', 'x = 1 """', "# \"\"\""]))
+        texts.append("\n".join(lines))
+    for text in texts:
+        tree = syntax._parse_incremental(text)
+        try:
+            full = ast.parse(text)
+        except SyntaxError:
+            assert tree is None
+            continue
+        if tree is not None:
+            assert ast.dump(tree, include_attributes=True) == ast.dump(full, include_attributes=True)
