@@ -49,9 +49,10 @@ from ..types import (
 )
 from .base import LowerResult
 
-LIMIT = 512
-"""Specializations kept across analyses (a file's helpers times the argument-type variants they are called with,
-for a few files): bounded so that a long session's memory stays flat."""
+LIMIT = 160
+"""Specializations kept across analyses, least recently used dropped first: the benchmark program's kernel uses
+about 40 (its 20 helpers, some with several argument types), so this holds a few such files.  Each edit of a helper
+adds the specializations of it and of its callers, so the bound is what keeps a long session's memory flat."""
 
 _SIMPLE = (int, float, bool, str, type(None))
 ABSENT = object()
