@@ -1,7 +1,12 @@
 """Language-server latency and memory over stdio: pyasc-lsp beside a bare pygls server and basedpyright, driven by
 the same client on the same generated file in one run.
 
-Measures, on generated files of add_custom-style kernels (38 lines each):
+Measures, on the benchmark program (bench/programs/big_kernel.py: one CANN-style kernel calling 20 jit helpers,
+about 920 lines):
+  - didChange -> publishDiagnostics p50/p95 end to end for an edit inside the kernel and one inside a helper, in
+    pyasc-lsp (and the --baseline checkout), beside bare pygls and basedpyright on the same file, and the compiler's
+    share (analyze() alone, in-process, until it hands its diagnostics over and until it is complete);
+and on generated files of add_custom-style kernels (38 lines each):
   - didChange -> publishDiagnostics p50/p95, end to end (whatever the server waits before analyzing included), for
     an edit inside one kernel of the 12-kernel file (460 lines), in all three servers taken in turn; pyasc-lsp also
     on files of 1 and 50 kernels (the same rounds), and the compiler's share (analyze() alone, in-process);
@@ -26,7 +31,7 @@ venv, and `make bench` installs it and runs this script; without it its column s
 
     .venv/bin/python bench/lsp_latency.py [--edits 40] [--starts 5] [--repeat 3] [--busy 0 2] [--hover-rounds 8]
                                           [--rss-edits 5000] [--baseline DIR] [--sync-baseline DIR]
-                                          [--only-edits | --only-starts]
+                                          [--program FILE] [--only-edits | --only-starts | --only-program]
 """
 
 from __future__ import annotations
@@ -300,14 +305,15 @@ class Session:
 
 
 class Editor:
-    """Edits the `edit_me_<k> = <n>` value of one kernel, a new value each time (so no cache answers it)."""
+    """Edits the `edit_me_<k> = <n>` value of one kernel (or the line `<needle><n>`), a new value each time (so no
+    cache answers it)."""
 
-    def __init__(self, text: str, kernel: int) -> None:
-        needle = f"edit_me_{kernel} = "
+    def __init__(self, text: str, kernel: int, needle: str | None = None) -> None:
+        needle = needle or f"edit_me_{kernel} = "
         at = text.index(needle) + len(needle)
         self.line = text.count("\n", 0, at)
         self.col = at - (text.rfind("\n", 0, at) + 1)
-        self.value = text[at:text.index("\n", at)]
+        self.value = _number_at(text, at)
         self.counter = int(self.value)
 
     def next(self) -> tuple[types.Range, str]:
@@ -349,6 +355,60 @@ def pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+PROGRAM = Path(__file__).resolve().parent / "programs" / "big_kernel.py"
+"""The benchmark program: one CANN-style kernel calling 20 jit helpers, about 920 lines."""
+
+PROGRAM_EDITS = {
+    "kernel": "    summary_local.set_value(7, ",
+    "helper": "        asc.duplicate(work, ",
+}
+"""Where the program is edited: the integer part of the float literal after the first occurrence of each text, a
+used value of the code (in the kernel fused_block_epilogue: a value it stores; in the helper gelu_tanh: the
+constant of a duplicate), a new one each edit."""
+
+
+def _number_at(text: str, at: int) -> str:
+    """The digits of `text` from `at` on (an edit point's current value)."""
+    end = at
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    if end == at:
+        raise SystemExit(f"no number to edit at line {text.count(chr(10), 0, at) + 1}")
+    return text[at:end]
+
+
+def program_text(path: Path = PROGRAM) -> str:
+    """The program, checked to have both edit points."""
+    text = path.read_text(encoding="utf-8")
+    for where, needle in PROGRAM_EDITS.items():
+        if needle not in text:
+            raise SystemExit(f"{path}: no {needle.strip()!r} to edit inside the {where}")
+    return text
+
+
+def edited_at(text: str, needle: str, value: int) -> str:
+    """`text` with the number after the first `needle` replaced by `value`."""
+    at = text.index(needle) + len(needle)
+    return text[:at] + str(value) + text[at + len(_number_at(text, at)):]
+
+
+def analyze_program_alone(text: str, needle: str, edits: int, until_early: bool = False) -> list[float]:
+    """analyze_alone for the program: the compiler's share of an edit at `needle`."""
+    from pyasc.compiler.analysis import AnalysisCache, analyze
+
+    cache = AnalysisCache()
+    analyze(text, "/bench/program.py", None, cache)
+    out = []
+    for i in range(edits):
+        edited = edited_at(text, needle, 2000 + i)
+        marks: list[float] = []
+        t0 = time.perf_counter()
+        analyze(edited, "/bench/program.py", None, cache,
+                early=functools.partial(_mark, marks) if until_early else None)
+        out.append(((marks[0] if marks else time.perf_counter()) - t0) * 1000)
+    return out
+
+
 SERVER = [sys.executable, "-m", "pyasc_lsp"]
 BARE = [sys.executable, "-c", BARE_SERVER]
 
@@ -360,13 +420,13 @@ def basedpyright() -> list[str] | None:
     return [found, "--stdio"] if found else None
 
 
-async def edit_latency(servers: list[tuple[str, list[str], str, dict | None, dict[str, str] | None]], root: Path,
-                       edits: int) -> dict[str, list[float]]:
-    """didChange -> publishDiagnostics of each (name, command, text, initializationOptions, environment), one server
-    each, with the edits taken in turn (one edit of each server per round), so that whatever else loads the machine
-    falls on all of them alike.  Every text has `edit_me_<k>` lines; the middle kernel's is edited."""
+async def edit_latency(servers: list[tuple], root: Path, edits: int) -> dict[str, list[float]]:
+    """didChange -> publishDiagnostics of each (name, command, text, initializationOptions, environment[, needle]),
+    one server each, with the edits taken in turn (one edit of each server per round), so that whatever else loads
+    the machine falls on all of them alike.  Every text has `edit_me_<k>` lines; the middle kernel's is edited, or
+    with a needle the value after it."""
     sessions = []
-    for name, command, text, options, env in servers:
+    for name, command, text, options, env, *needle in servers:
         folder = root / f"edit-{name}"
         folder.mkdir()
         path = folder / "kernels.py"
@@ -375,7 +435,8 @@ async def edit_latency(servers: list[tuple[str, list[str], str, dict | None, dic
         await s.start(folder, options)
         sent = s.open(path.as_uri(), text)
         await s.wait(path.as_uri(), 1, sent, timeout=120)
-        sessions.append((name, s, path.as_uri(), Editor(text, text.count("\n@asc.jit") // 2)))
+        sessions.append((name, s, path.as_uri(),
+                         Editor(text, text.count("\n@asc.jit") // 2, needle[0] if needle else None)))
     out: dict[str, list[float]] = {name: [] for name, *_ in servers}
     for _ in range(edits):
         for name, s, uri, ed in sessions:
@@ -617,6 +678,57 @@ async def edit_rows(args: argparse.Namespace, root: Path, level: int) -> list[Ro
     return rows
 
 
+async def program_rows(args: argparse.Namespace, root: Path, level: int) -> list[Row]:
+    """Edit latencies on the benchmark program, an edit inside its kernel and one inside a helper, pyasc-lsp (and
+    the baseline checkout) beside bare pygls and basedpyright, `--repeat` times with fresh servers."""
+    no_cpp = {"pyasc": {"cppChecks": False}}
+    text = program_text(args.program)
+    lines = text.count("\n")
+    pyright = basedpyright()
+    servers: list[tuple] = []
+    for where, needle in PROGRAM_EDITS.items():
+        servers.append((f"pyasc-{where}", SERVER, text, no_cpp, None, needle))
+        if args.baseline is not None:
+            servers.append((f"baseline-{where}", SERVER, text, no_cpp,
+                            {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}, needle))
+    servers.append(("bare", BARE, text, None, None, PROGRAM_EDITS["kernel"]))
+    if pyright:
+        servers.append(("basedpyright", pyright, text, None, None, PROGRAM_EDITS["kernel"]))
+    p50: dict[str, list[float]] = {name: [] for name, *_ in servers}
+    p95: dict[str, list[float]] = {name: [] for name, *_ in servers}
+    alone: dict[str, list[float]] = {f"{w}{e}": [] for w in PROGRAM_EDITS for e in ("", "-early")}
+    with BusyCores(level):
+        for rep in range(args.repeat):
+            folder = root / f"program-{level}-{rep}"
+            folder.mkdir()
+            lat = await edit_latency(servers, folder, args.edits)
+            for name, values in lat.items():
+                p50[name].append(pct(values, .5))
+                p95[name].append(pct(values, .95))
+            for where, needle in PROGRAM_EDITS.items():
+                alone[where].append(pct(analyze_program_alone(text, needle, args.edits), .5))
+                alone[f"{where}-early"].append(pct(analyze_program_alone(text, needle, args.edits, True), .5))
+
+    def both(name: str) -> str:
+        return f"{spread(p50[name])} / {spread(p95[name])}" if name in p50 else ""
+
+    where_run = f"{busy_label(level)}, {args.repeat} x {args.edits} edits"
+    rows: list[Row] = [
+        (f"didChange -> diagnostics p50 / p95, program {args.program.name} ({lines} lines, 1 kernel + 20 helpers), "
+         f"edit inside the kernel, end to end, ms; {where_run}",
+         both("pyasc-kernel"), both("bare"), both("basedpyright")),
+        ("  same, edit inside a helper, ms", both("pyasc-helper"), "", "")]
+    if args.baseline is not None:
+        rows.append((f"  baseline checkout {args.baseline}, edit inside the kernel, ms", both("baseline-kernel"), "",
+                     ""))
+        rows.append(("  baseline checkout, edit inside a helper, ms", both("baseline-helper"), "", ""))
+    for where in PROGRAM_EDITS:
+        rows.append((f"  of which analyze() alone, in-process, edit inside the {where}: until its diagnostics are "
+                     "handed over / complete (C++ included), p50, ms",
+                     f"{spread(alone[f'{where}-early'])} / {spread(alone[where])}", "", ""))
+    return rows
+
+
 async def start_rows(args: argparse.Namespace, root: Path, level: int) -> list[Row]:
     """Start -> first diagnostics, `--repeat` times `--starts` starts of each server in turn, under `level`
     spinning processes; each repetition's median, and its ratio to bare pygls in that repetition."""
@@ -686,6 +798,10 @@ async def main() -> None:
                         help="an earlier pyasc checkout to run beside this one (edits of the 12-kernel file, starts)")
     parser.add_argument("--sync-baseline", type=Path, default=None,
                         help="an earlier pyasc checkout to run beside this one on the hand-synchronized file")
+    parser.add_argument("--program", type=Path, default=PROGRAM,
+                        help="the benchmark program edited inside its kernel and inside a helper")
+    parser.add_argument("--only-program", action="store_true",
+                        help="measure the edit latencies on the benchmark program only")
     parser.add_argument("--only-edits", action="store_true", help="measure the edit latencies only")
     parser.add_argument("--only-starts", action="store_true", help="measure the start latencies only")
     args = parser.parse_args()
@@ -699,11 +815,14 @@ async def main() -> None:
         os.environ["PYASC_LSP_CACHE"] = str(root / "store")
         if not args.only_starts:
             for level in levels:
+                rows += await program_rows(args, root, level)
+        if not (args.only_starts or args.only_program):
+            for level in levels:
                 rows += await edit_rows(args, root, level)
-        if not args.only_edits:
+        if not (args.only_edits or args.only_program):
             for level in levels:
                 rows += await start_rows(args, root, level)
-        if not (args.only_edits or args.only_starts):
+        if not (args.only_edits or args.only_starts or args.only_program):
             hov = await hover_during_cpp(SERVER, root, args.hover_rounds, bare=False)
             bare_hov = await hover_during_cpp(BARE, root, 2, bare=True)
             rows.append((f"hover p50 / p95 during the C++ tier ({len(hov)} hovers), ms", p50_95(hov),

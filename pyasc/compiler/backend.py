@@ -48,16 +48,22 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
     hints = _hints(k)
     expr_types = _expr_types(lowered)
     seen_helpers: set[str] = set()
+    done: set[int] = set()
     for h in _callees_first(lowered.helpers):
+        if id(h) in done:
+            continue  # a specialization several calls share (lower/helper_cache.py): its C++ is the same text
+        done.add(id(h))
         hk = h.kernel
         # insert_sync may need a helper synchronized inside (sync/frames.py): one function per form its calls need
         forms = gen.sync.variants.get(hk.name, [])
         first = helper_irs[hk.name] is hk and hk.name not in seen_helpers
         gens = [KernelGen(hk, TypeNamer(), variant=v, callees=helper_irs) for v in forms] if first else []
-        if not forms or hk.name in gen.sync.plain:
-            gens.insert(0, KernelGen(hk, TypeNamer(), callees=helper_irs))
+        plain = _plain_helper(h, helper_irs, not h.foreign) \
+            if not forms or hk.name in gen.sync.plain else None
+        if plain is not None:
+            gens.insert(0, plain)
         for hg in gens:
-            hcode = hg.generate()
+            hcode = hg.code if isinstance(hg, _PlainHelper) else hg.generate()
             if h.foreign:
                 hcode = Code(hcode.text, [], [(0, len(hcode.text))])
             helper_codes.append((KernelInfo(hk.name, "helper", hk.name_span, hk.span,
@@ -67,10 +73,16 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
             continue
         seen_helpers.add(hk.name)
         stmt_cpp.update(hg.statement_text)
-        symbols += _symbols(hk)
-        calls += _calls(h, hcode, hk)
-        hints += _hints(hk)
-        expr_types += _expr_types(h)
+        if isinstance(hg, _PlainHelper) and hg.ide is not None:
+            ide = hg.ide
+        else:
+            ide = (_symbols(hk), _calls(h, hcode, hk), _hints(hk), _expr_types(h))
+            if isinstance(hg, _PlainHelper):
+                hg.ide = ide
+        symbols += ide[0]
+        calls += ide[1]
+        hints += ide[2]
+        expr_types += ide[3]
     generic = bool(namer.generic)
     if generic and kind == "kernel":
         names = sorted(set(namer.generic.values()))  # as the emitter lists them
@@ -101,6 +113,50 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
     refs = {n: list(spans) for n, spans in found.items()}
     return KernelUnit(display, kind, k.span.line, info, dedupe(sink.items), helper_codes, code, symbols, calls,
                       hints, expr_types, set(k.constants_read) | _helper_constants(lowered), generic, foreign, refs)
+
+
+class _PlainHelper:
+    """A helper specialization's plain C++ (no insert_sync variant) and IDE data, kept on its LowerResult: one that
+    later analyses reuse (lower/helper_cache.py) is generated once, as long as the helpers it calls are the same
+    specializations (their in-place parameters decide how it passes tensors on)."""
+
+    def __init__(self, callees: tuple[ir.KernelIR, ...], code: Code, statement_text: dict[int, str]) -> None:
+        self.callees = callees
+        self.code = code
+        self.statement_text = statement_text
+        self.ide: tuple[list[SymbolInfo], list[CallInfo], list[InlayHint], list[tuple[Span, str]]] | None = None
+
+
+def _plain_helper(h: LowerResult, helper_irs: dict[str, ir.KernelIR], keep: bool) -> _PlainHelper:
+    """The plain C++ of a helper specialization: kept on it (`keep`) and taken from there when its callees are."""
+    callees = tuple(helper_irs[n] for n in _reached(h.kernel, helper_irs))
+    kept = h.__dict__.get("_plain")
+    if kept is not None and len(kept.callees) == len(callees) and \
+            all(a is b for a, b in zip(kept.callees, callees, strict=True)):
+        return kept
+    hg = KernelGen(h.kernel, TypeNamer(), callees=helper_irs)
+    plain = _PlainHelper(callees, hg.generate(), dict(hg.statement_text))
+    if keep:
+        h.__dict__["_plain"] = plain
+    return plain
+
+
+def _reached(k: ir.KernelIR, helper_irs: dict[str, ir.KernelIR]) -> list[str]:
+    """The helpers (C++ names) `k` calls, directly or through others, in a fixed order."""
+    out: list[str] = []
+    todo = [k]
+    while todo:
+        cur = todo.pop()
+        names = cur.__dict__.get("_called")
+        if names is None:
+            names = list(dict.fromkeys(e.name for s in checks.walk_stmts(cur.body) for e in checks.stmt_exprs(s)
+                                       if isinstance(e, ir.HelperCall)))
+            cur.__dict__["_called"] = names
+        for n in names:
+            if n in helper_irs and n not in out:
+                out.append(n)
+                todo.append(helper_irs[n])
+    return out
 
 
 def _callees_first(helpers: list[LowerResult]) -> list[LowerResult]:

@@ -48,6 +48,28 @@ def walk(nodes: list[ir.Stmt]) -> Iterator[object]:
         stack.extend(reversed(list(_children(n))))
 
 
+def _called(k: ir.KernelIR) -> tuple[str, ...]:
+    """The helpers `k`'s body calls, by name (found once per IR: a reused specialization keeps it)."""
+    names = k.__dict__.get("_gm_called")
+    if names is None:
+        names = tuple(dict.fromkeys(n.name for n in walk(k.body) if isinstance(n, ir.HelperCall)))
+        k.__dict__["_gm_called"] = names
+    return names
+
+
+def _deps(k: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]]) -> tuple[ir.KernelIR, ...]:
+    """The specializations whose bodies `k`'s result reads: those of the helpers it calls, transitively."""
+    out: dict[int, ir.KernelIR] = {}
+    todo = [k]
+    while todo:
+        for name in _called(todo.pop()):
+            for h in helpers.get(name, []):
+                if id(h) not in out:
+                    out[id(h)] = h
+                    todo.append(h)
+    return tuple(out.values())
+
+
 def _root_symbol(e: ir.Expr | None) -> ir.Symbol | None:
     """The variable an address or tensor expression is based on: `x`, `x + off`, `x_gm[i * T:]`."""
     while e is not None:
@@ -77,11 +99,17 @@ def _writes(call: ir.Call, param: str) -> bool:
 
 def access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]]) -> dict[str, tuple[bool, bool]]:
     """(read, written) for each GM parameter of `kernel`; `helpers` maps a helper's name to its specializations."""
-    return _access(kernel, helpers, frozenset())
+    unique = {n: list({id(h): h for h in hs}.values()) for n, hs in helpers.items()}
+    return _access(kernel, unique, frozenset(), {})[0]
 
 
-def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]],
-            active: frozenset[str]) -> dict[str, tuple[bool, bool]]:
+def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]], active: frozenset[str],
+            memo: dict[int, dict[str, tuple[bool, bool]]]) -> tuple[dict[str, tuple[bool, bool]], bool]:
+    """The result for `kernel`, and whether a recursive call was cut short below it (`active`).  `memo` keeps the
+    results of helper bodies already walked, by IR identity: a helper reached again (from another call, or as a
+    specialization several calls share) is walked once, unless a cut-short call makes its result depend on the
+    path that reached it."""
+    cut = False
     params = {id(p): p.name for p in kernel.params if isinstance(p.type, (AddrT, TensorT))}
     origin: dict[int, str] = dict(params)
     result: dict[str, list[bool]] = {n: [False, False] for n in params.values()}
@@ -108,13 +136,30 @@ def _access(kernel: ir.KernelIR, helpers: dict[str, list[ir.KernelIR]],
                 p = param_of(arg) if _is_gm(arg) else None
                 if p is not None:
                     result[p][1 if _writes(n, pname) else 0] = True
-        elif isinstance(n, ir.HelperCall) and n.name not in active:
+        elif isinstance(n, ir.HelperCall) and n.name in active:
+            cut = True
+        elif isinstance(n, ir.HelperCall):
             for h in helpers.get(n.name, []):
-                inner = _access(h, helpers, active | {n.name})
+                inner = memo.get(id(h))
+                if inner is None:
+                    deps = _deps(h, helpers)
+                    kept = h.__dict__.get("_gm_access")
+                    if kept is not None and len(kept[0]) == len(deps) and \
+                            all(a is b for a, b in zip(kept[0], deps, strict=True)):
+                        inner = memo[id(h)] = kept[1]
+                    else:
+                        inner, inner_cut = _access(h, helpers, active | {n.name}, memo)
+                        if inner_cut:
+                            cut = True
+                        else:
+                            memo[id(h)] = inner
+                            # kept with the specialization: a later analysis that reuses it and the ones it
+                            # calls (lower/helper_cache.py) does not walk its body again
+                            h.__dict__["_gm_access"] = (deps, inner)
                 for hp, arg in zip(h.params, n.args, strict=False):
                     p = param_of(arg) if _is_gm(arg) else None
                     if p is not None and hp.name in inner:
                         r, w = inner[hp.name]
                         result[p][0] |= r
                         result[p][1] |= w
-    return {k: (v[0], v[1]) for k, v in result.items()}
+    return {k: (v[0], v[1]) for k, v in result.items()}, cut

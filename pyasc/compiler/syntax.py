@@ -228,6 +228,30 @@ def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
     return list(zip(starts, starts[1:] + [len(lines)], strict=True))
 
 
+def _string_close(lines: list[str], exc: SyntaxError) -> int | None:
+    """The line index where the triple-quoted string a SyntaxError says is unterminated closes in the whole text
+    (`lines`), or None (another error, or closed nowhere)."""
+    if not str(exc.msg).startswith("unterminated triple-quoted string") or not exc.lineno:
+        return None
+    row = exc.lineno - 1
+    if row >= len(lines):
+        return None
+    line = lines[row]
+    start = max(0, (exc.offset or 1) - 1)
+    found = [(line.find(q, start), q) for q in ('"""', "'''")]
+    found = [(at, q) for at, q in found if at >= 0]
+    if not found:
+        return None
+    at, quote = min(found)
+    at += 3
+    for index in range(row, len(lines)):
+        text = lines[index]
+        pos = text.find(quote, at if index == row else 0)
+        if pos >= 0:
+            return index
+    return None
+
+
 def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module | None:
     """Parse unit by unit, reusing the statements of units whose text and position did not change.
 
@@ -238,24 +262,43 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
         lines = text.split("\n")
     body: list[ast.stmt] = []
     spans = _units(lines, text)
-    for a, b in spans:
+    i = 0
+    while i < len(spans):
+        a, b = spans[i]
+        i += 1
         chunk = "\n".join(lines[a:b])
         if not chunk.strip():
             continue
-        key = (chunk, a)
-        with _UNIT_LOCK:
-            stmts = _UNIT_CACHE.get(key)
+        while True:
+            key = (chunk, a)
+            with _UNIT_LOCK:
+                stmts = _UNIT_CACHE.get(key)
+                if stmts is not None:
+                    _UNIT_CACHE.move_to_end(key)
             if stmts is not None:
-                _UNIT_CACHE.move_to_end(key)
-        if stmts is None:
+                break
             try:
                 # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
-                unit = _parse("\n" * a + chunk)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                stmts = _parse("\n" * a + chunk).body
+            except SyntaxError as exc:
+                # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
+                # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
+                # or a string closed nowhere, is left to the parse of the whole text.
+                close = _string_close(lines, exc)
+                if close is None or close < b:
+                    return None
+                while i < len(spans) and b <= close:
+                    b = spans[i][1]
+                    i += 1
+                if b <= close:
+                    return None
+                chunk = "\n".join(lines[a:b])
+                continue
+            except (ValueError, RecursionError, MemoryError):
                 return None
-            stmts = unit.body
             with _UNIT_LOCK:
                 _UNIT_CACHE[key] = stmts
+            break
         body.extend(stmts)
     limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
     with _UNIT_LOCK:

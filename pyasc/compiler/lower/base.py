@@ -134,6 +134,9 @@ class LowerBase:
         self.helper_signatures: dict[str, tuple[dict[str, str], dict[str, object], Span]] = {}
         """Per helper, what its first call in this kernel passed (shared by the helpers it calls): the run-time
         argument types and ConstExpr values of the one version CANN's tracer compiles."""
+        self.helper_module_keys: dict[str, str] = {}
+        """Per helper, the part of its specializations' cache keys its module gives (helper_cache.module_key),
+        computed once per analysis (shared by the helpers it calls)."""
         self.ct_blocks: dict[str, tuple[int, ...]] = {}
         """The block in which each name of ct_locals was bound."""
         self.returned = False

@@ -14,6 +14,7 @@ from .. import constexpr, ir, pure, ruleapi
 from .. import value_kinds as vk
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
+from ..syntax import JitFunction
 from ..types import (
     AddrT,
     BoundMethodT,
@@ -34,8 +35,9 @@ from ..types import (
     unify,
 )
 from ..value_kinds import helper_argument
+from . import helper_cache
 from .arrays import cast_supported
-from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase
+from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase, LowerResult
 from .consteval import Unknown, from_value, py_value
 from .construct import MATMUL_OPERANDS
 from .introspect import instance_of, trace_class
@@ -397,25 +399,97 @@ class CallLowering(LowerBase):
         bindings.update(constexprs)
         self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
-        sink = DiagnosticSink(kernel=name) if foreign else self.sink
+        arg_types = [e.type if e is not None else UnknownT() for e in ordered]
+        cached = None if foreign or self.foreign else self.cacheable_call(jit, ordered, bindings)
+        if cached is not None:
+            cache_key, copies, opens, reach = cached
+            entry = helper_cache.get(cache_key)
+            if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
+                                         for k, v in entry.seen.items()):
+                self.sink.items.extend(entry.diagnostics)
+                for k, v in entry.added.items():
+                    self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
+                helper_cache.replay(opens, entry.summary)
+                self.helpers.append(entry.result)
+                self.helpers.extend(entry.result.helpers)
+                ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
+                return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
+            seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
+            reported = len(self.sink.items)
+            sub, result = self.lower_helper(jit, foreign, copies, bindings)
+            done = helper_cache.summary(opens)
+            ret = _returned(result.kernel.returns or NoneT())
+            try:
+                ret = helper_cache.copy_type(ret, []) if done is not None else ret
+            except helper_cache.Open:
+                done = None
+            if done is None:
+                # the helper left a dtype of its arguments open, for the caller to fix later: lowered again on
+                # the caller's own types, as if it were not cacheable
+                del self.sink.items[reported:]
+                for k, v in seen.items():
+                    if v is helper_cache.ABSENT:
+                        self.helper_signatures.pop(k, None)
+                    else:
+                        self.helper_signatures[k] = v  # type: ignore[assignment]
+                cached = None
+            else:
+                helper_cache.replay(opens, done)
+                found = self.sink.items[reported:]
+                if helper_cache.keepable(found):
+                    added = {k: self.helper_signatures[k] for k, v in seen.items()
+                             if v is helper_cache.ABSENT and k in self.helper_signatures}
+                    helper_cache.put(cache_key, helper_cache.Entry(result, sub.cpp_name, list(found), seen, added,
+                                                                   done))
+        if cached is None:
+            sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
+            ret = _returned(result.kernel.returns or NoneT())
+        self.helpers.append(result)
+        self.helpers.extend(result.helpers)
+        return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+
+    def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr]
+                     ) -> tuple[LowerBase, LowerResult]:
+        """Lower one specialization of a helper, its findings reported into this caller's sink (its own for a
+        helper of another module)."""
+        sink = DiagnosticSink(kernel=jit.node.name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
-                         [e.type if e is not None else UnknownT() for e in ordered], self.stack)
+                         arg_types, self.stack)
         sub.ct_locals = dict(bindings)
         if bindings:
             sub.cpp_name = jit.cpp_name + "".join(f"_{p}_{_slug(v)}" for p, v in bindings.items())
         sub.foreign = foreign or self.foreign
         sub.helper_signatures = self.helper_signatures
+        sub.helper_module_keys = self.helper_module_keys
         sub.deadline = self.deadline
-        result = sub.run()
+        result = sub.run()  # type: ignore[attr-defined]
         result.foreign = foreign or self.foreign
         if not result.foreign:
             from ..checks import check_unused
 
             check_unused(result.kernel, self.sink)
-        self.helpers.append(result)
-        self.helpers.extend(result.helpers)
-        ret = _returned(result.kernel.returns or NoneT())
-        return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+        return sub, result
+
+    def cacheable_call(self, jit: JitFunction, ordered: list[ir.Expr | None], bindings: dict[str, ir.Expr]
+                       ) -> tuple[str, list[Type], helper_cache.Opens, list[str]] | None:
+        """The cache key of this call's helper specialization (helper_cache.py), the argument types to lower it
+        with (copies, with dtype variables of their own), the open dtype variables among them and the jit functions
+        it reaches; None when the call is not cacheable (an argument of a kind the cache does not describe, or the
+        helper may call a function being lowered: a recursion)."""
+        parts: list[str] = []
+        opens = helper_cache.Opens()
+        try:
+            copies = [helper_cache.copy_type(e.type, parts, opens) if e is not None else UnknownT() for e in ordered]
+            parts.append("|")
+            helper_cache.bindings_key(bindings, parts)
+        except helper_cache.Open:
+            return None
+        reach = helper_cache.reachable(self.m, jit)
+        if jit.qualname in reach or any(n in self.stack for n in reach):
+            return None
+        key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,
+                                    parts)
+        return key, copies, opens, reach
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
                             ) -> dict[str, ir.Expr] | None:

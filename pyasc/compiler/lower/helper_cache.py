@@ -1,0 +1,314 @@
+"""Helper specializations lowered once and reused: within one analysis (every call of `ceil_div(HIDDEN, CHUNK)` in a
+kernel is the same specialization) and across analyses (an edit of the kernel leaves its helpers' text, argument
+types and the module values they read as they were, so their lowering, its findings and the C++ generated from it
+are those of the last analysis).
+
+A specialization is reused only when what its lowering reads is known and equal: the helper's text and place, the
+texts and places of the jit functions it reaches, the module-level values those read (constants, compile-time
+expressions, structs, imports and aliases), the kernel its findings are reported for, and the argument types.  A
+cacheable call hands the helper copies of its argument types, and the caller a copy of the returned type, in a
+fresh analysis as in one that reuses the lowering, so no dtype variable is shared between a caller and a cached
+lowering.  A dtype an argument leaves open (a GlobalTensor whose dtype the helper's data_copy fixes) is a variable
+of the key, by position; what the lowering did to those variables (which it joined, which dtype each got and where)
+is kept with it and applied to the caller's (`summary`, `replay`), so the caller's inference through the call is
+the same either way.  A helper that leaves an argument's dtype open for the caller to fix later is lowered on the
+caller's own types, uncached, as is a call of a kind not described here.  A lowering that reported an error is not
+kept (an error may depend on where the caller's dtypes were fixed, which the key leaves out so that moving the
+caller's lines does not invalidate its helpers).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .. import ir
+from ..diagnostics import Diagnostic, Severity
+from ..syntax import JitFunction, ModuleInfo
+from ..types import (
+    AddrT,
+    ArrayT,
+    DTypeValT,
+    DVar,
+    EnumT,
+    IntListT,
+    NoneT,
+    ObjT,
+    ScalarT,
+    StrT,
+    StructT,
+    TensorT,
+    TupleT,
+    Type,
+    unify,
+)
+from .base import LowerResult
+
+LIMIT = 160
+"""Specializations kept across analyses, least recently used dropped first: the benchmark program's kernel uses
+about 40 (its 20 helpers, some with several argument types), so this holds a few such files.  Each edit of a helper
+adds the specializations of it and of its callers, so the bound is what keeps a long session's memory flat."""
+
+_SIMPLE = (int, float, bool, str, type(None))
+ABSENT = object()
+"""A helper with no first-call signature yet (in Entry.seen)."""
+
+
+@dataclass
+class Entry:
+    """One lowered helper specialization and what its lowering did to its caller."""
+
+    result: LowerResult
+    cpp_name: str
+    diagnostics: list[Diagnostic]
+    """The findings it reported into the caller's sink (its own and those of the helpers it called)."""
+    seen: dict[str, object]
+    """The first-call signatures (`helper_signatures`) of the helpers it called, as they were before it ran: it is
+    reused only where they still are (a first call elsewhere changes what its calls are checked against)."""
+    added: dict[str, object]
+    """The first-call signatures its lowering recorded."""
+    summary: tuple = ()
+    """What it did to the open dtypes of the call's arguments (`summary`)."""
+
+
+_CACHE: OrderedDict[str, Entry] = OrderedDict()
+_LOCK = threading.Lock()
+_OFF = threading.local()
+hits = 0
+"""Specializations found in the cache so far (the tests read it: an edit reused its helpers)."""
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Lower every helper call afresh in this thread while the block runs (a fresh analysis to compare with)."""
+    _OFF.on = True
+    try:
+        yield
+    finally:
+        _OFF.on = False
+
+
+def get(key: str) -> Entry | None:
+    global hits
+    if getattr(_OFF, "on", False):
+        return None
+    with _LOCK:
+        entry = _CACHE.get(key)
+        if entry is not None:
+            _CACHE.move_to_end(key)
+            hits += 1
+        return entry
+
+
+def put(key: str, entry: Entry) -> None:
+    if getattr(_OFF, "on", False):
+        return
+    with _LOCK:
+        _CACHE[key] = entry
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > LIMIT:
+            _CACHE.popitem(last=False)
+
+
+def clear() -> None:
+    with _LOCK:
+        _CACHE.clear()
+
+
+def keepable(diagnostics: list[Diagnostic]) -> bool:
+    return not any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def reachable(module: ModuleInfo, jit: JitFunction) -> list[str]:
+    """The jit functions `jit`'s body can call, directly or through others (their keys in `module.jit`)."""
+    seen: list[str] = []
+    todo = [n for n in jit.names if n in module.jit and n != jit.qualname]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.append(name)
+        todo.extend(n for n in module.jit[name].names if n in module.jit)
+    return seen
+
+
+def module_key(module: ModuleInfo, jit: JitFunction, memo: dict[str, str]) -> str:
+    """What the lowering of `jit` reads of its module, whatever the call: its text and place, those of the jit
+    functions it reaches, and the module-level values any of them names (memoized per analysis in `memo`)."""
+    got = memo.get(jit.qualname)
+    if got is not None:
+        return got
+    h = hashlib.sha256()
+    h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
+    h.update(f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode())
+    names = set(jit.names)
+    for name in sorted(reachable(module, jit)):
+        other = module.jit[name]
+        h.update(f"\0{name}@{other.node.lineno}:{other.node.col_offset}\0".encode() + other.source.encode())
+        names |= other.names
+    h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
+    h.update(repr(sorted(module.from_imports.items())).encode())
+    h.update(repr(sorted(module.module_aliases.items())).encode())
+    h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
+    h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
+    h.update(repr(sorted(n for n in names if n in module.jit)).encode())
+    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
+    h.update(repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode())
+    for path, text in module.imported_modules:
+        h.update(path.encode() + b"\0" + text.encode())
+    got = h.hexdigest()
+    memo[jit.qualname] = got
+    return got
+
+
+class Open(Exception):
+    """A type with a dtype left open, or of a kind this cache does not describe: the call is not cacheable."""
+
+
+class Opens:
+    """The open dtype variables of a call's arguments (by root, each once) and the copies the helper gets."""
+
+    def __init__(self) -> None:
+        self.roots: list[DVar] = []
+        self.copies: list[DVar] = []
+        self.index: dict[int, int] = {}
+
+
+def _dvar(v: DVar, out: list[str], opens: Opens | None) -> DVar:
+    root = v.find()
+    if root.lost:
+        raise Open
+    if root.dtype is None:
+        if opens is None:
+            raise Open
+        i = opens.index.get(id(root))
+        if i is None:
+            i = opens.index[id(root)] = len(opens.roots)
+            opens.roots.append(root)
+            opens.copies.append(DVar(None, root.site, root.site_note, root.name))
+        out.append(f"?{i}:{root.name}")
+        return opens.copies[i]
+    out.append(root.dtype.name)
+    return DVar(root.dtype, root.site, root.site_note, root.name)
+
+
+def _opt_dvar(v: DVar | None, out: list[str], opens: Opens | None) -> DVar | None:
+    if v is None:
+        out.append("-")
+        return None
+    return _dvar(v, out, opens)
+
+
+def _simple(value: object, out: list[str]) -> None:
+    if isinstance(value, _SIMPLE):
+        out.append(f"{type(value).__name__}:{value!r}")
+    elif isinstance(value, tuple) and all(isinstance(x, _SIMPLE) for x in value):
+        out.append(repr(value))
+    else:
+        raise Open
+
+
+def copy_type(t: Type, out: list[str], opens: Opens | None = None) -> Type:
+    """A copy of `t` with dtype variables of its own, its description appended to `out`; Open when it is of a kind
+    not described here, or has an open dtype and no `opens` to note it in (each open variable is copied once)."""
+    out.append(type(t).__name__)
+    if isinstance(t, ScalarT):
+        d = _dvar(t.dvar, out, opens)
+        _simple(t.const, out)
+        out.append(f"{t.is_literal_float}{t.ctime}")
+        return ScalarT(d, t.const, t.is_literal_float, t.ctime, _opt_dvar(t.addr_of, out, opens))
+    if isinstance(t, TensorT):
+        d = _dvar(t.dvar, out, opens)
+        out.append(f"{t.memory}|{t.position}|{t.origin}")
+        addr = _opt_dvar(t.addr_of, out, opens)
+        view = copy_type(t.view_of, out, opens) if t.view_of is not None else None
+        return TensorT(t.memory, d, t.position, t.origin, addr, view)  # type: ignore[arg-type]
+    if isinstance(t, AddrT):
+        d = _dvar(t.dvar, out, opens)
+        out.append(str(t.untyped))
+        return AddrT(d, t.untyped)
+    if isinstance(t, ObjT):
+        out.append(t.cls)
+        for k, v in t.args.items():
+            out.append(k)
+            _simple(v, out)
+        dvars = {}
+        for k, v in t.dvars.items():
+            out.append(k)
+            dvars[k] = _dvar(v, out, opens)
+        return ObjT(t.cls, dict(t.args), dvars)
+    if isinstance(t, ArrayT):
+        d = _dvar(t.dvar, out, opens)
+        out.append(str(t.length))
+        return ArrayT(d, t.length)
+    if isinstance(t, DTypeValT):
+        return DTypeValT(_dvar(t.dvar, out, opens))
+    if isinstance(t, TupleT):
+        items = tuple(copy_type(i, out, opens) for i in t.items)
+        out.append(")")
+        return TupleT(items)
+    if isinstance(t, EnumT):
+        out.append(f"{t.enum}.{t.member}")
+        return EnumT(t.enum, t.member)
+    if isinstance(t, StrT):
+        _simple(t.const, out)
+        return StrT(t.const)
+    if isinstance(t, IntListT):
+        _simple(tuple(t.items), out)
+        return IntListT(tuple(t.items))
+    if isinstance(t, StructT):
+        out.append(t.struct.key())
+        return t
+    if isinstance(t, NoneT):
+        return t
+    raise Open
+
+
+def bindings_key(bindings: dict[str, ir.Expr], out: list[str]) -> None:
+    """The compile-time values a call fixes (defaults, ConstExpr parameters): plain constants only."""
+    for name, e in bindings.items():
+        if not isinstance(e, ir.Const) or not isinstance(e.type, ScalarT):
+            raise Open
+        out.append(f"{name}=")
+        _simple(e.value, out)
+        copy_type(e.type, out)
+
+
+Summary = tuple[tuple[int, object, object, str, str, bool], ...]
+"""Per open argument variable: the first one it was joined with (itself if none), and its dtype, site, note,
+name and lost flag after the helper's lowering."""
+
+
+def summary(opens: Opens) -> Summary | None:
+    """What the helper's lowering did to the open dtypes of its arguments; None when one is still open (a later
+    binding in the caller would fix the helper's types too: not expressible with copies)."""
+    out = []
+    roots = [c.find() for c in opens.copies]
+    for r in roots:
+        if r.dtype is None:
+            return None
+        first = next(j for j, other in enumerate(roots) if other is r)
+        out.append((first, r.dtype, r.site, r.site_note, r.name, r.lost))
+    return tuple(out)
+
+
+def replay(opens: Opens, done: Summary) -> None:
+    """Apply a summary to the caller's open variables: the same joins and dtypes as lowering the helper on them."""
+    for i, (first, dtype, site, note, name, lost) in enumerate(done):
+        root = opens.roots[i]
+        if first != i:
+            unify(root, opens.roots[first])
+        unify(root, DVar(dtype, site, note, name))  # type: ignore[arg-type]
+        r = root.find()
+        if name and not r.name:
+            r.name = name
+        r.lost = r.lost or lost
+
+
+def call_key(module_part: str, kernel: str | None, arg_part: list[str]) -> str:
+    return hashlib.sha256("\0".join([module_part, str(kernel), *arg_part]).encode()).hexdigest()

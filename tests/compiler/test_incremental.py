@@ -1,0 +1,249 @@
+"""Incremental analysis below the kernel: a sequence of edits analyzed with the caches (the per-kernel cache and the
+helper specializations reused across analyses) gives, after every edit, what a fresh analysis of the new text
+gives: diagnostics, C++, source map and IDE data.  And the edits that leave a helper alone do reuse it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pyasc.compiler.analysis import Analysis, AnalysisCache, analyze
+from pyasc.compiler.lower import helper_cache
+
+PROGRAM = Path(__file__).resolve().parents[2] / "bench" / "programs" / "big_kernel.py"
+
+
+def _view(a: Analysis) -> dict[str, object]:
+    """What an editor and the CLI see of an analysis."""
+    sm = a.sourcemap
+    return {
+        "diagnostics": [repr(d) for d in a.diagnostics],
+        "cpp": a.cpp,
+        "segments": repr(sm.segments) if sm is not None else None,
+        "boilerplate": repr(sm.boilerplate) if sm is not None else None,
+        # `reanalyzed` says whether this run computed the kernel: what differs by design
+        "kernels": [repr(replace(k, reanalyzed=False)) for k in a.kernels],
+        "symbols": sorted(repr(s) for s in a.symbols),
+        "calls": sorted(repr(c) for c in a.calls),
+        "hints": sorted(repr(h) for h in a.hints),
+        "expr_types": sorted(repr(e) for e in a.expr_types),
+    }
+
+
+def _fresh(text: str, path: str) -> dict[str, object]:
+    with helper_cache.disabled():
+        return _view(analyze(text, path))
+
+
+def _replay(steps: list[str], path: str) -> list[int]:
+    """Analyze each text in turn with one cache, as the language server does, and compare each with a fresh
+    analysis; returns the helper specializations each step took from the cache."""
+    cache = AnalysisCache()
+    reused = []
+    for i, text in enumerate(steps):
+        before = helper_cache.hits
+        got = _view(analyze(text, path, cache=cache))
+        reused.append(helper_cache.hits - before)
+        want = _fresh(text, path)
+        for key in want:
+            assert got[key] == want[key], f"step {i}: {key} differs from a fresh analysis"
+    return reused
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert text.count(old) >= 1, old
+    return text.replace(old, new, 1)
+
+
+@pytest.fixture(autouse=True)
+def _empty_helper_cache() -> None:
+    helper_cache.clear()
+
+
+def test_edits_of_the_benchmark_program_equal_fresh_analyses() -> None:
+    base = PROGRAM.read_text(encoding="utf-8")
+    steps = [base]
+    steps.append(_edit(steps[-1], "    summary_local.set_value(7, 0.0)", "    summary_local.set_value(7, 5.0)"))
+    steps.append(_edit(steps[-1], "        asc.duplicate(work, 2.0, CHUNK)", "        asc.duplicate(work, 3.0, CHUNK)"))
+    # a line added inside the kernel, then one above every helper (all of them move)
+    steps.append(_edit(steps[-1], "    col_offset = block * HIDDEN\n",
+                       "    col_offset = block * HIDDEN\n    spare = 1\n"))
+    steps.append(_edit(steps[-1], "STATS_PER_ROW = 8\n", "STATS_PER_ROW = 8\nUNUSED_CONSTANT = 3\n"))
+    # a helper's signature changes (its calls no longer bind), then its calls follow
+    steps.append(_edit(steps[-1], "low: float, high: float, n: int) -> None:",
+                       "low: float, high: float, n: int, step: int) -> None:"))
+    steps.append(_edit(steps[-1], "    clamp(y_local, y_local, CLAMP_LOW, CLAMP_HIGH, HIDDEN)",
+                       "    clamp(y_local, y_local, CLAMP_LOW, CLAMP_HIGH, HIDDEN, CHUNK)"))
+    # constants the helpers read
+    steps.append(_edit(steps[-1], "GELU_CUBIC = 0.044715", "GELU_CUBIC = 0.05"))
+    steps.append(_edit(steps[-1], "CHUNK = 256\n", "CHUNK = 128\n"))
+    # the launch: the dtypes of the kernel's GlobalAddress parameters come from it
+    steps.append(_edit(steps[-1], "    gamma = np.ones(HIDDEN, np.float32)", "    gamma = np.ones(HIDDEN, np.float16)"))
+    steps.append(_edit(steps[-1], "    gamma = np.ones(HIDDEN, np.float16)", "    gamma = np.ones(HIDDEN, np.float32)"))
+    # an error inside a helper, and its fix
+    steps.append(_edit(steps[-1], "        asc.mins(dst[base:], dst[base:], high, CHUNK)",
+                       "        asc.mins(dst[base:], dst[base:], high, CHUNK, CHUNK)"))
+    steps.append(_edit(steps[-1], "        asc.mins(dst[base:], dst[base:], high, CHUNK, CHUNK)",
+                       "        asc.mins(dst[base:], dst[base:], high, CHUNK)"))
+    reused = _replay(steps, "/bench/big_kernel.py")
+    assert reused[0] > 0  # one analysis lowers ceil_div(HIDDEN, CHUNK) once for all its calls
+    assert reused[1] >= 10  # an edit inside the kernel reuses each of its ten helper calls
+    assert reused[2] > 0  # an edit inside gelu_tanh reuses the helpers it does not reach
+
+
+HELPERS = '''import asc
+import numpy as np
+
+N = 256
+SCALE = 2.0
+
+
+@asc.jit
+def scale(t: asc.LocalTensor, n: int) -> None:
+    asc.muls(t, t, SCALE, n)
+
+
+@asc.jit
+def fill(t: asc.LocalTensor, value: asc.ConstExpr[int]) -> None:
+    asc.duplicate(t, value * 1.0, N)
+
+
+@asc.jit
+def load(t: asc.LocalTensor, g: asc.GlobalTensor, n: int) -> None:
+    asc.data_copy(t, g, n)
+    scale(t, n)
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    load(t, x_gm, N)
+    fill(t, 3)
+    scale(t, N)
+    asc.data_copy(z_gm, t, N)
+    q.free_tensor(t)
+
+
+@asc.jit
+def other(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    load(t, x_gm, N)
+    asc.data_copy(z_gm, t, N)
+    q.free_tensor(t)
+
+
+def launch():
+    x = np.ones(N, np.float32)
+    kernel[1](x, np.zeros_like(x))
+    other[1](x, np.zeros_like(x))
+'''
+
+
+def test_edits_of_shared_helpers_equal_fresh_analyses() -> None:
+    steps = [HELPERS]
+    steps.append(_edit(steps[-1], "    fill(t, 3)", "    fill(t, 4)"))  # a ConstExpr value: a new specialization
+    steps.append(_edit(steps[-1], "    asc.muls(t, t, SCALE, n)", "    asc.adds(t, t, SCALE, n)"))  # both kernels
+    steps.append(_edit(steps[-1], "SCALE = 2.0", "SCALE = 3.0"))
+    steps.append(_edit(steps[-1], "    t = q.alloc_tensor(asc.float32)\n    load(t, x_gm, N)\n    fill",
+                       "    t = q.alloc_tensor(asc.float16)\n    load(t, x_gm, N)\n    fill"))  # other argument types
+    steps.append(_edit(steps[-1], "def scale(t: asc.LocalTensor, n: int)", "def scale(t: asc.LocalTensor)"))
+    steps.append(_edit(steps[-1], "def scale(t: asc.LocalTensor)", "def scale(t: asc.LocalTensor, n: int)"))
+    steps.append(_edit(steps[-1], "    x = np.ones(N, np.float32)", "    x = np.ones(N, np.float16)"))
+    steps.append(_edit(steps[-1], "    other[1](x, np.zeros_like(x))",
+                       "    other[1](x.astype(np.int32), np.zeros_like(x))"))
+    _replay(steps, "/work/helpers.py")
+
+
+OPEN = '''import asc
+
+N = 128
+
+
+@asc.jit
+def twice(t: asc.GlobalTensor, o: asc.LocalTensor) -> None:
+    asc.data_copy(o, t, N)
+    asc.add(o, o, o, N)
+
+
+@asc.jit
+def generic(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(x_gm.dtype)
+    twice(x_gm, t)
+    asc.data_copy(z_gm, t, N)
+    q.free_tensor(t)
+'''
+
+
+def test_a_helper_given_open_dtypes_is_lowered_with_its_caller() -> None:
+    # nothing fixes the dtype before the helper runs: the helper is lowered afresh each time (its body may fix it)
+    steps = [OPEN, _edit(OPEN, "    asc.add(o, o, o, N)", "    asc.mul(o, o, o, N)"),
+             _edit(OPEN, "    t = q.alloc_tensor(x_gm.dtype)", "    t = q.alloc_tensor(asc.float16)")]
+    _replay(steps, "/work/open.py")
+
+
+def test_an_imported_helper_follows_its_module(tmp_path: Path) -> None:
+    common = tmp_path / "common.py"
+    common.write_text("import asc\n\nK = 2.0\n\n\n@asc.jit\ndef scale_tile(t: asc.LocalTensor, n: int) -> None:\n"
+                      "    asc.muls(t, t, K, n)\n", encoding="utf-8")
+    main = tmp_path / "main.py"
+    text = HELPERS.replace("import numpy as np\n", "import numpy as np\nfrom common import scale_tile\n").replace(
+        "    scale(t, n)\n", "    scale(t, n)\n    scale_tile(t, n)\n")
+    cache = AnalysisCache()
+    analyze(text, str(main), cache=cache)
+    for body in ("    asc.adds(t, t, K, n)\n", "    asc.adds(t, t, K, n, n)\n"):
+        common.write_text(common.read_text(encoding="utf-8").replace("    asc.muls(t, t, K, n)\n", body)
+                          .replace("    asc.adds(t, t, K, n)\n", body), encoding="utf-8")
+        got = _view(analyze(text, str(main), cache=cache))
+        assert got == _fresh(text, str(main))
+
+
+def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
+    """A module docstring (or a string constant) whose lines start in column 0 is one unit with the units up to its
+    closing quotes: the file is still parsed unit by unit, and the tree is ast.parse's."""
+    import ast
+    import random
+
+    from pyasc.compiler import syntax
+
+    base = PROGRAM.read_text(encoding="utf-8")
+    assert syntax._parse_incremental(base) is not None
+    rng = random.Random(5)
+    texts = [base, base.replace('HIDDEN = 1088\n', "HIDDEN = 1088\nDOC = '''\nx = 1\n'''\n"),
+             base.replace('HIDDEN = 1088\n', 'HIDDEN = 1088\nDOC = """a\n""" + """\nb = 2\n"""\n'),
+             base.replace('HIDDEN = 1088\n', 'HIDDEN = 1088\nDOC = """\nnever closed\n')]
+    for _ in range(30):
+        lines = base.split("\n")
+        lines.insert(rng.randrange(len(lines)), rng.choice(['"""', "'''", 'S = """', 'x = 1 """', "# \"\"\""]))
+        texts.append("\n".join(lines))
+    for text in texts:
+        tree = syntax._parse_incremental(text)
+        try:
+            full = ast.parse(text)
+        except SyntaxError:
+            assert tree is None
+            continue
+        if tree is not None:
+            assert ast.dump(tree, include_attributes=True) == ast.dump(full, include_attributes=True)
