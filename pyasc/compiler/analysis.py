@@ -22,6 +22,7 @@ from pathlib import Path
 from ..config import Config
 from ..reads import recording
 from . import checks, constexpr, hostcheck, ruleapi
+from .bounds import check_bounds
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
@@ -328,6 +329,7 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
         checks.check_unused(lowered.kernel, sink)
         if kind == "kernel":
             check_sync(lowered, sink, _alias(module))
+            check_bounds(lowered.kernel, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}, sink)
         if config.naming:
             check_naming(lowered.kernel, sink)
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic

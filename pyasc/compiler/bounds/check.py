@@ -1,0 +1,580 @@
+"""PA611-PA613: an access past the memory it was given, proved from the values known in the file.
+
+The kernel's statements are walked once, in order, helpers at their calls with their parameters bound to the call's
+arguments. Integers are intervals (interval.py): constants, known ConstExpr values, a variable assigned once, a
+loop variable over its first and last iteration. Queues, TBufs and GlobalTensors get their sizes where
+init_buffer and set_global_buffer give them, tensors theirs where alloc_tensor, deque and get make them (values.py).
+
+What each call touches comes from the spec, one rule for every API: the tensor operands are its `reads` and
+`writes` (else `dst` written and the other tensors read); how far from each operand's start is its `extent` or its
+`count` (data_copy moves whole 32-byte blocks of it), else the parameter struct it takes: a repeat form's mask,
+repeat count and the operand's block and repeat strides (`<operand>_blk_stride`, `<operand>_rep_stride` and their
+other spellings, from the struct or the call), a DataCopyParams' bursts (block_len in 32-byte blocks; in bytes for
+data_copy_pad's). The simulator's sanitizer computes the same extents at run time (PS101, PS102).
+
+A finding is an error when every value it rests on is certain (an exact interval end, a size known exactly) and the
+access runs whenever the kernel does; inside a run-time `if` or `while` it is a warning when it rests on constants
+alone (it fails whenever that branch runs) and nothing when a loop's range is involved (a guard may leave that
+iteration out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...language.spec import ApiSpec
+from .. import ir
+from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
+from ..types import ObjT, ScalarT, TensorT
+from .interval import TOP, Iv, const, where
+from .values import Global, Local, Memory, Struct, Value, Window
+
+MAX_DEPTH = 8
+"""Helper calls followed into their bodies (deeper ones are left unchecked)."""
+
+_BLK = ("_blk_stride", "_block_stride", "_stride")
+_REP = ("_rep_stride", "_repeat_stride", "_repeat_size")
+"""The spellings of an operand's block and repeat strides in the parameter structs and the calls (as the simulator
+reads them)."""
+
+
+def _dtype_of(t: object) -> tuple[int, str] | None:
+    if isinstance(t, TensorT) and t.dvar.value is not None:
+        d = t.dvar.value
+        return d.nbytes, d.name
+    return None
+
+
+def _assigned(kernel: ir.KernelIR) -> dict[int, int]:
+    """How many times each symbol is assigned (a loop counts as many): only a variable assigned once has one value."""
+    cached: dict[int, int] | None = getattr(kernel, "_bounds_assigned", None)
+    if cached is not None:
+        return cached
+    out: dict[int, int] = {}
+
+    def visit(stmts: list[ir.Stmt], in_loop: bool) -> None:
+        for s in stmts:
+            if isinstance(s, ir.Assign) and s.target is not None:
+                out[id(s.target)] = out.get(id(s.target), 0) + (2 if in_loop and not s.declare else 1)
+            elif isinstance(s, ir.AugAssign) and s.target is not None:
+                out[id(s.target)] = out.get(id(s.target), 0) + 2
+            elif isinstance(s, ir.Unpack):
+                for t in s.targets:
+                    out[id(t)] = out.get(id(t), 0) + 2
+            elif isinstance(s, ir.For):
+                if s.var is not None:
+                    out[id(s.var)] = out.get(id(s.var), 0) + 1
+                visit(s.body, True)
+            elif isinstance(s, ir.While):
+                visit(s.body, True)
+            elif isinstance(s, ir.If):
+                visit(s.body, in_loop)
+                visit(s.orelse, in_loop)
+
+    visit(kernel.body, False)
+    kernel._bounds_assigned = out  # type: ignore[attr-defined]
+    return out
+
+
+def counted(api: ApiSpec) -> tuple[str, ...]:
+    """The operands the count addresses (ApiSpec.counted): as declared, else those of the first dtype rule naming a
+    read operand, else the written ones (the dtype rule ties the operands an element-wise count runs over)."""
+    if api.counted:
+        return api.counted
+    reads = api.reads or ()
+    for rule in api.dtype_rules:
+        if any(p in reads for p in rule.params):
+            return rule.params
+    return api.writes if not reads or any(p in api.writes for p in reads) else tuple(reads)
+
+
+class _Frame:
+    """One function being walked: the kernel, or a helper at one call."""
+
+    def __init__(self, kernel: ir.KernelIR, env: dict[int, Value], foreign: bool) -> None:
+        self.kernel = kernel
+        self.env = env
+        self.assigned = _assigned(kernel)
+        self.foreign = foreign
+
+
+class BoundsChecker:
+    """Walks one kernel and the helpers it calls, and reports the accesses proved to leave their memory."""
+
+    def __init__(self, kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]],
+                 sink: DiagnosticSink) -> None:
+        self.kernel = kernel
+        self.helpers = helpers
+        self.sink = sink
+        self.reported: set[tuple[str, Span]] = set()
+        self.guarded = 0
+        """Depth of run-time if/while bodies around the statement being walked."""
+        self.last: dict[str, int] = {}
+        """Each loop variable's value in its last iteration (for the message)."""
+        self.counter_mode = False
+        self.depth = 0
+
+    def run(self) -> None:
+        self.walk(self.kernel.body, _Frame(self.kernel, {}, False))
+
+    # -- statements ---------------------------------------------------------------------------------------------------
+    def walk(self, stmts: list[ir.Stmt], f: _Frame) -> None:
+        for s in stmts:
+            if isinstance(s, ir.Assign):
+                self.exprs(s.value, f)
+                if s.target is not None:
+                    v = self.value(s.value, s.target, f)
+                    if isinstance(v, Local) and not isinstance(s.value, ir.Name):
+                        v = replace(v, name=s.target.name)
+                    f.env[id(s.target)] = v
+            elif isinstance(s, ir.ExprStmt):
+                self.exprs(s.expr, f)
+            elif isinstance(s, ir.AugAssign):
+                self.exprs(s.value, f)
+                if s.target is not None:
+                    f.env[id(s.target)] = None
+            elif isinstance(s, ir.Unpack):
+                self.exprs(s.call, f)
+                for t in s.targets:
+                    f.env[id(t)] = None
+            elif isinstance(s, (ir.MemberAssign, ir.ItemAssign, ir.Return)):
+                self.exprs(s.value, f)
+            elif isinstance(s, ir.For):
+                self.loop(s, f)
+            elif isinstance(s, ir.While):
+                self.exprs(s.cond, f)
+                self.guarded += 1
+                self.walk(s.body, f)
+                self.guarded -= 1
+            elif isinstance(s, ir.If):
+                self.branch(s, f)
+
+    def loop(self, s: ir.For, f: _Frame) -> None:
+        for e in (s.start, s.stop, s.step):
+            self.exprs(e, f)
+        start = self.ev(s.start, f) if s.start is not None else const(0)
+        stop = self.ev(s.stop, f)
+        step = self.ev(s.step, f).const if s.step is not None else 1
+        var = TOP
+        name = s.var.name if s.var is not None else ""
+        if step is not None and step > 0 and start.lo is not None and stop.hi is not None:
+            if stop.hi <= start.lo:
+                return  # never runs
+            c0, c1 = start.const, stop.const
+            if c0 is not None and c1 is not None:
+                last = c0 + (c1 - c0 - 1) // step * step
+                var = Iv(c0, last, True, ((name, c0),), ((name, last),))
+                self.last[name] = last
+            elif step == 1:
+                runs = stop.lo is not None and start.hi is not None and stop.lo > start.hi
+                var = Iv(start.lo, stop.hi - 1, runs and start.exact and stop.exact and not (
+                    start.loop_vars & stop.loop_vars), start.at_lo + ((name, start.lo),),
+                    stop.at_hi + ((name, stop.hi - 1),))
+                self.last[name] = stop.hi - 1
+            else:
+                var = Iv(start.lo, stop.hi - 1, False)
+        if s.var is not None:
+            f.env[id(s.var)] = var
+        self.walk(s.body, f)
+
+    def branch(self, s: ir.If, f: _Frame) -> None:
+        if s.static is True:
+            self.walk(s.body, f)
+            return
+        if s.static is False:
+            self.walk(s.orelse, f)
+            return
+        self.exprs(s.cond, f)
+        before = dict(f.env)
+        self.guarded += 1
+        self.walk(s.body, f)
+        after_body = f.env
+        f.env = dict(before)
+        self.walk(s.orelse, f)
+        self.guarded -= 1
+        merged = {k: v for k, v in f.env.items() if after_body.get(k, before.get(k)) == v}
+        for k in after_body.keys() - merged.keys():
+            if k not in f.env and before.get(k) == after_body[k]:
+                merged[k] = after_body[k]
+        f.env = merged
+
+    # -- values -------------------------------------------------------------------------------------------------------
+    def value(self, e: ir.Expr | None, target: ir.Symbol, f: _Frame) -> Value:
+        if e is None:
+            return None
+        t = e.type
+        if isinstance(t, ScalarT):
+            return self.ev(e, f) if f.assigned.get(id(target), 0) <= 1 else None
+        if isinstance(t, TensorT):
+            return self.tensor(e, f)
+        if isinstance(e, ir.Construct):
+            return self.construct(e, target.name, f)
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            return f.env.get(id(e.symbol))
+        return None
+
+    def construct(self, e: ir.Construct, name: str, f: _Frame) -> Value:
+        cls = e.cls.name if e.cls is not None else ""
+        if isinstance(e.type, ObjT) and e.type.cls in ("TQue", "TQueBind", "TBuf"):
+            return Memory(name)
+        if cls.endswith("Params"):
+            fields: dict[str, Iv | None] = {}
+            if e.overload is not None:
+                for p in e.overload.params:
+                    if p.name in e.args:
+                        fields[p.name] = self.ev(e.args[p.name], f)
+                    elif isinstance(p.default, int) and not isinstance(p.default, bool):
+                        fields[p.name] = const(p.default)
+            return Struct(cls, fields)
+        return None
+
+    def ev(self, e: ir.Expr | None, f: _Frame) -> Iv:
+        """The interval of an integer expression."""
+        if e is None:
+            return TOP
+        t = e.type
+        if isinstance(t, ScalarT) and isinstance(t.const, int) and not isinstance(t.const, bool):
+            return const(t.const)
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return const(e.value)
+        if isinstance(e, ir.ConstName) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return const(e.value)
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            v = f.env.get(id(e.symbol))
+            return v if isinstance(v, Iv) else TOP
+        if isinstance(e, ir.BinOp) and e.left is not None and e.right is not None:
+            if isinstance(t, ScalarT) and t.dvar.value is not None and t.dvar.value.is_float:
+                return TOP
+            a, b = self.ev(e.left, f), self.ev(e.right, f)
+            if e.op == "+":
+                return a + b
+            if e.op == "-":
+                return a - b
+            if e.op == "*":
+                return a * b
+            if e.op in ("//", "/") and (a.lo is not None and a.lo >= 0):
+                return a.floordiv(b)
+            if e.op == "%":
+                return a.mod(b)
+            return TOP
+        if isinstance(e, ir.UnaryOp) and e.op == "-" and e.operand is not None:
+            return -self.ev(e.operand, f)
+        if isinstance(e, ir.CastExpr) and e.to.startswith(("int", "uint")) and e.operand is not None:
+            return self.ev(e.operand, f)
+        if isinstance(e, ir.IfExp):
+            return self.ev(e.then, f).join(self.ev(e.other, f))
+        return TOP
+
+    def tensor(self, e: ir.Expr | None, f: _Frame) -> Local | Global | None:
+        """The view an expression of tensor type is, when its size is known."""
+        if e is None:
+            return None
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            v = f.env.get(id(e.symbol))
+            if isinstance(v, Window):
+                d = _dtype_of(e.type)
+                return Global(v, d[0], d[1]) if d is not None else None
+            return v if isinstance(v, (Local, Global)) else None
+        if isinstance(e, ir.Subscript):
+            base = self.tensor(e.base, f)
+            if base is None:
+                return None
+            off = base.off + self.ev(e.index, f)
+            if isinstance(base, Local):
+                return Local(base.name, base.length, base.esize, base.dtype, base.origin, off)
+            return Global(base.window, base.esize, base.dtype, off)
+        d = _dtype_of(e.type)
+        if d is None:
+            return None
+        esize, dname = d
+        if isinstance(e, ir.Call) and e.api is not None and isinstance(e.receiver, ir.Name):
+            leaf = e.api.name.rsplit(".", 1)[-1]
+            mem = f.env.get(id(e.receiver.symbol)) if e.receiver.symbol is not None else None
+            if not isinstance(mem, Memory) or mem.nbytes is None:
+                return None
+            where_ = f"a {mem.nbytes}-byte buffer (init_buffer at line {mem.line})"
+            if mem.nbytes % esize:
+                where_ = f"a {mem.nbytes}-byte buffer of {mem.nbytes // esize} {dname} (init_buffer at line {mem.line})"
+            if leaf in ("alloc_tensor", "deque") or (leaf == "get" and "len" not in e.args):
+                return Local(mem.name, mem.nbytes // esize, esize, dname, where_)
+            if leaf == "get":
+                n = self.ev(e.args.get("len"), f).const
+                return Local(mem.name, n, esize, dname, f"a tensor of {n} {dname} (get at line {e.span.line})") \
+                    if n is not None else None
+            if leaf == "get_with_offset":
+                n = self.ev(e.args.get("size"), f).const
+                if n is None:
+                    return None
+                return Local(mem.name, n, esize, dname, f"a tensor of {n} {dname} (get_with_offset at line "
+                             f"{e.span.line})")
+        if isinstance(e, ir.Construct) and e.cls is not None and e.cls.name == "LocalTensor":
+            n = self.ev(e.args.get("tile_size"), f).const
+            if n is not None:
+                return Local("LocalTensor", n, esize, dname,
+                             f"a tensor of {n} {dname} (LocalTensor at line {e.span.line})")
+        if isinstance(e, ir.Construct) and e.cls is not None and e.cls.name == "LocalTensorAuto":
+            from ..auto_tensors import elements
+
+            n = elements(e.args.get("shape"))
+            if n is not None:
+                return Local("LocalTensorAuto", n, esize, dname,
+                             f"a tensor of {n} {dname} (LocalTensorAuto at line {e.span.line})")
+        return None
+
+    # -- calls --------------------------------------------------------------------------------------------------------
+    def exprs(self, e: ir.Expr | None, f: _Frame) -> None:
+        """Check every call of an expression, innermost first."""
+        if e is None:
+            return
+        from ..checks import walk_expr
+
+        for sub in reversed(walk_expr(e)):
+            if isinstance(sub, ir.Call) and sub.api is not None:
+                self.call(sub, f)
+            elif isinstance(sub, ir.HelperCall):
+                self.helper(sub, f)
+
+    def helper(self, call: ir.HelperCall, f: _Frame) -> None:
+        found = self.helpers.get(call.name)
+        if found is None or self.depth >= MAX_DEPTH:
+            return
+        fn, foreign = found
+        env: dict[int, Value] = {}
+        for p, a in zip(fn.params, call.args, strict=False):
+            if isinstance(a.type, ScalarT):
+                env[id(p)] = self.ev(a, f)
+            elif isinstance(a.type, TensorT):
+                env[id(p)] = self.tensor(a, f)
+            elif isinstance(a, ir.Name) and a.symbol is not None:
+                env[id(p)] = f.env.get(id(a.symbol))
+        self.depth += 1
+        try:
+            self.walk(fn.body, _Frame(fn, env, foreign or f.foreign))
+        finally:
+            self.depth -= 1
+
+    def call(self, call: ir.Call, f: _Frame) -> None:
+        api = call.api
+        assert api is not None
+        leaf = api.name.rsplit(".", 1)[-1]
+        if leaf == "init_buffer":
+            self.init_buffer(call, f)
+            return
+        if leaf == "set_global_buffer":
+            r = call.receiver
+            if isinstance(r, ir.Name) and r.symbol is not None:
+                size = self.ev(call.args["buffer_size"], f) if "buffer_size" in call.args else None
+                f.env[id(r.symbol)] = Window(r.symbol.name, size, call.span.line)
+            return
+        if leaf in ("set_mask_count",):
+            self.counter_mode = True
+        if leaf in ("alloc_tensor", "deque") and "tensor" in call.args:
+            t = call.args["tensor"]
+            if isinstance(t, ir.Name) and t.symbol is not None and isinstance(call.receiver, ir.Name):
+                fake = ir.Call(call.span, t.type, api, call.overload, {}, [], call.receiver)
+                f.env[id(t.symbol)] = self.tensor(fake, f)
+            return
+        if f.foreign:
+            return
+        for name, arg, count in self.accesses(call, api, f):
+            view = self.tensor(arg, f)
+            if view is not None and count is not None:
+                self.check(call, name, arg, view, count, leaf, f)
+
+    def init_buffer(self, call: ir.Call, f: _Frame) -> None:
+        target = call.args.get("que") or call.args.get("buf")
+        if not isinstance(target, ir.Name) or target.symbol is None:
+            return
+        mem = f.env.get(id(target.symbol))
+        if not isinstance(mem, Memory):
+            mem = Memory(target.symbol.name)
+            f.env[id(target.symbol)] = mem
+        if "que" in call.args:
+            n = self.ev(call.args.get("len"), f).const
+        else:
+            n = self.ev(call.args.get("num", call.args.get("len")), f).const
+        if mem.nbytes is None and n is not None and n > 0:
+            mem.nbytes, mem.line = -(-n // 32) * 32, call.span.line
+
+    def accesses(self, call: ir.Call, api: ApiSpec, f: _Frame) -> list[tuple[str, ir.Expr, Iv | None]]:
+        """(parameter, argument, elements touched from its start) for each tensor operand the spec names."""
+        args = dict(call.args)
+        if call.receiver is not None:
+            args["self"] = call.receiver
+        names = [p for p in counted(api) if p in args]
+        if not names:
+            return []
+        ov = call.overload
+        extent = api.extent
+        if extent is None and ov is not None and ov.param("count") is not None:
+            extent = "count"
+        if extent is not None and extent.startswith("@"):
+            i = self.ev(args.get(extent[1:]), f)
+            return [(n, args[n], i + const(1)) for n in names if n in args]
+        if extent is not None:
+            if extent not in args:
+                return []
+            count = self.ev(args[extent], f)
+            if api.name == "data_copy":  # DataCopy moves whole 32-byte blocks of the count (PA604 says so)
+                d = _dtype_of(args["dst"].type) if "dst" in args else None
+                if d is None:
+                    return []
+                count = (count * const(d[0])).floordiv(const(32)) * const(32)
+                count = count.floordiv(const(d[0]))
+            return [(n, args[n], count) for n in names if n in args]
+        return self.param_forms(args, names, f)
+
+    def param_forms(self, args: dict[str, ir.Expr], names: list[str],
+                    f: _Frame) -> list[tuple[str, ir.Expr, Iv | None]]:
+        """The extents of the forms a parameter struct or a mask and repeat count describe."""
+        structs = {p: v for p, a in args.items() if isinstance(v := self.struct(a, f), Struct)}
+        burst = next(((p, s) for p, s in structs.items() if s.cls in ("DataCopyParams", "DataCopyExtParams")), None)
+        if burst is not None:
+            return self.bursts(args, names, burst[0] == "data_copy_params", burst[1], f)
+        repeat = next((args[p] for p in ("repeat_times", "repeat_time", "repeat") if p in args), None)
+        if repeat is None or "mask" not in args or self.counter_mode:
+            return []
+        set_mask = args.get("is_set_mask")
+        if set_mask is not None and isinstance(set_mask.type, ScalarT) and set_mask.type.const is False:
+            return []  # the mask set by set_vector_mask applies, which this walk does not follow
+        sizes = [d[0] for n in names if n in args and (d := _dtype_of(args[n].type)) is not None]
+        if not sizes:
+            return []
+        epr = 256 // max(sizes)
+        top = self.top_lane(args["mask"], epr, f)
+        if top is None:
+            return []
+        struct = next(iter(structs.values()), None)
+        reps = self.ev(repeat, f)
+        out: list[tuple[str, ir.Expr, Iv | None]] = []
+        for n in names:
+            d = _dtype_of(args[n].type) if n in args else None
+            if d is None:
+                continue
+            blk = self.stride(n, _BLK, struct, args, f)
+            rep = self.stride(n, _REP, struct, args, f)
+            if blk is None or rep is None:
+                continue
+            epb = 32 // d[0]
+            lane = blk * const(top // epb * epb) + const(top % epb + 1)
+            out.append((n, args[n], (reps - const(1)) * rep * const(epb) + lane if reps.lo != 0 else None))
+        return out
+
+    def bursts(self, args: dict[str, ir.Expr], names: list[str], pad: bool, s: Struct,
+               f: _Frame) -> list[tuple[str, ir.Expr, Iv | None]]:
+        """DataCopy's bursts (block_len 32-byte blocks, strides in blocks) and DataCopyPad's (block_len bytes; the
+        Unified Buffer side's rows padded to 32 bytes, its stride in blocks, the Global Memory side's in bytes)."""
+        d = _dtype_of(args["dst"].type) if "dst" in args else None
+        bc, bl = s.fields.get("block_count"), s.fields.get("block_len")
+        ss, ds = s.fields.get("src_stride"), s.fields.get("dst_stride")
+        if d is None or bc is None or bl is None or ss is None or ds is None or bc.const == 0 or bl.const == 0:
+            return []
+        es = const(d[0])
+        rows = bc - const(1)
+        if not pad:
+            epb = const(32 // d[0])
+            src = rows * ((bl + ss) * epb) + bl * epb
+            dst = rows * ((bl + ds) * epb) + bl * epb
+        else:
+            n = bl.floordiv(es)
+            row_ub = (bl + const(31)).floordiv(const(32)) * const(32 // d[0])
+            gm_in = "src" in args and isinstance(args["src"].type, TensorT) and args["src"].type.memory == "global"
+            if gm_in:
+                src = rows * (n + ss.floordiv(es)) + n
+                dst = rows * (row_ub + ds * const(32 // d[0])) + n
+            else:
+                src = rows * (row_ub + ss * const(32 // d[0])) + n
+                dst = rows * (n + ds.floordiv(es)) + n
+        ext = {"src": src, "dst": dst}
+        return [(n_, args[n_], ext.get(n_)) for n_ in names if n_ in args]
+
+    def struct(self, e: ir.Expr, f: _Frame) -> Struct | None:
+        if isinstance(e, ir.Construct):
+            v = self.construct(e, "", f)
+            return v if isinstance(v, Struct) else None
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            v = f.env.get(id(e.symbol))
+            return v if isinstance(v, Struct) else None
+        return None
+
+    def stride(self, operand: str, spellings: tuple[str, ...], struct: Struct | None, args: dict[str, ir.Expr],
+               f: _Frame) -> Iv | None:
+        for s in spellings:
+            key = operand + s
+            if key in args:
+                return self.ev(args[key], f)
+            if struct is not None and key in struct.fields:
+                return struct.fields[key]
+        return None
+
+    def top_lane(self, mask: ir.Expr, epr: int, f: _Frame) -> int | None:
+        """The highest lane of a repeat the mask enables (a lane count, or the bits of [mask0, mask1])."""
+        if isinstance(mask, ir.IntList):
+            words = [self.ev(i, f).const for i in mask.items]
+            if any(w is None for w in words) or not words:
+                return None
+            hi = max(((w or 0) & 0xFFFFFFFFFFFFFFFF).bit_length() - 1 + 64 * k for k, w in enumerate(words[:2]))
+            return hi if 0 <= hi < epr else None
+        k = self.ev(mask, f).const
+        return k - 1 if k is not None and 1 <= k <= epr else None
+
+    # -- the check ----------------------------------------------------------------------------------------------------
+    def check(self, call: ir.Call, param: str, arg: ir.Expr, view: Local | Global, count: Iv, leaf: str,
+              f: _Frame) -> None:
+        if count.hi is not None and count.hi <= 0:
+            return
+        end = view.off + count
+        if not end.exact or end.hi is None:
+            return
+        limit: int | None
+        if isinstance(view, Local):
+            limit = view.length
+        else:
+            limit = view.window.size.const if view.window.size is not None else None
+        if limit is None or end.hi <= limit:
+            return
+        if self.guarded and end.loop_vars:
+            return
+        code = "PA613" if isinstance(view, Global) else "PA611" if "copy" in leaf else "PA612"
+        if (code, call.span) in self.reported:
+            return
+        self.reported.add((code, call.span))
+        severity = Severity.WARNING if self.guarded else Severity.ERROR
+        self.sink.add(Diagnostic(code, severity, self.message(call, param, arg, view, count, end, limit, leaf),
+                                 call.span, related=(Related(arg.span, f"the {param} operand"),)))
+
+    def message(self, call: ir.Call, param: str, arg: ir.Expr, view: Local | Global, count: Iv, end: Iv,
+                limit: int, leaf: str) -> str:
+        api = call.api
+        assert api is not None
+        written = param in api.writes or (not api.writes and param == "dst")
+        at = dict(end.at_hi)
+        iteration = ""
+        if at:
+            last = all(self.last.get(n) == v for n, v in at.items())
+            iteration = f"{'last iteration' if last else 'iteration'} {where(end.at_hi)}: "
+        n = end.hi - (view.off.hi if view.off.hi is not None and not view.off.loop_vars & count.loop_vars
+                      else 0)
+        start = end.hi - n
+        moves = "moves" if "copy" in leaf else ("writes" if written else "reads")
+        into = "into" if written else "from"
+        what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes"
+        guard = " when this branch runs" if self.guarded else ""
+        if isinstance(view, Global):
+            size = view.window
+            return (f"{iteration}{size.name}[{start}:{end.hi}] is outside the {limit} elements given to "
+                    f"set_global_buffer at line {size.line} ({what}){guard}: on the device it accesses Global "
+                    f"Memory that is not this core's (the simulator stops there, PS101); keep the last tile within "
+                    f"the window (a smaller count for the tail, or fewer tiles)")
+        if start == 0:
+            target = f"'{view.name}', {view.origin}"
+        else:
+            target = f"'{view.name}[{start}:]', which holds {max(limit - start, 0)} {view.dtype} of {view.origin}"
+        return (f"{iteration}{what} {into} {target}{guard}: on the device it "
+                f"{'overwrites' if written else 'reads'} memory past the tensor (the simulator stops there, PS102); "
+                f"use a count of at most {max(limit - start, 0)} or a larger buffer")
+
+
+def check_bounds(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], sink: DiagnosticSink) -> None:
+    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window."""
+    BoundsChecker(kernel, helpers, sink).run()
