@@ -113,6 +113,8 @@ class BoundsChecker:
         """Each loop variable's value in its last iteration (for the message)."""
         self.counter_mode = False
         self.depth = 0
+        self.form = ""
+        """How the call's extent was found: "" (a count or index), "repeats" or "bursts" (a strided form)."""
 
     def run(self) -> None:
         self.walk(self.kernel.body, _Frame(self.kernel, {}, False))
@@ -287,6 +289,12 @@ class BoundsChecker:
         if d is None:
             return None
         esize, dname = d
+        if isinstance(e, ir.Call) and e.api is not None and e.api.name.endswith(".reinterpret_cast"):
+            base = self.tensor(e.receiver, f)
+            if isinstance(base, Local) and base.off.const is not None:
+                nbytes = (base.length - base.off.const) * base.esize
+                return Local(base.name, nbytes // esize, esize, dname, base.origin)
+            return None
         if isinstance(e, ir.Call) and e.api is not None and isinstance(e.receiver, ir.Name):
             leaf = e.api.name.rsplit(".", 1)[-1]
             mem = f.env.get(id(e.receiver.symbol)) if e.receiver.symbol is not None else None
@@ -374,8 +382,13 @@ class BoundsChecker:
                 fake = ir.Call(call.span, t.type, api, call.overload, {}, [], call.receiver)
                 f.env[id(t.symbol)] = self.tensor(fake, f)
             return
+        r = call.receiver
+        if leaf.startswith("set_") and leaf != "set_value" and isinstance(r, ir.Name) and r.symbol is not None \
+                and isinstance(f.env.get(id(r.symbol)), Local):
+            f.env[id(r.symbol)] = None  # set_size, set_buffer_len, set_addr_with_offset: another length now
         if f.foreign:
             return
+        self.form = ""
         for name, arg, count in self.accesses(call, api, f):
             view = self.tensor(arg, f)
             if view is not None and count is not None:
@@ -430,6 +443,7 @@ class BoundsChecker:
         structs = {p: v for p, a in args.items() if isinstance(v := self.struct(a, f), Struct)}
         burst = next(((p, s) for p, s in structs.items() if s.cls in ("DataCopyParams", "DataCopyExtParams")), None)
         if burst is not None:
+            self.form = "bursts"
             return self.bursts(args, names, burst[0] == "data_copy_params", burst[1], f)
         repeat = next((args[p] for p in ("repeat_times", "repeat_time", "repeat") if p in args), None)
         if repeat is None or "mask" not in args or self.counter_mode:
@@ -446,6 +460,7 @@ class BoundsChecker:
             return []
         struct = next(iter(structs.values()), None)
         reps = self.ev(repeat, f)
+        self.form = "repeats"
         out: list[tuple[str, ir.Expr, Iv | None]] = []
         for n in names:
             d = _dtype_of(args[n].type) if n in args else None
@@ -558,7 +573,12 @@ class BoundsChecker:
         start = end.hi - n
         moves = "moves" if "copy" in leaf else ("writes" if written else "reads")
         into = "into" if written else "from"
-        what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes"
+        if self.form:
+            moves, n = f"{moves} ({self.form} reaching", end.hi
+            what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes from the start)"
+            start = 0
+        else:
+            what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes"
         guard = " when this branch runs" if self.guarded else ""
         if isinstance(view, Global):
             size = view.window
