@@ -166,8 +166,9 @@ def test_stepped_loop_names_its_last_value() -> None:
 
 
 def test_run_time_loop_bound_proves_nothing() -> None:
-    src = LOOP.replace("n_tiles: asc.ConstExpr[int]", "n_tiles: int").replace("N_TILES", "8")
-    assert findings(src) == []
+    src = LOOP.replace("n_tiles: asc.ConstExpr[int]", "n_tiles: int")
+    assert findings(src.replace("N_TILES", "len(sys.argv)")) == []  # no literal: not known
+    assert [f[0] for f in findings(src.replace("N_TILES", "8"))] == ["PA613"]  # the launch's literal is known
 
 
 def test_nested_loops_reach_both_last_iterations() -> None:
@@ -386,3 +387,55 @@ def test_interval_arithmetic() -> None:
     assert (i.floordiv(const(2))).hi == 3
     assert (TOP + i).hi is None
     assert const(5).mod(const(3)).const == 2
+
+
+MULTICORE = '''
+import numpy as np
+import asc
+
+BLOCK = 512
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, tiles: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + asc.get_block_idx() * BLOCK, BLOCK)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(tiles):
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[i * TILE:], TILE)
+        q.free_tensor(t)
+
+
+def launch():
+    LAUNCHES
+'''
+
+
+def test_a_run_time_parameter_every_launch_gives_alike_is_known() -> None:
+    one = "k[4](np.zeros(4 * BLOCK, np.float32), 5)"
+    [(code, _, _, msg)] = findings(MULTICORE.replace("LAUNCHES", one))
+    assert code == "PA613" and msg.startswith("last iteration i=4: x_gm[512:640]")
+    assert findings(MULTICORE.replace("LAUNCHES", one.replace(", 5)", ", 4)"))) == []
+    two = f"{one}\n    {one.replace('k[4]', 'k[2]')}"
+    assert [f[0] for f in findings(MULTICORE.replace("LAUNCHES", two))] == ["PA613"]
+
+
+def test_launches_that_disagree_leave_the_parameter_unknown() -> None:
+    one = "k[4](np.zeros(4 * BLOCK, np.float32), 5)"
+    two = f"{one}\n    {one.replace(', 5)', ', 3)')}"
+    assert findings(MULTICORE.replace("LAUNCHES", two)) == []
+
+
+def test_an_edit_of_the_launch_is_seen_by_the_cached_kernel() -> None:
+    from pyasc.compiler.analysis import AnalysisCache
+
+    cache = AnalysisCache()
+    src = textwrap.dedent(MULTICORE.replace("LAUNCHES", "k[4](np.zeros(4 * BLOCK, np.float32), 4)"))
+    assert not [d for d in analyze(src, "k.py", Config(), cache).diagnostics if d.code in CODES]
+    src = src.replace("np.float32), 4)", "np.float32), 5)")
+    assert [d.code for d in analyze(src, "k.py", Config(), cache).diagnostics if d.code in CODES] == ["PA613"]
+

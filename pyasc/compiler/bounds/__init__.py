@@ -4,5 +4,6 @@ each queue, TBuf and GlobalTensor is given (values.py), and the accesses proved 
 from __future__ import annotations
 
 from .check import check_bounds
+from .launch import launch_values
 
-__all__ = ["check_bounds"]
+__all__ = ["check_bounds", "launch_values"]

@@ -24,10 +24,15 @@ from dataclasses import replace
 
 from ...language.spec import ApiSpec
 from .. import ir
+from ..checks import stmt_exprs
 from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
 from ..types import ObjT, ScalarT, TensorT
 from .interval import TOP, Iv, const, where
+from .launch import BLOCK_DIM
 from .values import Global, Local, Memory, Struct, Value, Window
+
+CORE = "<core>"
+"""The name get_block_idx() has among the loop variables: every core runs the kernel, as every iteration runs."""
 
 MAX_DEPTH = 8
 """Helper calls followed into their bodies (deeper ones are left unchecked)."""
@@ -79,13 +84,75 @@ def _assigned(kernel: ir.KernelIR) -> dict[int, int]:
 def counted(api: ApiSpec) -> tuple[str, ...]:
     """The operands the count addresses (ApiSpec.counted): as declared, else those of the first dtype rule naming a
     read operand, else the written ones (the dtype rule ties the operands an element-wise count runs over)."""
-    if api.counted:
-        return api.counted
-    reads = api.reads or ()
-    for rule in api.dtype_rules:
-        if any(p in reads for p in rule.params):
-            return rule.params
-    return api.writes if not reads or any(p in api.writes for p in reads) else tuple(reads)
+    found = _COUNTED.get(id(api))
+    if found is not None:
+        return found
+    found = api.counted
+    if not found:
+        reads = api.reads or ()
+        found = next((rule.params for rule in api.dtype_rules if any(p in reads for p in rule.params)), None) or (
+            api.writes if not reads or any(p in api.writes for p in reads) else tuple(reads))
+    _COUNTED[id(api)] = found
+    return found
+
+
+_COUNTED: dict[int, tuple[str, ...]] = {}
+"""counted() per API (by id; the spec's entries live as long as the process)."""
+
+
+_KIND: dict[int, str | None] = {}
+"""Per API (by id): the name of the effect its calls have on the walk ("init_buffer", "set_global_buffer", ...),
+its leaf name when its calls touch counted operands, None when the walk ignores them."""
+
+_EFFECTS = frozenset({"init_buffer", "set_global_buffer", "set_mask_count", "alloc_tensor", "deque",
+                      "reinterpret_cast"})
+
+
+def _kind(api: ApiSpec) -> str | None:
+    k = _KIND.get(id(api), "")
+    if k != "":
+        return k
+    leaf = api.name.rsplit(".", 1)[-1]
+    if leaf in _EFFECTS or (leaf.startswith("set_") and api.name.startswith("LocalTensor.")):
+        k = leaf
+    elif not api.rule and counted(api):
+        k = leaf
+    else:
+        k = None
+    _KIND[id(api)] = k
+    return k
+
+
+def _stmt_nodes(s: ir.Stmt) -> list[tuple[str | None, ir.Expr]]:
+    """The calls of a statement (not of its body) the walk looks at, innermost first: (its kind, the call), kind
+    None for a helper call (computed once per statement: a helper's statements are walked at each of its calls;
+    from checks.stmt_exprs, which the other checks and the code generator share)."""
+    cached: list[tuple[str | None, ir.Expr]] | None = s.__dict__.get("_bounds_nodes")
+    if cached is None:
+        cached = []
+        call_t, helper_t, kinds = ir.Call, ir.HelperCall, _KIND
+        for sub in reversed(stmt_exprs(s)):
+            t = type(sub)
+            if t is call_t:
+                api = sub.api  # type: ignore[attr-defined]
+                if api is not None:
+                    k = kinds.get(id(api), "")
+                    if k == "":
+                        k = _kind(api)
+                    if k is not None:
+                        cached.append((k, sub))
+            elif t is helper_t:
+                cached.append((None, sub))
+        s.__dict__["_bounds_nodes"] = cached
+    return cached
+
+
+def _hashable(v: object) -> object:
+    try:
+        hash(v)
+    except TypeError:
+        return id(v)
+    return v
 
 
 class _Frame:
@@ -102,8 +169,9 @@ class BoundsChecker:
     """Walks one kernel and the helpers it calls, and reports the accesses proved to leave their memory."""
 
     def __init__(self, kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]],
-                 sink: DiagnosticSink) -> None:
+                 sink: DiagnosticSink, known: dict[str, int]) -> None:
         self.kernel = kernel
+        self.known = known
         self.helpers = helpers
         self.sink = sink
         self.reported: set[tuple[str, Span]] = set()
@@ -113,47 +181,52 @@ class BoundsChecker:
         """Each loop variable's value in its last iteration (for the message)."""
         self.counter_mode = False
         self.depth = 0
+        self.walked: set[tuple[object, ...]] = set()
         self.form = ""
         """How the call's extent was found: "" (a count or index), "repeats" or "bursts" (a strided form)."""
 
     def run(self) -> None:
-        self.walk(self.kernel.body, _Frame(self.kernel, {}, False))
+        env: dict[int, Value] = {}
+        for p in self.kernel.params:
+            v = self.known.get(p.name)
+            if v is not None and isinstance(p.type, ScalarT) and not p.constexpr:
+                env[id(p)] = const(v)
+        self.walk(self.kernel.body, _Frame(self.kernel, env, False))
 
     # -- statements ---------------------------------------------------------------------------------------------------
     def walk(self, stmts: list[ir.Stmt], f: _Frame) -> None:
+        """The statements in order (a kernel has no early exit: no break, and no return inside a run-time block,
+        PA105), so each loop runs to its last iteration."""
         for s in stmts:
-            if isinstance(s, ir.Assign):
-                self.exprs(s.value, f)
-                if s.target is not None:
-                    v = self.value(s.value, s.target, f)
-                    if isinstance(v, Local) and not isinstance(s.value, ir.Name):
-                        v = replace(v, name=s.target.name)
-                    f.env[id(s.target)] = v
-            elif isinstance(s, ir.ExprStmt):
-                self.exprs(s.expr, f)
-            elif isinstance(s, ir.AugAssign):
-                self.exprs(s.value, f)
-                if s.target is not None:
-                    f.env[id(s.target)] = None
-            elif isinstance(s, ir.Unpack):
-                self.exprs(s.call, f)
-                for t in s.targets:
-                    f.env[id(t)] = None
-            elif isinstance(s, (ir.MemberAssign, ir.ItemAssign, ir.Return)):
-                self.exprs(s.value, f)
-            elif isinstance(s, ir.For):
-                self.loop(s, f)
+            t = type(s)
+            nodes = _stmt_nodes(s)
+            if nodes and t is not ir.If:  # an If's condition: in branch(), unless it folds
+                self.calls(nodes, f)
+            if t is ir.Assign:
+                target = s.target  # type: ignore[attr-defined]
+                if target is not None:
+                    v = self.value(s.value, target, f)  # type: ignore[attr-defined]
+                    if isinstance(v, Local) and not isinstance(s.value, ir.Name):  # type: ignore[attr-defined]
+                        v = replace(v, name=target.name)
+                    f.env[id(target)] = v
+            elif t is ir.AugAssign:
+                if s.target is not None:  # type: ignore[attr-defined]
+                    f.env[id(s.target)] = None  # type: ignore[attr-defined]
+            elif t is ir.Unpack:
+                for target in s.targets:  # type: ignore[attr-defined]
+                    f.env[id(target)] = None
+            elif t is ir.For:
+                self.loop(s, f)  # type: ignore[arg-type]
             elif isinstance(s, ir.While):
-                self.exprs(s.cond, f)
                 self.guarded += 1
                 self.walk(s.body, f)
                 self.guarded -= 1
             elif isinstance(s, ir.If):
+                if s.static is None and nodes:
+                    self.calls(nodes, f)
                 self.branch(s, f)
 
     def loop(self, s: ir.For, f: _Frame) -> None:
-        for e in (s.start, s.stop, s.step):
-            self.exprs(e, f)
         start = self.ev(s.start, f) if s.start is not None else const(0)
         stop = self.ev(s.stop, f)
         step = self.ev(s.step, f).const if s.step is not None else 1
@@ -186,7 +259,6 @@ class BoundsChecker:
         if s.static is False:
             self.walk(s.orelse, f)
             return
-        self.exprs(s.cond, f)
         before = dict(f.env)
         self.guarded += 1
         self.walk(s.body, f)
@@ -265,6 +337,13 @@ class BoundsChecker:
             return self.ev(e.operand, f)
         if isinstance(e, ir.IfExp):
             return self.ev(e.then, f).join(self.ev(e.other, f))
+        if isinstance(e, ir.Call) and e.api is not None and e.api.name in ("get_block_idx", "get_block_num"):
+            cores = self.known.get(BLOCK_DIM)
+            if cores is None or cores < 1:
+                return TOP
+            if e.api.name == "get_block_num":
+                return const(cores)
+            return Iv(0, cores - 1, True, ((CORE, 0),), ((CORE, cores - 1),))  # every core runs the kernel
         return TOP
 
     def tensor(self, e: ir.Expr | None, f: _Frame) -> Local | Global | None:
@@ -330,17 +409,13 @@ class BoundsChecker:
         return None
 
     # -- calls --------------------------------------------------------------------------------------------------------
-    def exprs(self, e: ir.Expr | None, f: _Frame) -> None:
-        """Check every call of an expression, innermost first."""
-        if e is None:
-            return
-        from ..checks import walk_expr
-
-        for sub in reversed(walk_expr(e)):
-            if isinstance(sub, ir.Call) and sub.api is not None:
-                self.call(sub, f)
-            elif isinstance(sub, ir.HelperCall):
-                self.helper(sub, f)
+    def calls(self, nodes: list[tuple[str | None, ir.Expr]], f: _Frame) -> None:
+        """Check the calls of a statement, innermost first."""
+        for kind, sub in nodes:
+            if kind is None:
+                self.helper(sub, f)  # type: ignore[arg-type]
+            else:
+                self.call(sub, kind, f)  # type: ignore[arg-type]
 
     def helper(self, call: ir.HelperCall, f: _Frame) -> None:
         found = self.helpers.get(call.name)
@@ -355,16 +430,22 @@ class BoundsChecker:
                 env[id(p)] = self.tensor(a, f)
             elif isinstance(a, ir.Name) and a.symbol is not None:
                 env[id(p)] = f.env.get(id(a.symbol))
+        # a helper walked once with these values (and in this context) says nothing new the next time
+        key = (id(fn), self.guarded > 0, self.counter_mode, f.foreign,
+               tuple(_hashable(v) for v in env.values()))
+        if key in self.walked:
+            return
+        self.walked.add(key)
         self.depth += 1
         try:
             self.walk(fn.body, _Frame(fn, env, foreign or f.foreign))
         finally:
             self.depth -= 1
 
-    def call(self, call: ir.Call, f: _Frame) -> None:
+    def call(self, call: ir.Call, kind: str, f: _Frame) -> None:
         api = call.api
         assert api is not None
-        leaf = api.name.rsplit(".", 1)[-1]
+        leaf = kind
         if leaf == "init_buffer":
             self.init_buffer(call, f)
             return
@@ -388,9 +469,16 @@ class BoundsChecker:
             f.env[id(r.symbol)] = None  # set_size, set_buffer_len, set_addr_with_offset: another length now
         if f.foreign:
             return
+        views = {}
+        for name in counted(api):
+            arg = call.receiver if name == "self" else call.args.get(name)
+            if arg is not None and (view := self.tensor(arg, f)) is not None:
+                views[name] = view
+        if not views:
+            return  # no operand of a known size: nothing to prove
         self.form = ""
         for name, arg, count in self.accesses(call, api, f):
-            view = self.tensor(arg, f)
+            view = views.get(name)
             if view is not None and count is not None:
                 self.check(call, name, arg, view, count, leaf, f)
 
@@ -564,10 +652,13 @@ class BoundsChecker:
         assert api is not None
         written = param in api.writes or (not api.writes and param == "dst")
         at = dict(end.at_hi)
+        core = at.pop(CORE, None)
         iteration = ""
         if at:
             last = all(self.last.get(n) == v for n, v in at.items())
-            iteration = f"{'last iteration' if last else 'iteration'} {where(end.at_hi)}: "
+            iteration = f"{'last iteration' if last else 'iteration'} {where(tuple(at.items()))}: "
+        if core is not None:
+            iteration = f"on core {core} (get_block_idx() = {core}){', ' if iteration else ': '}{iteration}"
         n = end.hi - (view.off.hi if view.off.hi is not None and not view.off.loop_vars & count.loop_vars
                       else 0)
         start = end.hi - n
@@ -595,6 +686,8 @@ class BoundsChecker:
                 f"use a count of at most {max(limit - start, 0)} or a larger buffer")
 
 
-def check_bounds(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], sink: DiagnosticSink) -> None:
-    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window."""
-    BoundsChecker(kernel, helpers, sink).run()
+def check_bounds(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], sink: DiagnosticSink,
+                 known: dict[str, int] | None = None) -> None:
+    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window; `known`: the
+    integers the file's launches give the kernel (launch.launch_values)."""
+    BoundsChecker(kernel, helpers, sink, known or {}).run()

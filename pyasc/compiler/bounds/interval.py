@@ -35,6 +35,10 @@ class Iv:
         return frozenset(n for n, _ in self.at_lo + self.at_hi)
 
     def __add__(self, other: Iv) -> Iv:
+        if not (self.at_lo or self.at_hi or other.at_lo or other.at_hi):  # no loop variable: the common case
+            lo, hi = self.lo, self.hi
+            return Iv(None if lo is None or other.lo is None else lo + other.lo,
+                      None if hi is None or other.hi is None else hi + other.hi, self.exact and other.exact)
         return Iv(_add(self.lo, other.lo), _add(self.hi, other.hi), _joint(self, other),
                   self.at_lo + other.at_lo, self.at_hi + other.at_hi)
 
@@ -88,8 +92,16 @@ TOP = Iv(None, None, False)
 """Nothing known."""
 
 
+_CONSTS: dict[int, Iv] = {}
+
+
 def const(v: int) -> Iv:
-    return Iv(v, v)
+    c = _CONSTS.get(v)
+    if c is None:
+        c = Iv(v, v)
+        if len(_CONSTS) < 4096:
+            _CONSTS[v] = c
+    return c
 
 
 def _add(a: int | None, b: int | None) -> int | None:
@@ -103,7 +115,11 @@ def _mul(a: int | None, c: int) -> int | None:
 def _joint(a: Iv, b: Iv) -> bool:
     """Both ends are certain only when each side's are and no loop variable drives both sides (i - i is 0, not the
     difference of i's ends)."""
-    return a.exact and b.exact and not (a.loop_vars & b.loop_vars)
+    if not (a.exact and b.exact):
+        return False
+    if not (a.at_lo or a.at_hi) or not (b.at_lo or b.at_hi):
+        return True
+    return not (a.loop_vars & b.loop_vars)
 
 
 def where(at: Where) -> str:
