@@ -439,3 +439,75 @@ def test_an_edit_of_the_launch_is_seen_by_the_cached_kernel() -> None:
     src = src.replace("np.float32), 4)", "np.float32), 5)")
     assert [d.code for d in analyze(src, "k.py", Config(), cache).diagnostics if d.code in CODES] == ["PA613"]
 
+
+
+ARRAYS = '''
+import numpy as np
+import asc
+
+BLOCK = 512
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + asc.get_block_idx() * BLOCK, BLOCK)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(x + asc.get_block_idx() * 400)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(TILES):
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[i * TILE:], TILE)
+        asc.data_copy(t, y_gm[i * TILE:], TILE)
+        q.free_tensor(t)
+
+
+def launch():
+    n = 4 * LEN
+    x = np.zeros(n, dtype=np.float32)
+    k[4](x)
+'''
+
+
+def test_the_launch_array_bounds_set_global_buffer_on_the_last_core() -> None:
+    src = ARRAYS.replace("TILES", "4").replace("LEN", "500")
+    found = findings(src)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "x_gm.set_global_buffer"))]
+    assert found[0][3].startswith("on core 3 (get_block_idx() = 3): set_global_buffer gives 'x_gm' 512 elements "
+                                  "from element 1536 of 'x', whose array (the launch's) holds 2000")
+    assert findings(ARRAYS.replace("TILES", "4").replace("LEN", "512")) == []
+
+
+def test_a_window_without_size_ends_with_the_launch_array() -> None:
+    src = ARRAYS.replace("TILES", "5").replace("LEN", "512")
+    found = findings(src)
+    # x_gm's fifth tile leaves its 512 elements; y_gm's reaches 3 * 400 + 640 = 1840 of 2048: inside
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "data_copy(t, x_gm"))]
+    src = ARRAYS.replace("TILES", "4").replace("LEN", "512").replace("* 400", "* 520")
+    found = findings(src)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "data_copy(t, y_gm"))]
+    assert found[0][3].startswith("on core 3 (get_block_idx() = 3), last iteration i=3: y_gm reaches element 2072 of "
+                                  "'x', whose array (the launch's) holds 2048 (data_copy moves 128 float32")
+
+
+def test_a_counted_while_loop_reaches_its_last_value() -> None:
+    body = ("    off = asc.number(0, asc.int32)\n    while off < LIMIT:\n        t = q.alloc_tensor(asc.float16)\n"
+            "        asc.data_copy(t, x_gm[off:], TILE)\n        q.free_tensor(t)\n        off += TILE\n")
+    src = LOOP.replace("    for i in range(n_tiles):\n        t = q.alloc_tensor(asc.float16)\n"
+                       "        asc.data_copy(t, x_gm[i * TILE:], TILE)\n        q.free_tensor(t)\n", body)
+    [(code, _, _, msg)] = findings(src.replace("LIMIT", "1000").replace("N_TILES", "8"))
+    assert code == "PA613" and msg.startswith("last iteration off=896: x_gm[896:1024]")
+    assert findings(src.replace("LIMIT", "896").replace("N_TILES", "8")) == []
+    # a second assignment of the variable makes it no counted loop: nothing is proved
+    other = src.replace("        off += TILE\n", "        off += TILE\n        off += 1\n")
+    assert findings(other.replace("LIMIT", "1000").replace("N_TILES", "8")) == []
+
+
+def test_ceildiv_tiles() -> None:
+    src = LOOP.replace("for i in range(n_tiles):", "for i in range(asc.ceildiv(1000, TILE)):").replace(
+        "N_TILES", "8")
+    [(code, _, _, msg)] = findings(src)
+    assert code == "PA613" and msg.startswith("last iteration i=7: x_gm[896:1024]")

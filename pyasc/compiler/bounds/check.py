@@ -26,10 +26,10 @@ from ...language.spec import ApiSpec
 from .. import ir
 from ..checks import stmt_exprs
 from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
-from ..types import ObjT, ScalarT, TensorT
+from ..types import AddrT, ObjT, ScalarT, TensorT
 from .interval import TOP, Iv, const, where
-from .launch import BLOCK_DIM
-from .values import Global, Local, Memory, Struct, Value, Window
+from .launch import ARRAY, BLOCK_DIM
+from .values import Addr, Global, Local, Memory, Struct, Value, Window
 
 CORE = "<core>"
 """The name get_block_idx() has among the loop variables: every core runs the kernel, as every iteration runs."""
@@ -98,6 +98,23 @@ def counted(api: ApiSpec) -> tuple[str, ...]:
 
 _COUNTED: dict[int, tuple[str, ...]] = {}
 """counted() per API (by id; the spec's entries live as long as the process)."""
+
+
+def _assigns(stmts: list[ir.Stmt], var: ir.Symbol) -> int:
+    """How many statements among these (at any depth) assign var."""
+    n = 0
+    for s in stmts:
+        if isinstance(s, (ir.Assign, ir.AugAssign)) and s.target is var:
+            n += 1
+        elif isinstance(s, ir.Unpack) and var in s.targets:
+            n += 1
+        elif isinstance(s, ir.For):
+            n += (s.var is var) + _assigns(s.body, var)
+        elif isinstance(s, ir.While):
+            n += _assigns(s.body, var)
+        elif isinstance(s, ir.If):
+            n += _assigns(s.body, var) + _assigns(s.orelse, var)
+    return n
 
 
 _KIND: dict[int, str | None] = {}
@@ -182,6 +199,8 @@ class BoundsChecker:
         self.counter_mode = False
         self.depth = 0
         self.walked: set[tuple[object, ...]] = set()
+        self.steps: dict[int, int] = {}
+        """The induction variables of the counted while loops being walked, and their steps."""
         self.form = ""
         """How the call's extent was found: "" (a count or index), "repeats" or "bursts" (a strided form)."""
 
@@ -191,13 +210,16 @@ class BoundsChecker:
             v = self.known.get(p.name)
             if v is not None and isinstance(p.type, ScalarT) and not p.constexpr:
                 env[id(p)] = const(v)
+            n = self.known.get(ARRAY + p.name)
+            if n is not None and isinstance(p.type, AddrT):
+                env[id(p)] = Addr(p.name, n, const(0))
         self.walk(self.kernel.body, _Frame(self.kernel, env, False))
 
     # -- statements ---------------------------------------------------------------------------------------------------
     def walk(self, stmts: list[ir.Stmt], f: _Frame) -> None:
         """The statements in order (a kernel has no early exit: no break, and no return inside a run-time block,
         PA105), so each loop runs to its last iteration."""
-        for s in stmts:
+        for index, s in enumerate(stmts):
             t = type(s)
             nodes = _stmt_nodes(s)
             if nodes and t is not ir.If:  # an If's condition: in branch(), unless it folds
@@ -210,17 +232,28 @@ class BoundsChecker:
                         v = replace(v, name=target.name)
                     f.env[id(target)] = v
             elif t is ir.AugAssign:
-                if s.target is not None:  # type: ignore[attr-defined]
-                    f.env[id(s.target)] = None  # type: ignore[attr-defined]
+                target = s.target  # type: ignore[attr-defined]
+                if target is not None:
+                    step = self.steps.get(id(target))
+                    v = f.env.get(id(target))
+                    f.env[id(target)] = v + const(step) if step is not None and isinstance(v, Iv) else None
             elif t is ir.Unpack:
                 for target in s.targets:  # type: ignore[attr-defined]
                     f.env[id(target)] = None
             elif t is ir.For:
                 self.loop(s, f)  # type: ignore[arg-type]
             elif isinstance(s, ir.While):
-                self.guarded += 1
-                self.walk(s.body, f)
-                self.guarded -= 1
+                counted_loop = self.induction(s, stmts[:index], f) if t is ir.While else None
+                if counted_loop is not None:
+                    var, step = counted_loop
+                    self.steps[id(var)] = step
+                    self.walk(s.body, f)
+                    del self.steps[id(var)]
+                    f.env[id(var)] = None
+                else:
+                    self.guarded += 1
+                    self.walk(s.body, f)
+                    self.guarded -= 1
             elif isinstance(s, ir.If):
                 if s.static is None and nodes:
                     self.calls(nodes, f)
@@ -251,6 +284,31 @@ class BoundsChecker:
         if s.var is not None:
             f.env[id(s.var)] = var
         self.walk(s.body, f)
+
+    def induction(self, s: ir.While, before: list[ir.Stmt], f: _Frame) -> tuple[ir.Symbol, int] | None:
+        """`v = a` ... `while v < b:` with one `v += c` (c > 0) at the top of its body and no other assignment of v:
+        a counted loop, v over a, a + c, ... up to its last value below b (bound in f.env; returns v and c)."""
+        cond = s.cond
+        if not isinstance(cond, ir.BinOp) or cond.op not in ("<", "<=") or not isinstance(cond.left, ir.Name) or \
+                cond.left.symbol is None:
+            return None
+        var = cond.left.symbol
+        bound = self.ev(cond.right, f).const
+        steps = [x for x in s.body if isinstance(x, ir.AugAssign) and x.target is var]
+        if bound is None or len(steps) != 1 or steps[0].op != "+" or _assigns(s.body, var) != 1:
+            return None
+        step = self.ev(steps[0].value, f).const
+        init = next((x for x in reversed(before) if _assigns([x], var)), None)
+        if step is None or step <= 0 or not isinstance(init, ir.Assign) or init.target is not var:
+            return None
+        start = self.ev(init.value, f).const
+        stop = bound + 1 if cond.op == "<=" else bound
+        if start is None or start >= stop:
+            return None
+        last = start + (stop - start - 1) // step * step
+        f.env[id(var)] = Iv(start, last, True, ((var.name, start),), ((var.name, last),))
+        self.last[var.name] = last
+        return var, step
 
     def branch(self, s: ir.If, f: _Frame) -> None:
         if s.static is True:
@@ -337,6 +395,12 @@ class BoundsChecker:
             return self.ev(e.operand, f)
         if isinstance(e, ir.IfExp):
             return self.ev(e.then, f).join(self.ev(e.other, f))
+        if isinstance(e, ir.Call) and e.api is not None and e.api.name == "number" and isinstance(t, ScalarT) \
+                and t.dvar.value is not None and not t.dvar.value.is_float:
+            return self.ev(e.args.get("value"), f)
+        if isinstance(e, ir.Call) and e.api is not None and e.api.name == "ceildiv":
+            y = self.ev(e.args.get("y"), f)
+            return (self.ev(e.args.get("x"), f) + y - const(1)).floordiv(y)
         if isinstance(e, ir.Call) and e.api is not None and e.api.name in ("get_block_idx", "get_block_num"):
             cores = self.known.get(BLOCK_DIM)
             if cores is None or cores < 1:
@@ -426,6 +490,8 @@ class BoundsChecker:
         for p, a in zip(fn.params, call.args, strict=False):
             if isinstance(a.type, ScalarT):
                 env[id(p)] = self.ev(a, f)
+            elif isinstance(a.type, AddrT):
+                env[id(p)] = self.addr(a, f)
             elif isinstance(a.type, TensorT):
                 env[id(p)] = self.tensor(a, f)
             elif isinstance(a, ir.Name) and a.symbol is not None:
@@ -453,7 +519,10 @@ class BoundsChecker:
             r = call.receiver
             if isinstance(r, ir.Name) and r.symbol is not None:
                 size = self.ev(call.args["buffer_size"], f) if "buffer_size" in call.args else None
-                f.env[id(r.symbol)] = Window(r.symbol.name, size, call.span.line)
+                array = self.addr(call.args.get("buffer"), f)
+                f.env[id(r.symbol)] = Window(r.symbol.name, size, call.span.line, array)
+                if array is not None and size is not None and not f.foreign:
+                    self.window_check(call, r.symbol.name, array, size)
             return
         if leaf in ("set_mask_count",):
             self.counter_mode = True
@@ -481,6 +550,46 @@ class BoundsChecker:
             view = views.get(name)
             if view is not None and count is not None:
                 self.check(call, name, arg, view, count, leaf, f)
+
+    def addr(self, e: ir.Expr | None, f: _Frame) -> Addr | None:
+        """The launch's array a GlobalAddress expression points into, and where (`x + offset`)."""
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            v = f.env.get(id(e.symbol))
+            return v if isinstance(v, Addr) else None
+        if isinstance(e, ir.AddrOffset):
+            base = self.addr(e.base, f)
+            if base is not None:
+                return Addr(base.name, base.length, base.off + self.ev(e.offset, f))
+        return None
+
+    def window_check(self, call: ir.Call, name: str, array: Addr, size: Iv) -> None:
+        """set_global_buffer past the end of the launch's array (the simulator stops there, PS101)."""
+        end = array.off + size
+        if not end.exact or end.hi is None or end.hi <= array.length or (self.guarded and end.loop_vars):
+            return
+        if ("PA613", call.span) in self.reported:
+            return
+        self.reported.add(("PA613", call.span))
+        start = end.hi - (size.hi or 0)
+        self.sink.add(Diagnostic(
+            "PA613", Severity.WARNING if self.guarded else Severity.ERROR,
+            f"{self.iteration(end)}set_global_buffer gives '{name}' {size.hi} elements from element {start} of "
+            f"'{array.name}', whose array (the launch's) holds {array.length}: it ends at {end.hi}"
+            f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
+            f"that is not this core's (the simulator stops there, PS101); give it at most "
+            f"{max(array.length - start, 0)} elements", call.span))
+
+    def iteration(self, end: Iv) -> str:
+        """`last iteration i=7: ` / `on core 7 (get_block_idx() = 7): ` for where an end is reached."""
+        at = dict(end.at_hi)
+        core = at.pop(CORE, None)
+        text = ""
+        if at:
+            last = all(self.last.get(n) == v for n, v in at.items())
+            text = f"{'last iteration' if last else 'iteration'} {where(tuple(at.items()))}: "
+        if core is not None:
+            text = f"on core {core} (get_block_idx() = {core}){', ' if text else ': '}{text}"
+        return text
 
     def init_buffer(self, call: ir.Call, f: _Frame) -> None:
         target = call.args.get("que") or call.args.get("buf")
@@ -632,8 +741,15 @@ class BoundsChecker:
         limit: int | None
         if isinstance(view, Local):
             limit = view.length
+        elif view.window.size is not None:
+            limit = view.window.size.const
+        elif view.window.array is not None:  # no size given: the launch's array from where it points
+            end = view.window.array.off + end
+            if not end.exact or end.hi is None:
+                return
+            limit = view.window.array.length
         else:
-            limit = view.window.size.const if view.window.size is not None else None
+            limit = None
         if limit is None or end.hi <= limit:
             return
         if self.guarded and end.loop_vars:
@@ -651,14 +767,7 @@ class BoundsChecker:
         api = call.api
         assert api is not None
         written = param in api.writes or (not api.writes and param == "dst")
-        at = dict(end.at_hi)
-        core = at.pop(CORE, None)
-        iteration = ""
-        if at:
-            last = all(self.last.get(n) == v for n, v in at.items())
-            iteration = f"{'last iteration' if last else 'iteration'} {where(tuple(at.items()))}: "
-        if core is not None:
-            iteration = f"on core {core} (get_block_idx() = {core}){', ' if iteration else ': '}{iteration}"
+        iteration = self.iteration(end)
         n = end.hi - (view.off.hi if view.off.hi is not None and not view.off.loop_vars & count.loop_vars
                       else 0)
         start = end.hi - n
@@ -671,6 +780,13 @@ class BoundsChecker:
         else:
             what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes"
         guard = " when this branch runs" if self.guarded else ""
+        if isinstance(view, Global) and view.window.size is None and view.window.array is not None:
+            array = view.window.array
+            if not self.form and count.hi is not None:
+                what = f"{leaf} {moves} {count.hi} {view.dtype} = {count.hi * view.esize} bytes"
+            return (f"{iteration}{view.window.name} reaches element {end.hi} of '{array.name}', whose array (the "
+                    f"launch's) holds {limit} ({what}){guard}: on the device it accesses Global Memory that is not "
+                    f"this core's (the simulator stops there, PS101); keep the last tile within the array")
         if isinstance(view, Global):
             size = view.window
             return (f"{iteration}{size.name}[{start}:{end.hi}] is outside the {limit} elements given to "

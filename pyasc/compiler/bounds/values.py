@@ -23,13 +23,24 @@ class Memory:
     line: int = 0
 
 
+@dataclass(frozen=True)
+class Addr:
+    """A GlobalAddress into the array a launch passes: the array's element count, and the offset from its start."""
+
+    name: str
+    length: int
+    off: Iv
+
+
 @dataclass(eq=False)
 class Window:
-    """The Global Memory a GlobalTensor may access: set_global_buffer's element count."""
+    """The Global Memory a GlobalTensor may access: set_global_buffer's element count, and the launch's array it
+    points into (when known)."""
 
     name: str
     size: Iv | None = None
     line: int = 0
+    array: Addr | None = None
 
 
 @dataclass(frozen=True)
@@ -63,4 +74,4 @@ class Struct:
     fields: dict[str, Iv | None]
 
 
-Value = Iv | Memory | Window | Local | Global | Struct | None
+Value = Iv | Memory | Window | Local | Global | Struct | Addr | None
