@@ -81,4 +81,6 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "a repeat stride past the tensor on purpose (PA612)", deliberate=True),
     SimKnown("b68_pad_rows_past_tbuf", "PS102",
              "data_copy_pad rows past the TBuf on purpose (PA611)", deliberate=True),
+    SimKnown("b70_last_core_past_launch_array", "PS101",
+             "the last core's window past the launch's array on purpose (PA613)", deliberate=True),
 )
