@@ -475,7 +475,9 @@ def launch():
 def test_the_launch_array_bounds_set_global_buffer_on_the_last_core() -> None:
     src = ARRAYS.replace("TILES", "4").replace("LEN", "500")
     found = findings(src)
-    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "x_gm.set_global_buffer"))]
+    # the window passes the array's end, and so does the last tile read through it (the simulator reports both)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "x_gm.set_global_buffer")),
+                                             ("PA613", line_of(src, "data_copy(t, x_gm"))]
     assert found[0][3].startswith("on core 3 (get_block_idx() = 3): set_global_buffer gives 'x_gm' 512 elements "
                                   "from element 1536 of 'x', whose array (the launch's) holds 2000")
     assert findings(ARRAYS.replace("TILES", "4").replace("LEN", "512")) == []

@@ -739,17 +739,20 @@ class BoundsChecker:
         if not end.exact or end.hi is None:
             return
         limit: int | None
+        in_array = False
         if isinstance(view, Local):
             limit = view.length
-        elif view.window.size is not None:
-            limit = view.window.size.const
-        elif view.window.array is not None:  # no size given: the launch's array from where it points
-            end = view.window.array.off + end
-            if not end.exact or end.hi is None:
-                return
-            limit = view.window.array.length
         else:
-            limit = None
+            size = view.window.size.const if view.window.size is not None else None
+            limit = size
+            array = view.window.array
+            if (size is None or end.hi <= size) and array is not None:
+                # the launch's array from where the window points: its end bounds the window too (as the
+                # simulator's min(size, what the array holds))
+                absolute = array.off + end
+                if not absolute.exact or absolute.hi is None:
+                    return
+                end, limit, in_array = absolute, array.length, True
         if limit is None or end.hi <= limit:
             return
         if self.guarded and end.loop_vars:
@@ -759,11 +762,12 @@ class BoundsChecker:
             return
         self.reported.add((code, call.span))
         severity = Severity.WARNING if self.guarded else Severity.ERROR
-        self.sink.add(Diagnostic(code, severity, self.message(call, param, arg, view, count, end, limit, leaf),
+        self.sink.add(Diagnostic(code, severity, self.message(call, param, arg, view, count, end, limit, leaf,
+                                                              in_array),
                                  call.span, related=(Related(arg.span, f"the {param} operand"),)))
 
     def message(self, call: ir.Call, param: str, arg: ir.Expr, view: Local | Global, count: Iv, end: Iv,
-                limit: int, leaf: str) -> str:
+                limit: int, leaf: str, in_array: bool = False) -> str:
         api = call.api
         assert api is not None
         written = param in api.writes or (not api.writes and param == "dst")
@@ -780,7 +784,7 @@ class BoundsChecker:
         else:
             what = f"{leaf} {moves} {n} {view.dtype} = {n * view.esize} bytes"
         guard = " when this branch runs" if self.guarded else ""
-        if isinstance(view, Global) and view.window.size is None and view.window.array is not None:
+        if isinstance(view, Global) and in_array and view.window.array is not None:
             array = view.window.array
             if not self.form and count.hi is not None:
                 what = f"{leaf} {moves} {count.hi} {view.dtype} = {count.hi * view.esize} bytes"
