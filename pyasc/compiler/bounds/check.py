@@ -1,16 +1,19 @@
 """PA611-PA613: an access past the memory it was given, proved from the values known in the file.
 
 The kernel's statements are walked once, in order, helpers at their calls with their parameters bound to the call's
-arguments. Integers are intervals (interval.py): constants, known ConstExpr values, a variable assigned once, a
-loop variable over its first and last iteration. Queues, TBufs and GlobalTensors get their sizes where
-init_buffer and set_global_buffer give them, tensors theirs where alloc_tensor, deque and get make them (values.py).
+arguments. Integers are intervals (interval.py): constants, known ConstExpr values, the integers every launch of the
+file gives alike and its core count (get_block_idx() over every core), a variable assigned once, a loop variable
+over its first and last iteration (a `for` over a known range, or a counted `while v < b: ... v += c`). Queues, TBufs
+and GlobalTensors get their sizes where init_buffer and set_global_buffer give them (and the launch's arrays theirs),
+tensors theirs where alloc_tensor, deque and get make them (values.py).
 
-What each call touches comes from the spec, one rule for every API: the tensor operands are its `reads` and
-`writes` (else `dst` written and the other tensors read); how far from each operand's start is its `extent` or its
-`count` (data_copy moves whole 32-byte blocks of it), else the parameter struct it takes: a repeat form's mask,
-repeat count and the operand's block and repeat strides (`<operand>_blk_stride`, `<operand>_rep_stride` and their
-other spellings, from the struct or the call), a DataCopyParams' bursts (block_len in 32-byte blocks; in bytes for
-data_copy_pad's). The simulator's sanitizer computes the same extents at run time (PS101, PS102).
+What each call touches comes from the spec, one rule for every API: the tensor operands its count addresses are its
+`counted` ones (by default those its dtype rule ties to what it reads: a compare's bit-mask dst is not counted); how
+far from each operand's start is its `extent` or its `count` (data_copy moves whole 32-byte blocks of it), else the
+parameter struct it takes: a repeat form's mask, repeat count and the operand's block and repeat strides
+(`<operand>_blk_stride`, `<operand>_rep_stride` and their other spellings, from the struct or the call), a
+DataCopyParams' bursts (block_len in 32-byte blocks; in bytes for data_copy_pad's, whose on-chip rows are padded to
+32 bytes). The simulator's sanitizer computes the same extents at run time (PS101, PS102).
 
 A finding is an error when every value it rests on is certain (an exact interval end, a size known exactly) and the
 access runs whenever the kernel does; inside a run-time `if` or `while` it is a warning when it rests on constants
@@ -240,6 +243,10 @@ class BoundsChecker:
             elif t is ir.Unpack:
                 for target in s.targets:  # type: ignore[attr-defined]
                     f.env[id(target)] = None
+            elif t is ir.MemberAssign:
+                base = s.target.base if s.target is not None else None  # type: ignore[attr-defined]
+                if isinstance(base, ir.Name) and base.symbol is not None:
+                    f.env[id(base.symbol)] = None  # a field of a parameter struct set: its values are not known
             elif t is ir.For:
                 self.loop(s, f)  # type: ignore[arg-type]
             elif isinstance(s, ir.While):
