@@ -513,3 +513,11 @@ def test_ceildiv_tiles() -> None:
         "N_TILES", "8")
     [(code, _, _, msg)] = findings(src)
     assert code == "PA613" and msg.startswith("last iteration i=7: x_gm[896:1024]")
+
+
+def test_a_loop_with_a_statement_that_failed_proves_nothing() -> None:
+    # the break is an error (PA101) that leaves the IR without it: the loop may end before its last iteration
+    src = LOOP.replace("        t = q.alloc_tensor(asc.float16)\n",
+                       "        if i == 6:\n            break\n        t = q.alloc_tensor(asc.float16)\n").replace(
+        "N_TILES", "8")
+    assert findings(src) == []

@@ -288,6 +288,8 @@ class BoundsChecker:
                 self.last[name] = stop.hi - 1
             else:
                 var = Iv(start.lo, stop.hi - 1, False)
+        if var.exact and self._error_within(s.span.line, f.kernel.span.end_line):
+            var = replace(var, exact=False)  # a statement of the body that failed (a break, PA105) may end it early
         if s.var is not None:
             f.env[id(s.var)] = var
         self.walk(s.body, f)
@@ -316,6 +318,11 @@ class BoundsChecker:
         f.env[id(var)] = Iv(start, last, True, ((var.name, start),), ((var.name, last),))
         self.last[var.name] = last
         return var, step
+
+    def _error_within(self, first: int, last: int) -> bool:
+        """Whether an error was reported on the lines first..last (what it left out of the IR is not known here: a
+        loop's statements reach to the end of its function at most)."""
+        return any(first <= d.span.line <= last for d in self.sink.items if d.severity == Severity.ERROR)
 
     def branch(self, s: ir.If, f: _Frame) -> None:
         if s.static is True:
