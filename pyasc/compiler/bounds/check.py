@@ -167,14 +167,6 @@ def _stmt_nodes(s: ir.Stmt) -> list[tuple[str | None, ir.Expr]]:
     return cached
 
 
-def _hashable(v: object) -> object:
-    try:
-        hash(v)
-    except TypeError:
-        return id(v)
-    return v
-
-
 class _Frame:
     """One function being walked: the kernel, or a helper at one call."""
 
@@ -201,7 +193,6 @@ class BoundsChecker:
         """Each loop variable's value in its last iteration (for the message)."""
         self.counter_mode = False
         self.depth = 0
-        self.walked: set[tuple[object, ...]] = set()
         self.steps: dict[int, int] = {}
         """The induction variables of the counted while loops being walked, and their steps."""
         self.form = ""
@@ -224,7 +215,9 @@ class BoundsChecker:
         PA105), so each loop runs to its last iteration."""
         for index, s in enumerate(stmts):
             t = type(s)
-            nodes = _stmt_nodes(s)
+            nodes = s.__dict__.get("_bounds_nodes")
+            if nodes is None:
+                nodes = _stmt_nodes(s)
             if nodes and t is not ir.If:  # an If's condition: in branch(), unless it folds
                 self.calls(nodes, f)
             if t is ir.Assign:
@@ -510,12 +503,6 @@ class BoundsChecker:
                 env[id(p)] = self.tensor(a, f)
             elif isinstance(a, ir.Name) and a.symbol is not None:
                 env[id(p)] = f.env.get(id(a.symbol))
-        # a helper walked once with these values (and in this context) says nothing new the next time
-        key = (id(fn), self.guarded > 0, self.counter_mode, f.foreign,
-               tuple(_hashable(v) for v in env.values()))
-        if key in self.walked:
-            return
-        self.walked.add(key)
         self.depth += 1
         try:
             self.walk(fn.body, _Frame(fn, env, foreign or f.foreign))
@@ -553,7 +540,7 @@ class BoundsChecker:
         if f.foreign:
             return
         views = {}
-        for name in counted(api):
+        for name in _COUNTED.get(id(api)) or counted(api):
             arg = call.receiver if name == "self" else call.args.get(name)
             if arg is not None and (view := self.tensor(arg, f)) is not None:
                 views[name] = view

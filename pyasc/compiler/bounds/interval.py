@@ -15,7 +15,7 @@ Where = tuple[tuple[str, int], ...]
 """Loop variables and their values at one end of an interval."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Iv:
     """[lo, hi] (either end None when not bounded); see the module docstring for `exact`."""
 

@@ -23,7 +23,7 @@ class Memory:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Addr:
     """A GlobalAddress into the array a launch passes: the array's element count, and the offset from its start."""
 
@@ -43,7 +43,7 @@ class Window:
     array: Addr | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Local:
     """A LocalTensor view: `length` elements from the start of its tensor (known exactly), seen from `off`."""
 
@@ -56,7 +56,7 @@ class Local:
     off: Iv = field(default_factory=lambda: const(0))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Global:
     """A GlobalTensor view: its window, seen from element offset `off`."""
 
