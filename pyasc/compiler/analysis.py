@@ -22,6 +22,7 @@ from pathlib import Path
 from ..config import Config
 from ..reads import recording
 from . import checks, constexpr, hostcheck, ruleapi
+from .bounds import check_bounds, launch_values
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
@@ -140,13 +141,14 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
             continue  # analyzed inside each kernel that calls it, with that call's argument types
         kind = "kernel"
         instances = index.instances(jit.node, jit.scope)
-        key = _unit_key(module, jit, kind, config, fingerprint, instances)
+        known = launch_values(index, module, jit)
+        key = _unit_key(module, jit, kind, config, fingerprint, instances, known)
         first_line = min([jit.node.lineno] + [d.lineno for d in jit.node.decorator_list])
         unit = cache.get(key) if cache is not None else None
         if unit is not None:
             slots.append(unit.shifted(first_line - unit.base_line))
         else:
-            slots.append(_front_unit(module, jit, kind, config, instances))
+            slots.append(_front_unit(module, jit, kind, config, instances, known))
         keys.append(key)
         from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
@@ -220,11 +222,12 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
 
 
 def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
-              fingerprint: str | None = None, instances: tuple[Instance, ...] = ()) -> str:
+              fingerprint: str | None = None, instances: tuple[Instance, ...] = (),
+              known: tuple[tuple[str, int], ...] = ()) -> str:
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config and
     the dtypes the file's launches give its GlobalAddress parameters (where they are relative to it)."""
     memo: tuple[str, str, str, str] | None = None
-    launched = repr(tuple(i.key(jit.node.lineno) for i in instances))
+    launched = repr(tuple(i.key(jit.node.lineno) for i in instances)) + repr(known)
     if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
             "ConstExpr" not in jit.source:
         memo = (jit.source, kind, fingerprint, launched)
@@ -311,6 +314,8 @@ class _Lowered:
     config: Config
     name_span: Span
     started: float
+    known: tuple[tuple[str, int], ...] = ()
+    """The integers the file's launches give it (bounds.launch_values)."""
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -324,11 +329,11 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
 
 
 def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
-                instances: tuple[Instance, ...] = ()) -> KernelUnit | _Lowered:
+                instances: tuple[Instance, ...] = (), known: tuple[tuple[str, int], ...] = ()) -> KernelUnit | _Lowered:
     """Lower and check one kernel: all of its diagnostics.  A kernel whose diagnostics need its C++ (a dtype left
     open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed.
     `instances`: the signatures the file's launches compile it for, each checked with its dtypes."""
-    front = _lower(module, jit, kind, config, None, time.perf_counter())
+    front = _lower(module, jit, kind, config, None, time.perf_counter(), known)
     if isinstance(front, KernelUnit):
         return front
     if instances:
@@ -337,7 +342,7 @@ def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
 
 
 def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, launch: Instance | None,
-           started: float) -> KernelUnit | _Lowered:
+           started: float, known: tuple[tuple[str, int], ...] = ()) -> KernelUnit | _Lowered:
     """One lowering of the kernel and the checks over it; with `launch`, its GlobalAddress parameters take that
     launch's dtypes."""
     sink = DiagnosticSink(kernel=jit.node.name)
@@ -353,11 +358,13 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
         checks.check_unused(lowered.kernel, sink)
         if kind == "kernel":
             check_sync(lowered, sink, _alias(module))
+            check_bounds(lowered.kernel, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}, sink,
+                         dict(known))
         if config.naming:
             check_naming(lowered.kernel, sink)
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
         return _failure(jit, kind, name_span, config, exc)
-    return _Lowered(lowered, sink, jit, kind, config, name_span, started)
+    return _Lowered(lowered, sink, jit, kind, config, name_span, started, known)
 
 
 def _check_launches(module: ModuleInfo, front: _Lowered, instances: tuple[Instance, ...]) -> None:
@@ -380,7 +387,8 @@ def _check_launches(module: ModuleInfo, front: _Lowered, instances: tuple[Instan
             results.append(generic)
             continue
         lowered_again = True
-        results.append(_lower(module, front.jit, front.kind, front.config, inst, front.started).diagnostics)
+        results.append(_lower(module, front.jit, front.kind, front.config, inst, front.started,
+                              front.known).diagnostics)
     if not used:
         return
     front.lowered.kernel.launches = tuple(tuple((p, d.dtype) for p, d in i.dtypes if p in params) for i in used)

@@ -244,6 +244,33 @@ _c("PA603", "unaligned-offset", E, "An on-chip address or offset that is not a m
 _c("PA604", "unaligned-copy", W, "data_copy moves whole 32-byte blocks; this element count is not a whole number of "
    "blocks, and the elements of the last, partial block are not copied (the simulator says the same).",
    _K + "    asc.data_copy(t, g, 10)\n", _K + "    asc.data_copy(t, g, 16)\n")
+# -- static bounds (pyasc/compiler/bounds) --
+_B = ("@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    pipe = asc.TPipe()\n"
+      "    q = asc.TQue(asc.TPosition.VECIN, 1)\n")
+_c("PA611", "copy-out-of-bounds", E,
+   "A copy (data_copy, data_copy_pad, in any direction) moves more elements than the LocalTensor it reads or "
+   "writes holds: its queue buffer or TBuf (init_buffer's length, rounded up to 32 bytes, in the tensor's dtype), "
+   "less the offset of a slice. An error when the count, the size and every loop bound involved are known (the "
+   "access is out of bounds whenever it runs; the simulator stops there, PS102); a warning when it rests on "
+   "constants inside a run-time if or while (it fails whenever that branch runs).",
+   _B + "    pipe.init_buffer(q, 1, 128)\n    t = q.alloc_tensor(asc.float16)\n    asc.data_copy(t, g, 128)\n",
+   _B + "    pipe.init_buffer(q, 1, 256)\n    t = q.alloc_tensor(asc.float16)\n    asc.data_copy(t, g, 128)\n")
+_c("PA612", "vector-out-of-bounds", E,
+   "A vector instruction's count, or its repeat count, mask and strides (the last element = (repeat_times - 1) * "
+   "rep_stride blocks + the highest masked lane at its block stride), runs past a tensor or slice it reads or "
+   "writes. The operands and the count are the specification's (reads, writes, extent or count), one rule for "
+   "every API; certain and conditional as for PA611 (the simulator stops there, PS102).",
+   _B + "    pipe.init_buffer(q, 1, 512)\n    t = q.alloc_tensor(asc.float16)\n    asc.abs(t, t[128:], 256)\n",
+   _B + "    pipe.init_buffer(q, 1, 512)\n    t = q.alloc_tensor(asc.float16)\n    asc.abs(t, t[128:], 128)\n")
+_c("PA613", "global-out-of-bounds", E,
+   "An access of a GlobalTensor outside the elements set_global_buffer gave it: a slice x_gm[offset:] whose offset "
+   "plus the count passes the window, typically a loop's last tile (for i in range(n_tiles) with n_tiles * TILE "
+   "greater than the window). The message names the iteration. Certain and conditional as for PA611 (the "
+   "simulator stops there, PS101).",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    x_gm.set_global_buffer(x, 1000)\n    for i in range(8):\n"
+   "        asc.data_copy(t, x_gm[i * 128:], 128)\n",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    x_gm.set_global_buffer(x, 1024)\n    for i in range(8):\n"
+   "        asc.data_copy(t, x_gm[i * 128:], 128)\n")
 # -- synchronization (pyasc/compiler/sync) --------------------------------------------------------------
 _M = "@asc.jit(auto_sync=False)\ndef kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):\n    ...\n"
 _c("PA551", "read-after-write-race", W,

@@ -160,6 +160,11 @@ class ApiSpec:
     """How many elements of each tensor operand it touches, from the operand's start: `"<param>"` (that parameter's
     value), `"@<param>"` (the one element at that index), None: the overload's `count` parameter when it has one,
     else not known statically (the static hazard analysis then only trusts accesses that start at the same place)."""
+    counted: tuple[str, ...] = ()
+    """The tensor operands whose elements the count (or the mask, repeat count and strides) addresses, from their
+    start; empty: those of the first dtype rule that names a read operand (else the written ones), so that a
+    compare's bit-mask dst or a select's sel_mask is not counted. A reduction's dst, a gather's src and a scatter's
+    dst are addressed otherwise and declare it (the static bounds check, PA611-PA613, reads it)."""
     members: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Enum and DataType parameters that take only some members (CANN's set_pad_value raises for a `pos` other
     than MAX, VECIN and VECOUT, its scalar_cast for a dtype other than int32 and float16): parameter name -> the
@@ -506,6 +511,7 @@ def api(
     writes: tuple[str, ...] = (),
     pipes: Mapping[str, str] | None = None,
     extent: str | None = None,
+    counted: tuple[str, ...] = (),
     members: Mapping[str, frozenset[str]] | None = None,
     ranges: Mapping[str, tuple[int, int]] | None = None,
     literals: Mapping[str, tuple[object, ...]] | None = None,
@@ -525,6 +531,7 @@ def api(
         writes=writes,
         pipes=dict(pipes or {}),
         extent=extent,
+        counted=counted,
         members=dict(members or {}),
         ranges=dict(ranges or {}),
         literals=dict(literals or {}),

@@ -20,8 +20,10 @@ PREFERRED = ("float32", "float16", "int32", "int16", "uint8", "int8", "uint16", 
 
 NUMBERS = {"count_value": "1", "repeat_times": "1", "repeat_time": "1", "repeat": "1", "mask": "64", "event_id": "0",
            "id": "0", "dst_rep_stride": "8", "src_rep_stride": "8", "src_blk_stride": "1", "dst_blk_stride": "1",
-           "index": "0", "offset": "0", "dim": "0", "tile_size": "64", "size": "64", "buf_offset": "0", "len": "64"}
-"""Integer arguments by parameter name; anything else is 64."""
+           "index": "0", "offset": "0", "dim": "0", "tile_size": "64", "size": "64", "buf_offset": "0", "len": "64",
+           "dst_block_stride": "1", "dst_repeat_stride": "8", "src_block_stride": "1", "src_repeat_stride": "8"}
+"""Integer arguments by parameter name (strides in 32-byte blocks that keep a repeat within its 64-element tensor:
+the bounds check, PA612, holds them to it); anything else is 64."""
 
 COMPILE_TIME = ("static_assert", "array")
 """Checked while compiling (a true static_assert emits nothing, a false one is PA112), or a value that emits nothing

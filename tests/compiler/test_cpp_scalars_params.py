@@ -27,7 +27,7 @@ def k(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, f: float) -> None:
     z_gm.set_global_buffer(z, N)
     pipe = asc.TPipe()
     q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(q, 1, N * 4)
+    pipe.init_buffer(q, 1, N * 8)  # room for the helpers' N elements from t[64:]
     qm = asc.TQue(asc.TPosition.VECCALC, 1)
     pipe.init_buffer(qm, 1, N)
     m = qm.alloc_tensor(asc.uint8)

@@ -2,7 +2,10 @@
 
 test_differential asserts this list exactly: a case that starts to agree must leave it, a new disagreement must be
 reviewed and entered here with its point and reason.  Kinds: ``false-error`` (CANN accepts, we report an error),
-``missed-error`` (CANN rejects, we report none), ``calls`` (both accept, the Ascend C calls differ).
+``missed-error`` (CANN rejects, we report none), ``calls`` (both accept, the Ascend C calls differ),
+``device-fails`` (CANN's tracer accepts, we report an error because the device certainly goes wrong: an access
+outside the memory the kernel was given, which our simulator stops on the same line; counted apart from false
+errors).
 """
 
 from __future__ import annotations
@@ -115,6 +118,20 @@ KNOWN: tuple[Known, ...] = (
           "CANN's tracer passes every argument of a jit helper not annotated ConstExpr as a run-time IR value "
           "(call_jit_function materializes it), so is_set_mask=flag inside the helper is no Python bool and matches "
           "no form; we specialize the helper for the literal True and accept it (the C++ Adds<half, true> is valid)"),
+    Known("b64_copy_past_queue_buffer", "device-fails",
+          "data_copy of 256 bytes into a 128-byte queue buffer: the tracer checks no size, the device overwrites "
+          "the memory past it (PA611; the simulator stops there, PS102)"),
+    Known("b65_vector_count_past_slice", "device-fails",
+          "add reads 128 elements from a slice that holds 64 (PA612; PS102)"),
+    Known("b66_last_tile_past_global_buffer", "device-fails",
+          "the loop's last tile reads x_gm[1792:2048] of a 2000-element global buffer (PA613; PS101)"),
+    Known("b67_repeat_stride_past_tensor", "device-fails",
+          "2 repeats at a 16-block source repeat stride reach element 192 of a 128-element tensor (PA612; PS102)"),
+    Known("b68_pad_rows_past_tbuf", "device-fails",
+          "data_copy_pad's 9 rows, each padded to 128 bytes on the chip, pass the 1024-byte TBuf (PA611; PS102)"),
+    Known("b70_last_core_past_launch_array", "device-fails",
+          "the last of 8 cores is given x[1792:2048] of a 2000-element launch array (PA613 on set_global_buffer; "
+          "PS101 there)"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

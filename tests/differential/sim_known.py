@@ -71,4 +71,16 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("m35_matmul_sparse_index", "PS109",
              "set_sparse_index on a MatmulType B (the language has no SparseMatmulType): Ascend C's Matmul ignores "
              "the index and multiplies B as given, which the simulator does and warns about", deliberate=True),
+    SimKnown("b64_copy_past_queue_buffer", "PS102",
+             "a data_copy larger than its queue buffer on purpose (the checker's PA611)", deliberate=True),
+    SimKnown("b65_vector_count_past_slice", "PS102",
+             "a vector count past the slice it reads on purpose (PA612)", deliberate=True),
+    SimKnown("b66_last_tile_past_global_buffer", "PS101",
+             "a loop's last tile past the global buffer on purpose (PA613)", deliberate=True),
+    SimKnown("b67_repeat_stride_past_tensor", "PS102",
+             "a repeat stride past the tensor on purpose (PA612)", deliberate=True),
+    SimKnown("b68_pad_rows_past_tbuf", "PS102",
+             "data_copy_pad rows past the TBuf on purpose (PA611)", deliberate=True),
+    SimKnown("b70_last_core_past_launch_array", "PS101",
+             "the last core's window past the launch's array on purpose (PA613)", deliberate=True),
 )

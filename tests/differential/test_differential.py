@@ -101,7 +101,8 @@ def test_agrees_with_cann_or_is_known(case: Path, oracle: dict[str, OracleResult
         assert found is None, f"{case.name} disagrees with CANN ({found[0]}): {found[1]}"
     else:
         assert found is not None, f"{case.name} agrees with CANN now: remove it from known.py"
-        assert found[0] == known.kind, f"{case.name}: known as {known.kind}, now {found[0]}: {found[1]}"
+        kind = "false-error" if known.kind == "device-fails" else known.kind  # an error CANN's tracer lacks
+        assert found[0] == kind, f"{case.name}: known as {known.kind}, now {found[0]}: {found[1]}"
 
 
 @pytest.mark.parametrize("point", sorted(GOLDEN_CASES))

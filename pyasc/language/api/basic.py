@@ -106,7 +106,7 @@ def _reduce_tmp(name: str, cpp: str, doc: str, cal_index: bool) -> ApiSpec:
     return api(name, "basic.vec_reduce", doc, forms,
                dtypes=[same("dst", "src", "shared_tmp_buffer", allowed=FLOATS)],
                positions=ub("dst", "src", "shared_tmp_buffer"), pipe="V", reads=("src",),
-               writes=("dst", "shared_tmp_buffer"))
+               writes=("dst", "shared_tmp_buffer"), counted=("src",))
 
 
 def _whole_reduce(name: str, cpp: str, doc: str, order: bool) -> ApiSpec:
@@ -388,7 +388,8 @@ APIS: list[ApiSpec] = [
         + [("(dst: LocalTensor, src: LocalTensor, src_offset: LocalTensor, src_base: int, count: int) -> None",
             "AscendC::Gather({dst}, {src}, {src_offset}, static_cast<uint32_t>({src_base}), {count})")],
         dtypes=[same("dst", "src", allowed=B16_B32), each("src_offset", allowed=dtypes_of("uint32"))],
-        positions=ub("dst", "src", "src_offset"), pipe="V", reads=("src", "src_offset"), writes=("dst",)),
+        positions=ub("dst", "src", "src_offset"), pipe="V", reads=("src", "src_offset"), writes=("dst",),
+        counted=("dst", "src_offset")),
     api("gatherb", "basic.vec_gather", "Gather whole 32-byte blocks of src0 by the block offsets in offset.",
         [("(dst: LocalTensor, src0: LocalTensor, offset: LocalTensor, repeat_times: int,"
           " repeat_params: GatherRepeatParams) -> None",
@@ -403,7 +404,8 @@ APIS: list[ApiSpec] = [
         + [("(dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: int, count: int) -> None",
             "AscendC::Scatter({dst}, {src}, {dst_offset}, static_cast<uint32_t>({dst_base}), {count})")],
         dtypes=[same("dst", "src", allowed=B16_B32), each("dst_offset", allowed=dtypes_of("uint32"))],
-        positions=ub("dst", "src", "dst_offset"), pipe="V", reads=("src", "dst_offset"), writes=("dst",)),
+        positions=ub("dst", "src", "dst_offset"), pipe="V", reads=("src", "dst_offset"), writes=("dst",),
+        counted=("src", "dst_offset")),
     api("gather_mask", "basic.vec_gather_mask",
         "Keep the src0 elements selected by a bit pattern tensor or a built-in pattern number; returns the count kept.",
         [("(dst: LocalTensor, src0: LocalTensor, src1_pattern: LocalTensor, reduce_mode: bool, mask: int,"

@@ -1,0 +1,523 @@
+"""Static bounds (PA611-PA613): an access past its tensor, buffer or Global Memory window, proved from the values
+known in the file (constants, ConstExpr values of a launch, loop ranges), reported on the access's line with the
+values that prove it; nothing where a value it rests on is not known."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pyasc.compiler.analysis import analyze
+from pyasc.compiler.bounds.interval import TOP, Iv, const
+from pyasc.config import Config
+
+CODES = ("PA611", "PA612", "PA613")
+
+
+def findings(src: str, config: Config | None = None) -> list[tuple[str, str, int, str]]:
+    a = analyze(textwrap.dedent(src), "k.py", config or Config())
+    return [(d.code, d.severity.name, d.span.line, d.message) for d in a.diagnostics if d.code in CODES]
+
+
+def line_of(src: str, text: str) -> int:
+    lines = textwrap.dedent(src).splitlines()
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
+QUEUE = '''
+import asc
+
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, 1024)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, LEN)
+    x_local = q.alloc_tensor(asc.float16)
+    asc.data_copy(x_local, x_gm, COUNT)
+    asc.abs(x_local, x_local, 64)
+    asc.data_copy(z_gm, x_local, 64)
+    q.free_tensor(x_local)
+'''
+
+
+def test_copy_larger_than_its_queue_buffer_is_an_error_with_the_values() -> None:
+    src = QUEUE.replace("LEN", "128").replace("COUNT", "128")
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA611", "ERROR", line_of(src, "data_copy(x_local"))
+    assert "data_copy moves 128 float16 = 256 bytes into 'x_local', a 128-byte buffer (init_buffer at line 15)" \
+        in msg
+
+
+def test_copy_that_fits_its_buffer_is_clean() -> None:
+    assert findings(QUEUE.replace("LEN", "256").replace("COUNT", "128")) == []
+
+
+def test_buffer_length_is_rounded_up_to_32_bytes_as_init_buffer_does() -> None:
+    # 100 bytes are a 128-byte buffer: 64 float16 fit (the simulator agrees: PS102 only past 128 bytes)
+    assert findings(QUEUE.replace("LEN", "100").replace("COUNT", "64")) == []
+    assert [f[0] for f in findings(QUEUE.replace("LEN", "100").replace("COUNT", "80"))] == ["PA611"]
+
+
+def test_data_copy_count_moves_whole_blocks_only() -> None:
+    # 130 float16 are 260 bytes: DataCopy moves 256 of them (PA604 says so), which fit a 256-byte buffer
+    assert findings(QUEUE.replace("LEN", "256").replace("COUNT", "130")) == []
+
+
+def test_double_buffer_length_is_per_buffer() -> None:
+    src = QUEUE.replace("asc.TQue(asc.TPosition.VECIN, 1)", "asc.TQue(asc.TPosition.VECIN, 2)")
+    assert findings(src.replace("1, LEN", "2, 256").replace("COUNT", "128")) == []
+    assert [f[0] for f in findings(src.replace("1, LEN", "2, 256").replace("COUNT", "256"))] == ["PA611"]
+
+
+VECTOR_SLICE = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    qa = asc.TQue(asc.TPosition.VECIN, 1)
+    qb = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qa, 1, 512)
+    pipe.init_buffer(qb, 1, 512)
+    a = qa.alloc_tensor(asc.float32)
+    b = qb.alloc_tensor(asc.float32)
+    asc.add(b, a[OFF:], a, 64)
+    qa.free_tensor(a)
+    qb.free_tensor(b)
+'''
+
+
+def test_vector_op_whose_count_runs_past_the_slice_it_reads() -> None:
+    src = VECTOR_SLICE.replace("OFF", "80")
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA612", "ERROR", line_of(src, "asc.add"))
+    assert "add reads 64 float32 = 256 bytes from 'a[80:]', which holds 48 float32 of a 512-byte buffer" in msg
+    assert findings(VECTOR_SLICE.replace("OFF", "64")) == []  # 128 - 64 = 64: exactly fits
+
+
+def test_slice_message_names_what_the_slice_holds() -> None:
+    src = VECTOR_SLICE.replace("OFF", "100")
+    [(_, _, _, msg)] = findings(src)
+    assert "add reads 64 float32 = 256 bytes from 'a[100:]', which holds 28 float32 of a 512-byte buffer" in msg
+
+
+LOOP = '''
+import numpy as np
+import asc
+
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n_tiles: asc.ConstExpr[int]) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1000)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 2)
+    for i in range(n_tiles):
+        t = q.alloc_tensor(asc.float16)
+        asc.data_copy(t, x_gm[i * TILE:], TILE)
+        q.free_tensor(t)
+
+
+def launch():
+    k[1](np.zeros(1024, np.float16), N_TILES)
+'''
+
+
+def test_loop_whose_last_tile_crosses_the_global_buffer() -> None:
+    src = LOOP.replace("N_TILES", "8")
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert msg.startswith("last iteration i=7: x_gm[896:1024] is outside the 1000 elements given to "
+                          "set_global_buffer at line 11")
+
+
+def test_loop_within_the_global_buffer_is_clean() -> None:
+    assert findings(LOOP.replace("N_TILES", "7")) == []
+
+
+def test_constexpr_default_is_not_known() -> None:
+    # no launch gives n_tiles: the C++ uses the PA407 default, which is no value of the kernel's
+    src = LOOP.replace("    k[1](np.zeros(1024, np.float16), N_TILES)\n", "    pass\n")
+    assert findings(src) == []
+
+
+def test_constexpr_from_the_configuration_is_known() -> None:
+    src = LOOP.replace("    k[1](np.zeros(1024, np.float16), N_TILES)\n", "    pass\n")
+    assert [f[0] for f in findings(src, Config(consts={"n_tiles": "8"}))] == ["PA613"]
+
+
+def test_stepped_loop_names_its_last_value() -> None:
+    src = LOOP.replace("for i in range(n_tiles):", "for i in range(0, 1024, TILE):").replace(
+        "x_gm[i * TILE:]", "x_gm[i:]").replace("N_TILES", "8")
+    [(code, _, _, msg)] = findings(src)
+    assert code == "PA613" and msg.startswith("last iteration i=896: x_gm[896:1024]")
+
+
+def test_run_time_loop_bound_proves_nothing() -> None:
+    src = LOOP.replace("n_tiles: asc.ConstExpr[int]", "n_tiles: int")
+    assert findings(src.replace("N_TILES", "len(sys.argv)")) == []  # no literal: not known
+    assert [f[0] for f in findings(src.replace("N_TILES", "8"))] == ["PA613"]  # the launch's literal is known
+
+
+def test_nested_loops_reach_both_last_iterations() -> None:
+    src = LOOP.replace("    for i in range(n_tiles):\n        t = q.alloc_tensor(asc.float16)\n"
+                       "        asc.data_copy(t, x_gm[i * TILE:], TILE)\n        q.free_tensor(t)\n",
+                       "    for i in range(2):\n        for j in range(4):\n"
+                       "            t = q.alloc_tensor(asc.float16)\n"
+                       "            asc.data_copy(t, x_gm[(i * 4 + j) * TILE:], TILE)\n"
+                       "            q.free_tensor(t)\n").replace("N_TILES", "8")
+    [(code, _, _, msg)] = findings(src)
+    assert code == "PA613" and msg.startswith("last iteration i=1, j=3: x_gm[896:1024]")
+
+
+HELPERS = '''
+import numpy as np
+import asc
+
+BUFFER_NUM = 2
+TILE_NUM = 4
+
+
+@asc.jit
+def kern(x: asc.GlobalAddress, z: asc.GlobalAddress, tile_length: asc.ConstExpr[int]):
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, GM_LEN)
+    z_gm.set_global_buffer(z, GM_LEN)
+    pipe = asc.TPipe()
+    in_q = asc.TQue(asc.TPosition.VECIN, BUFFER_NUM)
+    out_q = asc.TQue(asc.TPosition.VECOUT, BUFFER_NUM)
+    setup(pipe, in_q, out_q, tile_length)
+    for i in range(TILE_NUM * BUFFER_NUM):
+        copy_in(i, x_gm, in_q, tile_length)
+        compute(z_gm, in_q, out_q, tile_length)
+        copy_out(i, z_gm, out_q, tile_length)
+
+
+@asc.jit
+def setup(pipe: asc.TPipe, in_q: asc.TQue, out_q: asc.TQue, tile_length: asc.ConstExpr[int]):
+    pipe.init_buffer(in_q, BUFFER_NUM, tile_length * 4)
+    pipe.init_buffer(out_q, BUFFER_NUM, tile_length * 4)
+
+
+@asc.jit
+def copy_in(i: int, x_gm: asc.GlobalTensor, in_q: asc.TQue, tile_length: asc.ConstExpr[int]):
+    x_local = in_q.alloc_tensor(x_gm.dtype)
+    asc.data_copy(x_local, x_gm[i * tile_length:], tile_length)
+    in_q.enque(x_local)
+
+
+@asc.jit
+def compute(z_gm: asc.GlobalTensor, in_q: asc.TQue, out_q: asc.TQue, tile_length: asc.ConstExpr[int]):
+    x_local = in_q.deque(z_gm.dtype)
+    z_local = out_q.alloc_tensor(z_gm.dtype)
+    asc.muls(z_local, x_local, 2.0, COUNT)
+    out_q.enque(z_local)
+    in_q.free_tensor(x_local)
+
+
+@asc.jit
+def copy_out(i: int, z_gm: asc.GlobalTensor, out_q: asc.TQue, tile_length: asc.ConstExpr[int]):
+    z_local = out_q.deque(z_gm.dtype)
+    asc.data_copy(z_gm[i * tile_length:], z_local, tile_length)
+    out_q.free_tensor(z_local)
+
+
+def launch():
+    x = np.zeros(2048, np.float32)
+    z = np.zeros(2048, np.float32)
+    kern[1](x, z, 256)
+'''
+
+
+def test_helpers_are_followed_with_their_arguments() -> None:
+    assert findings(HELPERS.replace("GM_LEN", "2048").replace("COUNT", "tile_length")) == []
+    src = HELPERS.replace("GM_LEN", "2048").replace("COUNT", "tile_length * 2")
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA612", "ERROR", line_of(src, "asc.muls"))
+    assert "muls writes 512 float32 = 2048 bytes into 'z_local', a 1024-byte buffer (init_buffer at line 28)" in msg
+
+
+def test_loop_tile_in_a_helper_crosses_the_window() -> None:
+    src = HELPERS.replace("GM_LEN", "2000").replace("COUNT", "tile_length")
+    found = findings(src)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "data_copy(x_local")),
+                                             ("PA613", line_of(src, "data_copy(z_gm"))]
+    assert found[0][3].startswith("last iteration i=7: x_gm[1792:2048] is outside the 2000 elements")
+
+
+TBUF = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 4096)
+    pipe = asc.TPipe()
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(tb, 1024)
+    w = tb.get(asc.float32)
+    GET
+    asc.duplicate(w, 1.0, COUNT)
+    asc.data_copy(x_gm, w, 64)
+'''
+
+
+def test_tbuf_size_in_its_dtype() -> None:
+    assert findings(TBUF.replace("GET", "pass").replace("COUNT", "256")) == []
+    src = TBUF.replace("GET", "pass").replace("COUNT", "512")
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA612", "ERROR", line_of(src, "duplicate"))
+    assert "duplicate writes 512 float32 = 2048 bytes into 'w', a 1024-byte buffer" in msg
+
+
+def test_tbuf_get_with_a_length_holds_that_length() -> None:
+    src = TBUF.replace("GET", "w = tb.get(asc.float32, 128)").replace("COUNT", "256")
+    [(code, _, _, msg)] = findings(src)
+    assert code == "PA612" and "a tensor of 128 float32 (get at line 13)" in msg
+
+
+def test_unknown_count_proves_nothing() -> None:
+    src = TBUF.replace("def k(x: asc.GlobalAddress)", "def k(x: asc.GlobalAddress, n: int)").replace(
+        "GET", "pass").replace("COUNT", "n")
+    assert findings(src) == []
+
+
+def test_a_run_time_branch_makes_a_constant_overrun_a_warning() -> None:
+    src = TBUF.replace("GET", "if asc.get_block_idx() == 0:").replace(
+        "    asc.duplicate(w, 1.0, COUNT)", "        asc.duplicate(w, 1.0, 512)")
+    [(code, sev, _, msg)] = findings(src)
+    assert (code, sev) == ("PA612", "WARNING") and "when this branch runs" in msg
+
+
+def test_a_guarded_loop_tile_proves_nothing() -> None:
+    # the guard may leave the last tile out: intervals do not see it, so nothing is said
+    src = LOOP.replace("        asc.data_copy(t, x_gm[i * TILE:], TILE)\n",
+                       "        if i < 7:\n            asc.data_copy(t, x_gm[i * TILE:], TILE)\n").replace(
+        "N_TILES", "8")
+    assert findings(src) == []
+
+
+REPEAT = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 512)
+    a = q.alloc_tensor(asc.float16)
+    CALL
+    q.free_tensor(a)
+'''
+
+
+@pytest.mark.parametrize(("call", "code"), [
+    # 256 float16 in the buffer; one repeat is 128 of them
+    ("asc.add(a, a, a, 128, 2, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))", None),
+    ("asc.add(a, a, a, 128, 3, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))", "PA612"),
+    ("asc.add(a, a, a, 128, 2, asc.BinaryRepeatParams(1, 1, 1, 8, 16, 8))", "PA612"),
+    ("asc.add(a, a, a, 64, 2, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))", None),
+    ("asc.abs(a, a[128:], 128, 2, asc.UnaryRepeatParams(1, 1, 8, 8))", "PA612"),
+    ("asc.abs(a, a[128:], [0xFFFF, 0], 1, asc.UnaryRepeatParams(1, 1, 8, 8))", None),
+    ("asc.abs(a, a[128:], 128, 1, asc.UnaryRepeatParams(1, 2, 8, 8))", "PA612"),
+    ("asc.data_copy(a, a[128:], asc.DataCopyParams(1, 8, 0, 0))", None),
+    ("asc.data_copy(a, a[128:], asc.DataCopyParams(2, 8, 0, 0))", "PA611"),
+    ("asc.data_copy(a, a, asc.DataCopyParams(4, 4, 0, 0))", None),
+    ("asc.data_copy(a, a, asc.DataCopyParams(4, 4, 1, 0))", "PA611"),
+    ("a.set_value(255, 1.0)", None),
+    ("a.set_value(256, 1.0)", "PA612"),
+])
+def test_repeat_stride_and_burst_forms(call: str, code: str | None) -> None:
+    found = findings(REPEAT.replace("CALL", call))
+    assert [f[0] for f in found] == ([code] if code else [])
+
+
+PAD = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1000)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 2048)
+    a = q.alloc_tensor(asc.float32)
+    asc.data_copy_pad(a, x_gm, asc.DataCopyExtParams(ROWS, BYTES, 0, 0, 0), asc.DataCopyPadExtParams(asc.float32))
+    q.free_tensor(a)
+'''
+
+
+def test_data_copy_pad_counts_bytes_and_pads_the_local_rows() -> None:
+    assert findings(PAD.replace("ROWS", "1").replace("BYTES", "2048")) == []
+    assert [f[0] for f in findings(PAD.replace("ROWS", "1").replace("BYTES", "4000"))] == ["PA611"]
+    # 4 rows of 100 bytes: 400 bytes of Global Memory, and 4 rows padded to 128 bytes locally (512 bytes): fits
+    assert findings(PAD.replace("ROWS", "4").replace("BYTES", "100")) == []
+    # 17 rows of 100 bytes: 1700 bytes of the window's 4000, but 17 * 128 = 2176 bytes locally
+    assert [f[0] for f in findings(PAD.replace("ROWS", "17").replace("BYTES", "100"))] == ["PA611"]
+
+
+def test_static_range_is_checked_per_value() -> None:
+    src = LOOP.replace("for i in range(n_tiles):", "for i in asc.static_range(n_tiles):").replace("N_TILES", "8")
+    assert [f[0] for f in findings(src)] == ["PA613"]
+
+
+def test_interval_arithmetic() -> None:
+    i = Iv(0, 7, True, (("i", 0),), (("i", 7),))
+    assert (i * const(128) + const(128)).hi == 1024
+    assert (i * const(128)).exact
+    assert not (i - i).exact  # i - i is 0, not the difference of i's ends
+    assert (i * const(-2)).lo == -14
+    assert (i.floordiv(const(2))).hi == 3
+    assert (TOP + i).hi is None
+    assert const(5).mod(const(3)).const == 2
+
+
+MULTICORE = '''
+import numpy as np
+import asc
+
+BLOCK = 512
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, tiles: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + asc.get_block_idx() * BLOCK, BLOCK)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(tiles):
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[i * TILE:], TILE)
+        q.free_tensor(t)
+
+
+def launch():
+    LAUNCHES
+'''
+
+
+def test_a_run_time_parameter_every_launch_gives_alike_is_known() -> None:
+    one = "k[4](np.zeros(4 * BLOCK, np.float32), 5)"
+    [(code, _, _, msg)] = findings(MULTICORE.replace("LAUNCHES", one))
+    assert code == "PA613" and msg.startswith("last iteration i=4: x_gm[512:640]")
+    assert findings(MULTICORE.replace("LAUNCHES", one.replace(", 5)", ", 4)"))) == []
+    two = f"{one}\n    {one.replace('k[4]', 'k[2]')}"
+    assert [f[0] for f in findings(MULTICORE.replace("LAUNCHES", two))] == ["PA613"]
+
+
+def test_launches_that_disagree_leave_the_parameter_unknown() -> None:
+    one = "k[4](np.zeros(4 * BLOCK, np.float32), 5)"
+    two = f"{one}\n    {one.replace(', 5)', ', 3)')}"
+    assert findings(MULTICORE.replace("LAUNCHES", two)) == []
+
+
+def test_an_edit_of_the_launch_is_seen_by_the_cached_kernel() -> None:
+    from pyasc.compiler.analysis import AnalysisCache
+
+    cache = AnalysisCache()
+    src = textwrap.dedent(MULTICORE.replace("LAUNCHES", "k[4](np.zeros(4 * BLOCK, np.float32), 4)"))
+    assert not [d for d in analyze(src, "k.py", Config(), cache).diagnostics if d.code in CODES]
+    src = src.replace("np.float32), 4)", "np.float32), 5)")
+    assert [d.code for d in analyze(src, "k.py", Config(), cache).diagnostics if d.code in CODES] == ["PA613"]
+
+
+
+ARRAYS = '''
+import numpy as np
+import asc
+
+BLOCK = 512
+TILE = 128
+
+
+@asc.jit
+def k(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x + asc.get_block_idx() * BLOCK, BLOCK)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(x + asc.get_block_idx() * 400)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(TILES):
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[i * TILE:], TILE)
+        asc.data_copy(t, y_gm[i * TILE:], TILE)
+        q.free_tensor(t)
+
+
+def launch():
+    n = 4 * LEN
+    x = np.zeros(n, dtype=np.float32)
+    k[4](x)
+'''
+
+
+def test_the_launch_array_bounds_set_global_buffer_on_the_last_core() -> None:
+    src = ARRAYS.replace("TILES", "4").replace("LEN", "500")
+    found = findings(src)
+    # the window passes the array's end, and so does the last tile read through it (the simulator reports both)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "x_gm.set_global_buffer")),
+                                             ("PA613", line_of(src, "data_copy(t, x_gm"))]
+    assert found[0][3].startswith("on core 3 (get_block_idx() = 3): set_global_buffer gives 'x_gm' 512 elements "
+                                  "from element 1536 of 'x', whose array (the launch's) holds 2000")
+    assert findings(ARRAYS.replace("TILES", "4").replace("LEN", "512")) == []
+
+
+def test_a_window_without_size_ends_with_the_launch_array() -> None:
+    src = ARRAYS.replace("TILES", "5").replace("LEN", "512")
+    found = findings(src)
+    # x_gm's fifth tile leaves its 512 elements; y_gm's reaches 3 * 400 + 640 = 1840 of 2048: inside
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "data_copy(t, x_gm"))]
+    src = ARRAYS.replace("TILES", "4").replace("LEN", "512").replace("* 400", "* 520")
+    found = findings(src)
+    assert [(f[0], f[2]) for f in found] == [("PA613", line_of(src, "data_copy(t, y_gm"))]
+    assert found[0][3].startswith("on core 3 (get_block_idx() = 3), last iteration i=3: y_gm reaches element 2072 of "
+                                  "'x', whose array (the launch's) holds 2048 (data_copy moves 128 float32")
+
+
+def test_a_counted_while_loop_reaches_its_last_value() -> None:
+    body = ("    off = asc.number(0, asc.int32)\n    while off < LIMIT:\n        t = q.alloc_tensor(asc.float16)\n"
+            "        asc.data_copy(t, x_gm[off:], TILE)\n        q.free_tensor(t)\n        off += TILE\n")
+    src = LOOP.replace("    for i in range(n_tiles):\n        t = q.alloc_tensor(asc.float16)\n"
+                       "        asc.data_copy(t, x_gm[i * TILE:], TILE)\n        q.free_tensor(t)\n", body)
+    [(code, _, _, msg)] = findings(src.replace("LIMIT", "1000").replace("N_TILES", "8"))
+    assert code == "PA613" and msg.startswith("last iteration off=896: x_gm[896:1024]")
+    assert findings(src.replace("LIMIT", "896").replace("N_TILES", "8")) == []
+    # a second assignment of the variable makes it no counted loop: nothing is proved
+    other = src.replace("        off += TILE\n", "        off += TILE\n        off += 1\n")
+    assert findings(other.replace("LIMIT", "1000").replace("N_TILES", "8")) == []
+
+
+def test_ceildiv_tiles() -> None:
+    src = LOOP.replace("for i in range(n_tiles):", "for i in range(asc.ceildiv(1000, TILE)):").replace(
+        "N_TILES", "8")
+    [(code, _, _, msg)] = findings(src)
+    assert code == "PA613" and msg.startswith("last iteration i=7: x_gm[896:1024]")
+
+
+def test_a_loop_with_a_statement_that_failed_proves_nothing() -> None:
+    # the break is an error (PA101) that leaves the IR without it: the loop may end before its last iteration
+    src = LOOP.replace("        t = q.alloc_tensor(asc.float16)\n",
+                       "        if i == 6:\n            break\n        t = q.alloc_tensor(asc.float16)\n").replace(
+        "N_TILES", "8")
+    assert findings(src) == []
