@@ -215,6 +215,9 @@ class PyascServer(LanguageServer):
             if self._started:
                 return
             self._started = True
+        from . import codecache
+
+        codecache.save()
         if self.collect_after_start:
             gc.collect()
         gc.freeze()
