@@ -80,7 +80,7 @@ class CodeCache:
 
     def compile(self, source: Any, filename: Any, mode: str, flags: int) -> CodeType:
         """compile(source, filename, mode) as called from code whose future flags are `flags`."""
-        if not (isinstance(source, str) and isinstance(filename, str)):
+        if self._saved or not (isinstance(source, str) and isinstance(filename, str)):  # start-up is over
             return builtins.compile(source, filename, mode, flags, True)
         key = (filename, mode, flags, source)
         code = self.table.get(key)
