@@ -50,9 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     # analyses (pyasc_lsp.prefork).
     import os
 
-    from . import prefork
+    from . import codecache, prefork
 
+    # The byte code of the classes' generated methods, kept from earlier starts (pyasc_lsp.codecache): read before
+    # the fork, so that the worker's compiler import uses it too.
+    codecache.load()
     worker = prefork.start(os.getcwd())
+    codecache.install()
     # stdout carries the protocol: every log line goes to stderr.
     level = getattr(logging, str(args.log_level).upper(), logging.WARNING)
     handler = logging.StreamHandler(sys.stderr)
@@ -66,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyasc-lsp: cannot start: {exc}. Install the language server with: "
               f"{sys.executable} -m pip install pyasc-tools", file=sys.stderr)
         return 1
+    codecache.install_cattrs()
 
     # Analysis runs in worker threads; a short GIL switch interval lets the event loop answer hover and completion
     # within a millisecond or two of their arrival instead of waiting out the default 5 ms slices.

@@ -211,19 +211,34 @@ _COMPLETION_KIND = {
 }
 
 
-def completion_list(result: ide.Completions, pos: Positions, markdown_ok: bool) -> types.CompletionList:
+def completion_list(result: ide.Completions, pos: Positions, markdown_ok: bool,
+                    lazy_docs: bool = False) -> types.CompletionList:
+    """The items as LSP's; with `lazy_docs` each documented item carries its index (`data`) instead of its
+    documentation, which completionItem/resolve adds (`completion_doc`) when the client shows that item."""
     rng = pos.range(result.replace)
     items = []
-    for item in result.items:
+    for i, item in enumerate(result.items):
+        lazy = lazy_docs and bool(item.doc)
         items.append(types.CompletionItem(
             label=item.label,
             kind=_COMPLETION_KIND.get(item.kind, types.CompletionItemKind.Text),
             detail=item.detail or None,
-            documentation=markup(item.doc, item.doc, markdown_ok) if item.doc else None,
+            documentation=markup(item.doc, item.doc, markdown_ok) if item.doc and not lazy else None,
             sort_text=item.sort_text,
             text_edit=types.TextEdit(range=rng, new_text=item.insert_text or item.label),
+            data=i if lazy else None,
         ))
     return types.CompletionList(is_incomplete=False, items=items)
+
+
+def completion_doc(item: types.CompletionItem, result: ide.Completions | None, markdown_ok: bool) -> None:
+    """Fill in the documentation `completion_list` left out of `item`, from the list it came from."""
+    index = item.data
+    if result is None or not isinstance(index, int) or not 0 <= index < len(result.items):
+        return
+    source = result.items[index]
+    if source.label == item.label and source.doc:
+        item.documentation = markup(source.doc, source.doc, markdown_ok)
 
 
 def signature_help(help_: ide.SignatureHelp, markdown_ok: bool, label_offsets: bool) -> types.SignatureHelp:

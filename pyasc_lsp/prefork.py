@@ -345,6 +345,9 @@ def _serve(requests: int, responses: int, folder: str | None = None) -> None:
     """The child: import and warm the compiler, analyze `folder` ahead, then answer requests until the parent closes
     the pipe.  It keeps the server's priority (see the module's doc)."""
     _before_warm_up()
+    from .codecache import install_dataclasses
+
+    install_dataclasses()  # the parent's table, read before the fork: its compiler import is the same
     from pyasc.compiler.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()

@@ -18,6 +18,7 @@ settings.load_profile("pyasc")
 # this process or as children, would otherwise write into the user's cache, and one test's stored results could be
 # published in another's session); tests/lsp/test_warm_start.py turns it on in a temporary folder.
 os.environ["PYASC_LSP_CACHE"] = "0"
+os.environ["PYASC_LSP_CODE_CACHE"] = "0"  # likewise the byte code kept across starts (pyasc_lsp.codecache)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

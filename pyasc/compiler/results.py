@@ -5,8 +5,8 @@ Plain frozen dataclasses, no protocol types: the language server converts them i
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import Any
 
 from .diagnostics import Diagnostic, Span
 from .sourcemap import SourceMap
@@ -145,20 +145,39 @@ class Analysis:
 
     def call_at(self, line: int, col: int) -> CallInfo | None:
         """The innermost API call whose span contains the position."""
-        hits = [c for c in self.calls if c.span.contains(line, col)]
+        hits = [c for c in self._by_line("calls").get(line, ()) if c.span.contains(line, col)]
         return min(hits, key=lambda c: c.span.size) if hits else None
 
     def symbol_at(self, line: int, col: int) -> SymbolInfo | None:
-        """The symbol defined or referenced at the position."""
-        for s in self.symbols:
-            if s.def_span.contains(line, col) or any(r.contains(line, col) for r in s.refs):
-                return s
-        return None
+        """The symbol defined or referenced at the position (the first of the list, as a scan of it finds)."""
+        hits = [(i, s) for i, span, s in self._by_line("symbols").get(line, ()) if span.contains(line, col)]
+        return min(hits, key=lambda h: h[0])[1] if hits else None
 
     def type_at(self, line: int, col: int) -> tuple[Span, str] | None:
-        """The innermost typed expression at the position."""
-        self.expr_types.sort(key=lambda st: (st[0].line, st[0].col))
-        keys = [(s.line, s.col) for s, _ in self.expr_types]
-        hi = bisect_right(keys, (line, col))
-        hits = [(s, t) for s, t in self.expr_types[:hi] if s.contains(line, col)]
+        """The innermost typed expression at the position (of equal sizes, the one that starts first)."""
+        hits = [(s, t) for s, t in self._by_line("expr_types").get(line, ()) if s.contains(line, col)]
         return min(hits, key=lambda h: h[0].size) if hits else None
+
+    def _by_line(self, name: str) -> dict[int, list[Any]]:
+        """Hover's lookups by line, built once per list instead of a scan (and a sort) of the whole file's calls,
+        symbols and typed expressions on every request: a 1,000-line kernel has thousands of each.  Rebuilt when
+        the list changed length (the analysis fills them before anyone asks)."""
+        items = getattr(self, name)
+        index = self.__dict__.setdefault("_line_index", {})
+        hit = index.get(name)
+        if hit is not None and hit[0] == len(items):
+            return hit[1]
+        by_line: dict[int, list[Any]] = {}
+        if name == "symbols":
+            for i, sym in enumerate(items):
+                for span in (sym.def_span, *sym.refs):
+                    for line in range(span.line, span.end_line + 1):
+                        by_line.setdefault(line, []).append((i, span, sym))
+        else:
+            ordered = items if name == "calls" else sorted(items, key=lambda st: (st[0].line, st[0].col))
+            for item in ordered:
+                span = item.span if name == "calls" else item[0]
+                for line in range(span.line, span.end_line + 1):
+                    by_line.setdefault(line, []).append(item)
+        index[name] = (len(items), by_line)
+        return by_line

@@ -114,9 +114,7 @@ class JitFunction:
                     cached = frozenset(_IDENTIFIER.findall(self.source))
                 else:  # the parser NFKC-normalizes identifiers: only the tree has the names it sees
                     cached = self.exact_names
-                if len(_NAMES) > 1024:
-                    _NAMES.clear()
-                _NAMES[self.source] = cached
+                _bounded_put(_NAMES, self.source, cached)
             self._names = cached
         return self._names
 
@@ -126,15 +124,30 @@ class JitFunction:
         cached = _EXACT_NAMES.get(self.source)
         if cached is None:
             cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
-            if len(_EXACT_NAMES) > 1024:
-                _EXACT_NAMES.clear()
-            _EXACT_NAMES[self.source] = cached
+            _bounded_put(_EXACT_NAMES, self.source, cached)
         return cached
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _EXACT_NAMES: dict[str, frozenset[str]] = {}
 _NAMES: dict[str, frozenset[str]] = {}
+NAMES_MAX_ENTRIES = 1024
+NAMES_MAX_CHARS = 1 << 20
+"""Bounds of each identifier-set cache: entries, and characters of the function texts they are keyed by.  Every
+distinct edit of a function adds an entry holding its whole text: counted in entries alone, a 160-line kernel
+edited a thousand times kept about 20 MB alive; a million characters is a hundred such versions."""
+_NAMES_CHARS: dict[int, int] = {}
+
+
+def _bounded_put(cache: dict[str, frozenset[str]], source: str, names: frozenset[str]) -> None:
+    """Add to an identifier-set cache, emptying it first when it is full (an edit of one function's text makes
+    every older version of it useless, so recency buys little over a plain restart)."""
+    held = _NAMES_CHARS.get(id(cache), 0)
+    if len(cache) >= NAMES_MAX_ENTRIES or held + len(source) > NAMES_MAX_CHARS:
+        cache.clear()
+        held = 0
+    cache[source] = names
+    _NAMES_CHARS[id(cache)] = held + len(source)
 """Identifier sets by function text: unchanged kernels are not walked again on the next edit."""
 
 
