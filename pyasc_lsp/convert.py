@@ -19,7 +19,7 @@ from pyasc.compiler.results import InlayHint
 from .newlines import lsp_newlines
 
 if TYPE_CHECKING:  # imported by the features that use it, after the first diagnostics
-    from pyasc.compiler import ide
+    from pyasc.compiler.ide.answers import Completions, DocumentSymbol, GeneratedCode, Hover, SignatureHelp
 
 _UTF8 = "utf-8"
 _UTF32 = "utf-32"
@@ -188,7 +188,7 @@ def markup(markdown: str, plain: str, markdown_ok: bool) -> types.MarkupContent:
     return types.MarkupContent(kind=types.MarkupKind.PlainText, value=plain)
 
 
-def hover(info: ide.Hover, pos: Positions, markdown_ok: bool) -> types.Hover:
+def hover(info: Hover, pos: Positions, markdown_ok: bool) -> types.Hover:
     return types.Hover(contents=markup(info.markdown, info.plain, markdown_ok), range=pos.range(info.span))
 
 
@@ -211,7 +211,7 @@ _COMPLETION_KIND = {
 }
 
 
-def completion_list(result: ide.Completions, pos: Positions, markdown_ok: bool,
+def completion_list(result: Completions, pos: Positions, markdown_ok: bool,
                     lazy_docs: bool = False) -> types.CompletionList:
     """The items as LSP's; with `lazy_docs` each documented item carries its index (`data`) instead of its
     documentation, which completionItem/resolve adds (`completion_doc`) when the client shows that item."""
@@ -231,7 +231,7 @@ def completion_list(result: ide.Completions, pos: Positions, markdown_ok: bool,
     return types.CompletionList(is_incomplete=False, items=items)
 
 
-def completion_doc(item: types.CompletionItem, result: ide.Completions | None, markdown_ok: bool) -> None:
+def completion_doc(item: types.CompletionItem, result: Completions | None, markdown_ok: bool) -> None:
     """Fill in the documentation `completion_list` left out of `item`, from the list it came from."""
     index = item.data
     if result is None or not isinstance(index, int) or not 0 <= index < len(result.items):
@@ -241,7 +241,7 @@ def completion_doc(item: types.CompletionItem, result: ide.Completions | None, m
         item.documentation = markup(source.doc, source.doc, markdown_ok)
 
 
-def signature_help(help_: ide.SignatureHelp, markdown_ok: bool, label_offsets: bool) -> types.SignatureHelp:
+def signature_help(help_: SignatureHelp, markdown_ok: bool, label_offsets: bool) -> types.SignatureHelp:
     sigs = []
     for sig in help_.signatures:
         params = [
@@ -267,7 +267,7 @@ _SYMBOL_KIND = {
 }
 
 
-def document_symbol(sym: ide.DocumentSymbol, pos: Positions) -> types.DocumentSymbol:
+def document_symbol(sym: DocumentSymbol, pos: Positions) -> types.DocumentSymbol:
     return types.DocumentSymbol(
         name=sym.name,
         kind=_SYMBOL_KIND.get(sym.kind, types.SymbolKind.Variable),
@@ -288,7 +288,7 @@ def _plain_range(r: types.Range) -> dict[str, dict[str, int]]:
             "end": {"line": r.end.line, "character": r.end.character}}
 
 
-def generated_code(code: ide.GeneratedCode, pos: Positions, encoding: str) -> dict[str, Any]:
+def generated_code(code: GeneratedCode, pos: Positions, encoding: str) -> dict[str, Any]:
     """The `pyasc/generatedCode` result: C++ text, Python<->C++ range pairs and each kernel's ranges (JSON-ready)."""
     cpp = Positions(code.text, encoding)
     mappings = []

@@ -382,9 +382,9 @@ class PyascServer(LanguageServer):
 def _warm_completion() -> None:
     """After start-up: make the items after `asc.` (from the API tables, 50-90 ms) before the first completion asks."""
     try:
-        from pyasc.compiler import ide
+        from pyasc.compiler.ide.completion import complete
 
-        ide.complete("asc.", 1, 4, None)
+        complete("asc.", 1, 4, None)
     except Exception:  # noqa: BLE001 - only a head start
         logger.debug("completion warm-up failed", exc_info=True)
 

@@ -321,9 +321,9 @@ class Documents:
         self._release(doc)
         self._notify(self.on_analysis, doc)
         # After the listeners (none reads `good`), so that the first diagnostics go out before the IDE module loads.
-        from pyasc.compiler import ide
+        from pyasc.compiler.ide.navigation import parsed
 
-        if ide.parsed(analysis):
+        if parsed(analysis):
             doc.good = analysis
         self._start_cpp(doc, config)
         self._call(self.on_settled, doc)

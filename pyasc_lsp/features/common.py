@@ -16,7 +16,7 @@ from ..server import PyascServer
 from ..workspace import Document
 
 if TYPE_CHECKING:
-    from pyasc.compiler import ide
+    from pyasc.compiler.ide.answers import Location
 
 WAIT_FOR_CURRENT = 1.0
 """Seconds a request waits for the analysis of the text it was made on (the analysis under way plus one)."""
@@ -35,7 +35,7 @@ def cursor(server: PyascServer, text: str, position: types.Position) -> tuple[in
     return server.positions(text).from_position(position)
 
 
-def locations(server: PyascServer, doc: Document, analysis: Analysis, found: list[ide.Location]) -> list[
+def locations(server: PyascServer, doc: Document, analysis: Analysis, found: list[Location]) -> list[
         types.Location]:
     """ide Locations as LSP Locations; a location in another file is converted with that file's text."""
     out = []

@@ -77,8 +77,10 @@ def setup(server: PyascServer) -> None:
         text = convert.lsp_newlines(doc.text)
         line, col = cursor(server, text, params.position)
         pos = server.positions(text)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        result = ide.complete(text, line, col, doc.good or doc.analysis)
+        from pyasc.compiler.ide.completion import (
+            complete as complete_query,  # not before: the first diagnostics do not need it
+        )
+        result = complete_query(text, line, col, doc.good or doc.analysis)
         if result is not None:
             markdown = server.markdown_ok("text_document.completion.completion_item.documentation_format")
             lazy = len(result.items) > LAZY_DOCS

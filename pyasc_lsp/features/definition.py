@@ -20,7 +20,9 @@ def setup(server: PyascServer) -> None:
             return None
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
+        from pyasc.compiler.ide.navigation import (
+            definition as definition_query,  # not before: the first diagnostics do not need it
+        )
         with reads.using(server.docs.overlay):  # an imported module open in a buffer is read from it
-            found_at = ide.definition(analysis, line, col)
+            found_at = definition_query(analysis, line, col)
         return locations(server, doc, analysis, found_at) or None

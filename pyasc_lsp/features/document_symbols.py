@@ -19,5 +19,7 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         pos = server.positions(analysis.text)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        return [convert.document_symbol(s, pos) for s in ide.document_symbols(analysis)]
+        from pyasc.compiler.ide.navigation import (
+            document_symbols as document_symbols_query,  # not before: the first diagnostics do not need it
+        )
+        return [convert.document_symbol(s, pos) for s in document_symbols_query(analysis)]

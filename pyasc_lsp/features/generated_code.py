@@ -37,5 +37,7 @@ def setup(server: PyascServer) -> None:
         if found is None:
             return {"text": "", "mappings": [], "kernels": []}
         _, analysis = found
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        return convert.generated_code(ide.generated_code(analysis), server.positions(analysis.text), server.encoding)
+        from pyasc.compiler.ide.navigation import (
+            generated_code as generated_code_query,  # not before: the first diagnostics do not need it
+        )
+        return convert.generated_code(generated_code_query(analysis), server.positions(analysis.text), server.encoding)

@@ -19,8 +19,8 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         line, col = cursor(server, analysis.text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        info = ide.hover(analysis, line, col)
+        from pyasc.compiler.ide.hover import hover as hover_query  # not before: the first diagnostics do not need it
+        info = hover_query(analysis, line, col)
         if info is None:
             return None
         markdown = server.markdown_ok("text_document.hover.content_format")

@@ -18,6 +18,8 @@ def setup(server: PyascServer) -> None:
             return None
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        refs = ide.references(analysis, line, col, params.context.include_declaration)
+        from pyasc.compiler.ide.navigation import (
+            references as references_query,  # not before: the first diagnostics do not need it
+        )
+        refs = references_query(analysis, line, col, params.context.include_declaration)
         return locations(server, doc, analysis, refs) or None

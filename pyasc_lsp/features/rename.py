@@ -20,8 +20,10 @@ def setup(server: PyascServer) -> None:
             return None
         _, analysis = found
         line, col = cursor(server, analysis.text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        target = ide.prepare_rename(analysis, line, col)
+        from pyasc.compiler.ide.navigation import (
+            prepare_rename as prepare_rename_query,  # not before: the first diagnostics do not need it
+        )
+        target = prepare_rename_query(analysis, line, col)
         if target is None:
             return None
         span, name = target
@@ -35,8 +37,10 @@ def setup(server: PyascServer) -> None:
             return None
         doc, analysis = found
         line, col = cursor(server, analysis.text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        result = ide.rename(analysis, line, col, params.new_name)
+        from pyasc.compiler.ide.navigation import (
+            rename as rename_query,  # not before: the first diagnostics do not need it
+        )
+        result = rename_query(analysis, line, col, params.new_name)
         if result.error is not None:
             raise JsonRpcInvalidParams(result.error)
         version = doc.analysis_version if analysis is doc.analysis else None

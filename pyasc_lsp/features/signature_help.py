@@ -20,8 +20,10 @@ def setup(server: PyascServer) -> None:
             return None
         text = convert.lsp_newlines(doc.text)
         line, col = cursor(server, text, params.position)
-        from pyasc.compiler import ide  # not before: the first diagnostics do not need it
-        help_ = ide.signature_help(text, line, col, doc.good or doc.analysis, doc.current)
+        from pyasc.compiler.ide.signature import (
+            signature_help as signature_help_query,  # not before: the first diagnostics do not need it
+        )
+        help_ = signature_help_query(text, line, col, doc.good or doc.analysis, doc.current)
         if help_ is None:
             return None
         base = "text_document.signature_help.signature_information"

@@ -7,7 +7,7 @@ import pytest
 
 from pyasc.compiler.analysis import analyze
 from pyasc.compiler.diagnostics import Severity
-from pyasc.compiler.ide import hover
+from pyasc.compiler.ide.hover import hover
 
 HEAD = """import asc
 

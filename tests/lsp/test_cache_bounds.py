@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import analysis, ide, syntax
+from pyasc.compiler import analysis, syntax
 from pyasc.compiler.analysis import analyze
+from pyasc.compiler.ide import completion, hover
 from pyasc.compiler.results import Analysis
 from pyasc_lsp import server
 
@@ -97,11 +98,11 @@ def test_hover_reads_an_index_built_once_per_analysis() -> None:
     lines = text.split("\n")
     line = next(i for i, t in enumerate(lines) if "asc.data_copy(xl" in t) + 1
     col = lines[line - 1].index("data_copy")
-    first = ide.hover(result, line, col)
+    first = hover.hover(result, line, col)
     assert first is not None and "data_copy" in first.plain
     index = result.__dict__["_line_index"]
     assert set(index) == {"calls", "symbols", "expr_types"}
-    assert ide.hover(result, line, col) == first
+    assert hover.hover(result, line, col) == first
     assert result.__dict__["_line_index"] is index
     # the index agrees with a scan of the lists, position by position
     for ln in range(1, len(lines) + 1):
@@ -126,9 +127,9 @@ def _scan_type(a: Analysis, line: int, col: int) -> object:
 
 
 def test_completion_after_asc_is_made_once() -> None:
-    first = ide.complete("asc.", 1, 4, None)
+    first = completion.complete("asc.", 1, 4, None)
     assert first is not None and any(i.label == "add" for i in first.items)
-    cached = ide._ASC_ITEMS
-    second = ide.complete("asc.", 1, 4, None)
-    assert ide._ASC_ITEMS is cached and second is not None
+    cached = completion.ASC_ITEMS
+    second = completion.complete("asc.", 1, 4, None)
+    assert completion.ASC_ITEMS is cached and second is not None
     assert [i.label for i in second.items] == [i.label for i in first.items]

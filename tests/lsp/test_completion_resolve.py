@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from pyasc.compiler import ide
+from pyasc.compiler.ide.completion import complete
 from pyasc_lsp.features import completion
 
 from . import samples
@@ -29,7 +29,7 @@ async def test_resolve_adds_the_documentation_a_long_list_leaves_out(vscode: Rec
     add = next(i for i in result.items if i.label == "add")
     assert add.documentation is None and add.data is not None and add.detail
     resolved = await vscode.completion_item_resolve_async(add)
-    expected = next(i for i in ide.complete("asc.", 1, 4, None).items if i.label == "add")
+    expected = next(i for i in complete("asc.", 1, 4, None).items if i.label == "add")
     value = resolved.documentation.value if hasattr(resolved.documentation, "value") else resolved.documentation
     assert expected.doc and value == expected.doc
     # an item that is not from that list is returned as it came

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import ide
 from pyasc.compiler.analysis import analyze
 from pyasc.compiler.diagnostics import Span
+from pyasc.compiler.ide.answers import Completions, Location
+from pyasc.compiler.ide.completion import complete
+from pyasc.compiler.ide.context import call_context, enclosing_function
+from pyasc.compiler.ide.hover import hover
+from pyasc.compiler.ide.navigation import definition, generated_code, rename
+from pyasc.compiler.ide.signature import signature_help
 
 from . import samples
 from .helpers import span_of
@@ -15,13 +20,13 @@ ADD = analyze(samples.ADD, "/k/add.py")
 LAST = len(samples.ADD.split("\n"))  # the empty line after the kernel's last statement
 
 
-def complete_at_end(snippet: str) -> ide.Completions | None:
+def complete_at_end(snippet: str) -> Completions | None:
     """Completion with `snippet` typed on a new line of the kernel, with the cursor at its end."""
     text = samples.ADD + snippet
-    return ide.complete(text, LAST, len(snippet), ADD)
+    return complete(text, LAST, len(snippet), ADD)
 
 
-def labels(result: ide.Completions | None) -> set[str]:
+def labels(result: Completions | None) -> set[str]:
     assert result is not None
     return {i.label for i in result.items}
 
@@ -53,12 +58,12 @@ def test_no_pyasc_completion_in_strings_comments_or_after_non_names(snippet: str
 
 def test_outside_kernels_plain_names_are_left_to_python_completion():
     text = "import pyasc as asc\n\nval"
-    assert ide.complete(text, 3, 3, None) is None
-    assert "add" in labels(ide.complete("import pyasc as asc\nasc.", 2, 4, None)), "asc. completes anywhere"
+    assert complete(text, 3, 3, None) is None
+    assert "add" in labels(complete("import pyasc as asc\nasc.", 2, 4, None)), "asc. completes anywhere"
 
 
 def test_alias_from_import_line_without_analysis():
-    assert "add" in labels(ide.complete("import asc as A\nA.", 2, 2, None))
+    assert "add" in labels(complete("import asc as A\nA.", 2, 2, None))
 
 
 def test_replace_range_covers_the_typed_prefix():
@@ -69,23 +74,23 @@ def test_replace_range_covers_the_typed_prefix():
 
 def test_call_context_skips_nested_calls_and_strings():
     text = 'asc.add(z, f(a, b), "x, (y", '
-    ctx = ide.call_context(text, 1, len(text))
+    ctx = call_context(text, 1, len(text))
     assert ctx is not None
     assert (ctx.callee, ctx.positional, ctx.keywords, ctx.active_keyword) == ("asc.add", 3, (), None)
-    ctx = ide.call_context("q.alloc_tensor(dtype=asc.", 1, 25)
+    ctx = call_context("q.alloc_tensor(dtype=asc.", 1, 25)
     assert ctx is not None and ctx.active_keyword == "dtype"
 
 
 def test_enclosing_function_reads_decorators():
     text = samples.HELPER
     line = span_of(text, "asc.data_copy(t, g, n)").line
-    assert ide.enclosing_function(text, line) == ("copy_in", True)
-    assert ide.enclosing_function(text, 3) is None
+    assert enclosing_function(text, line) == ("copy_in", True)
+    assert enclosing_function(text, 3) is None
 
 
 def test_signature_help_uses_receiver_type_for_methods():
     snippet = "        in_queue_x.alloc_tensor("
-    help_ = ide.signature_help(samples.ADD + snippet, LAST, len(snippet), ADD)
+    help_ = signature_help(samples.ADD + snippet, LAST, len(snippet), ADD)
     assert help_ is not None
     labels = [sig.label for sig in help_.signatures]
     assert "in_queue_x.alloc_tensor(dtype: DataType) -> LocalTensor[dtype]" in labels
@@ -94,7 +99,7 @@ def test_signature_help_uses_receiver_type_for_methods():
 
 def test_hover_cpp_comes_from_the_call():
     span = span_of(samples.ADD, "in_queue_x.enque(x_local)")
-    info = ide.hover(ADD, span.line, span.col + 12)
+    info = hover(ADD, span.line, span.col + 12)
     assert info is not None
     assert "in_queue_x.enque(tensor: LocalTensor) -> None" in info.plain
     assert "in_queue_x.EnQue(x_local);" in info.markdown
@@ -102,7 +107,7 @@ def test_hover_cpp_comes_from_the_call():
 
 def test_rename_covers_parameter_annotation_spans_by_name_only():
     span = span_of(samples.ADD, "block_length", 1)
-    result = ide.rename(ADD, span.line, span.col, "n")
+    result = rename(ADD, span.line, span.col, "n")
     assert result.error is None
     texts = {samples.ADD.split("\n")[e.span.line - 1][e.span.col:e.span.end_col] for e in result.edits}
     assert texts == {"block_length"}
@@ -111,11 +116,11 @@ def test_rename_covers_parameter_annotation_spans_by_name_only():
 
 def test_rename_rejects_keywords():
     span = span_of(samples.ADD, "loop_count")
-    assert "not a valid" in (ide.rename(ADD, span.line, span.col, "for").error or "")
+    assert "not a valid" in (rename(ADD, span.line, span.col, "for").error or "")
 
 
 def test_generated_code_mappings_point_into_both_texts():
-    code = ide.generated_code(ADD)
+    code = generated_code(ADD)
     cpp_lines = code.text.split("\n")
     statements = [m for m in code.mappings if m.statement]
     assert statements
@@ -127,7 +132,7 @@ def test_generated_code_mappings_point_into_both_texts():
 
 def test_hover_on_the_module_alias_of_a_call_is_the_call():
     span = span_of(samples.ADD, "asc.get_block_idx()")
-    info = ide.hover(ADD, span.line, span.col + 1)
+    info = hover(ADD, span.line, span.col + 1)
     assert info is not None and info.span == span
     assert info.plain.startswith("asc.get_block_idx() -> Scalar[int]")
     assert "AscendC::GetBlockIdx()" in info.markdown
@@ -137,7 +142,8 @@ def test_ide_queries_import_no_protocol_or_editor_library():
     import subprocess
     import sys
 
-    code = ("import sys, pyasc.compiler.ide, pyasc.compiler.analysis; "
+    code = ("import sys, pyasc.compiler.analysis, pyasc.compiler.ide.completion, pyasc.compiler.ide.hover, "
+            "pyasc.compiler.ide.navigation, pyasc.compiler.ide.signature; "
             "print(sorted(m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -155,9 +161,9 @@ def test_definition_follows_imports_of_helpers_and_constants(tmp_path):
     analysis = analyze(text, str(path))
     lib = str(tmp_path / "lib.py")
     at = span_of(text, "SCALE", within="256 * SCALE")
-    assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(3, 0, 3, 5))]
+    assert definition(analysis, at.line, at.col + 1) == [Location(lib, Span(3, 0, 3, 5))]
     at = span_of(text, "fill(t, 64)")
-    assert ide.definition(analysis, at.line, at.col + 1) == [ide.Location(lib, Span(7, 4, 7, 8))]
+    assert definition(analysis, at.line, at.col + 1) == [Location(lib, Span(7, 4, 7, 8))]
 
 
 _ALIASED = """import asc
@@ -185,6 +191,6 @@ def test_completion_through_an_aliased_kernel_module(snippet: str, expected: set
     assert analysis.module_aliases == {"enums": "asc.language.core.enums", "tp": "asc.language.fwk.tpipe",
                                        "adv": "asc.language.adv"}
     text = _ALIASED + snippet
-    got = labels(ide.complete(text, len(text.split("\n")), len(snippet), analysis))
+    got = labels(complete(text, len(text.split("\n")), len(snippet), analysis))
     assert expected <= got
     assert not (absent & got)
