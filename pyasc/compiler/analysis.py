@@ -31,7 +31,8 @@ from .lower import Lowerer, LowerResult, TooComplex, check_naming
 from .results import Analysis, KernelInfo, SymbolInfo
 from .sourcemap import Code, SourceMap
 from .sync import check_sync
-from .syntax import JitFunction, ModuleInfo, project_reader, scan_module
+from .syntax.module import JitFunction, ModuleInfo, scan_module
+from .syntax.project import project_reader
 from .types import AddrT, TensorT, Type
 from .units import KernelUnit, dedupe
 

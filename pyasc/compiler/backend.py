@@ -22,7 +22,7 @@ from .lower import LowerResult
 from .results import CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo
 from .sourcemap import Code, MapFlag, Segment
 from .structs import struct_definition
-from .syntax import ModuleInfo
+from .syntax.module import ModuleInfo
 from .types import AddrT, ScalarT, TensorT
 from .units import KernelUnit, dedupe
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..language import dtypes as dt
 from .launches import find_launches, launch_root
-from .syntax import NotConstant, fold
+from .syntax.fold import NotConstant, fold
 
 __all__ = ["ConstValue", "find_launches", "inner_kind", "launch_root", "values"]
 

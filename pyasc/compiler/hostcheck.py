@@ -21,7 +21,7 @@ from . import constexpr
 from .diagnostics import Diagnostic, Related, Severity
 from .launches import array_modules, array_names, is_array, is_launch, scope_nodes
 from .lower.base import JIT_OPTIONS, LAUNCH_OPTIONS
-from .syntax import JitFunction, ModuleInfo, scan_module
+from .syntax.module import JitFunction, ModuleInfo, scan_module
 
 Reader = Callable[[str], "tuple[str, str] | None"]
 

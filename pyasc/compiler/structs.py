@@ -18,7 +18,7 @@ from ..language.registry import CLASSES
 from .diagnostics import Diagnostic, Severity, Span
 
 if TYPE_CHECKING:
-    from .syntax import Positions
+    from .syntax.positions import Positions
 
 
 @dataclass(frozen=True)

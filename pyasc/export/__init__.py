@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..compiler.analysis import analyze
 from ..compiler.results import Analysis
-from ..compiler.syntax import project_reader
+from ..compiler.syntax.project import project_reader
 from ..config import Config
 from . import host_launch, model, readme, render
 from .model import ExportError, KernelHasErrors, OpModel

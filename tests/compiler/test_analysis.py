@@ -188,7 +188,7 @@ def test_incremental_parse_equals_a_full_parse() -> None:
     """Unit-by-unit parsing with reuse gives exactly ast.parse's tree, or declines (and the full parse runs)."""
     import sys
 
-    from pyasc.compiler import syntax
+    from pyasc.compiler.syntax.parse import _parse_incremental
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     from gen_kernels import source
@@ -204,7 +204,7 @@ def test_incremental_parse_equals_a_full_parse() -> None:
         texts.append("\n".join(lines))
     declined = 0
     for text in texts:
-        tree = syntax._parse_incremental(text)
+        tree = _parse_incremental(text)
         try:
             full = ast.parse(text)
         except SyntaxError:

@@ -9,8 +9,9 @@ from collections import OrderedDict
 
 import pytest
 
-from pyasc.compiler import analysis, syntax
+from pyasc.compiler import analysis
 from pyasc.compiler.analysis import AnalysisCache, analyze
+from pyasc.compiler.syntax import parse as syntax_parse
 from pyasc.config import Config
 
 BODY = "".join(f"    v{i} = {i} * 2\n    asc.printf('%d', v{i})\n" for i in range(400))
@@ -110,10 +111,10 @@ class Guarded(OrderedDict):
 
 def test_the_shared_caches_are_used_under_their_locks(monkeypatch: pytest.MonkeyPatch) -> None:
     keys = Guarded(analysis._KEYS_LOCK)
-    units = Guarded(syntax._UNIT_LOCK)
+    units = Guarded(syntax_parse._UNIT_LOCK)
     monkeypatch.setattr(analysis, "_KEYS", keys)
-    monkeypatch.setattr(syntax, "_UNIT_CACHE", units)
-    monkeypatch.setattr(syntax, "_UNIT_CACHE_MIN", 1)  # small enough that evictions happen
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE", units)
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE_MIN", 1)  # small enough that evictions happen
     kernel = BIG.split("@asc.jit", 1)[1]
     text = "import pyasc as asc\n" + "".join(f"\n@asc.jit{kernel.replace('def big', f'def big{i}')}"
                                            for i in range(3))

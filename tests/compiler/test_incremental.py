@@ -226,10 +226,10 @@ def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
     import ast
     import random
 
-    from pyasc.compiler import syntax
+    from pyasc.compiler.syntax.parse import _parse_incremental
 
     base = PROGRAM.read_text(encoding="utf-8")
-    assert syntax._parse_incremental(base) is not None
+    assert _parse_incremental(base) is not None
     rng = random.Random(5)
     texts = [base, base.replace('HIDDEN = 1088\n', "HIDDEN = 1088\nDOC = '''\nx = 1\n'''\n"),
              base.replace('HIDDEN = 1088\n', 'HIDDEN = 1088\nDOC = """a\n""" + """\nb = 2\n"""\n'),
@@ -239,7 +239,7 @@ def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
         lines.insert(rng.randrange(len(lines)), rng.choice(['"""', "'''", 'S = """', 'x = 1 """', "# \"\"\""]))
         texts.append("\n".join(lines))
     for text in texts:
-        tree = syntax._parse_incremental(text)
+        tree = _parse_incremental(text)
         try:
             full = ast.parse(text)
         except SyntaxError:

@@ -10,7 +10,7 @@ import pytest
 
 from pyasc.compiler.analysis import AnalysisCache, analyze
 from pyasc.compiler.launches import LaunchIndex, gm_param_names
-from pyasc.compiler.syntax import scan_module
+from pyasc.compiler.syntax.module import scan_module
 
 KERNEL = '''import asc
 import numpy as np

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import analysis, syntax
+from pyasc.compiler import analysis
 from pyasc.compiler.analysis import analyze
 from pyasc.compiler.ide import completion, hover
 from pyasc.compiler.results import Analysis
+from pyasc.compiler.syntax import module as syntax_module
+from pyasc.compiler.syntax import parse as syntax_parse
 from pyasc_lsp import server
 
 HELPER = '''
@@ -74,12 +76,12 @@ def test_the_kernel_cache_is_bounded_in_what_its_entries_hold(monkeypatch: pytes
 
 
 def test_the_identifier_caches_are_bounded_in_entries_and_characters(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(syntax, "NAMES_MAX_CHARS", 20_000)
+    monkeypatch.setattr(syntax_module, "NAMES_MAX_CHARS", 20_000)
     for value in range(60):
         analyze(program(1000 + value, helpers=2), "/w/names.py", None, None)
-        for cache in (syntax._NAMES, syntax._EXACT_NAMES):
-            assert len(cache) <= syntax.NAMES_MAX_ENTRIES
-            assert sum(map(len, cache)) <= syntax.NAMES_MAX_CHARS
+        for cache in (syntax_module._NAMES, syntax_module._EXACT_NAMES):
+            assert len(cache) <= syntax_module.NAMES_MAX_ENTRIES
+            assert sum(map(len, cache)) <= syntax_module.NAMES_MAX_CHARS
 
 
 def test_the_other_per_text_caches_keep_their_bounds_over_many_distinct_analyses() -> None:
@@ -88,7 +90,7 @@ def test_the_other_per_text_caches_keep_their_bounds_over_many_distinct_analyses
     for value in range(120):
         analyze(big.replace("edit_probe = 0", f"edit_probe = {value}"), "/w/units.py", None, cache)
         assert len(cache._items) <= 16
-        assert len(syntax._UNIT_CACHE) <= max(syntax._UNIT_CACHE_MIN, 2 * 210)
+        assert len(syntax_parse._UNIT_CACHE) <= max(syntax_parse._UNIT_CACHE_MIN, 2 * 210)
         assert len(analysis._KEYS) <= 1024
 
 

@@ -12,7 +12,8 @@ import ast
 
 from ..constexpr import _fold_arg
 from ..launches import LaunchIndex, _inside, bind, launch_root
-from ..syntax import JitFunction, ModuleInfo, NotConstant, fold
+from ..syntax.fold import NotConstant, fold
+from ..syntax.module import JitFunction, ModuleInfo
 
 BLOCK_DIM = "<block_dim>"
 """The key of the launch's core count."""

@@ -42,7 +42,8 @@ def _imported_definition(analysis: Analysis, name: str) -> Location | None:
     from pathlib import Path
 
     from ...reads import read_source
-    from ..syntax import project_reader, scan_module
+    from ..syntax.module import scan_module
+    from ..syntax.project import project_reader
 
     if analysis.path.startswith("<"):
         return None

@@ -19,7 +19,7 @@ from ..constexpr import ConstValue
 from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span
 from ..launches import Instance
 from ..structs import StructDef
-from ..syntax import JitFunction, ModuleInfo
+from ..syntax.module import JitFunction, ModuleInfo
 from ..types import BoundMethodT, Type
 
 SPECIAL_NAMES = {

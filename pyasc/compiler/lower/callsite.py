@@ -14,7 +14,7 @@ from .. import constexpr, ir, pure, ruleapi
 from .. import value_kinds as vk
 from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
 from ..structs import tiling_struct
-from ..syntax import JitFunction
+from ..syntax.module import JitFunction
 from ..types import (
     AddrT,
     BoundMethodT,

@@ -13,7 +13,7 @@ from .. import constexpr, ir
 from ..cppnames import rename_scope
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
 from ..structs import annotation_struct
-from ..syntax import NotConstant, fold
+from ..syntax.fold import NotConstant, fold
 from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, bind, scalar
 from .base import JIT_OPTIONS, LAUNCH_OPTIONS, LowerBase, LowerResult
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .. import ir
 from ..diagnostics import Diagnostic, Severity
-from ..syntax import JitFunction, ModuleInfo
+from ..syntax.module import JitFunction, ModuleInfo
 from ..types import (
     AddrT,
     ArrayT,

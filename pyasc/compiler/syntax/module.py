@@ -1,70 +1,22 @@
-"""Text -> syntax: parse with `ast`, recover per top-level statement, and find what the module declares.
-
-A syntax error in one kernel must not hide the diagnostics of the others, so when the whole file does not parse the
-text is split into top-level units (a line starting in column 0 begins a unit) and each unit is parsed on its own.
-Nothing here imports or runs the user's code.
-"""
+"""The module scan: jit functions (also nested ones), module constants, aliases of `asc`, imports and structs, read
+statically from the syntax tree."""
 
 from __future__ import annotations
 
 import ast
-import operator
 import re
-import threading
-import warnings
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..language.namespaces import KERNEL_MODULES, SHADOWED
-from ..reads import read_source
-from . import pure
-from .cppnames import impl_name, rename_scope
-from .diagnostics import Diagnostic, Severity, Span
-from .structs import StructDef, scan_structs
-
-
-class Positions:
-    """Converts ast's UTF-8 byte columns to code-point columns, per line, cheaply for ASCII lines."""
-
-    def __init__(self, text: str, lines: list[str] | None = None) -> None:
-        self.lines = lines if lines is not None else text.split("\n")
-        # One C-level check covers the common all-ASCII file; otherwise lines are classified as they are asked for.
-        self._all_ascii = text.isascii()
-        self._ascii: dict[int, bool] = {}
-
-    def col(self, line: int, byte_col: int) -> int:
-        if self._all_ascii or line < 1 or line > len(self.lines):
-            return byte_col
-        text = self.lines[line - 1]
-        ascii_line = self._ascii.get(line)
-        if ascii_line is None:
-            ascii_line = self._ascii[line] = text.isascii()
-        if ascii_line:
-            return byte_col
-        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
-
-    def span(self, node: ast.AST) -> Span:
-        if self._all_ascii:  # byte columns are code-point columns: the common case, taken without conversions
-            end_line = getattr(node, "end_lineno", None)
-            end_col = getattr(node, "end_col_offset", None)
-            if end_line is not None and end_col is not None:
-                return Span(node.lineno, node.col_offset, end_line, end_col)  # type: ignore[attr-defined]
-        line = getattr(node, "lineno", 1)
-        end_line = getattr(node, "end_lineno", None) or line
-        col = self.col(line, getattr(node, "col_offset", 0))
-        end_col_b = getattr(node, "end_col_offset", None)
-        end_col = self.col(end_line, end_col_b) if end_col_b is not None else col
-        return Span(line, col, end_line, end_col)
-
-    def line_text(self, line: int) -> str:
-        return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
-
-    def line_span(self, line: int) -> Span:
-        text = self.line_text(line)
-        start = len(text) - len(text.lstrip())
-        return Span(line, start, line, len(text.rstrip()))
+from ...language.namespaces import KERNEL_MODULES, SHADOWED
+from .. import pure
+from ..cppnames import impl_name, rename_scope
+from ..diagnostics import Diagnostic, Severity, Span
+from ..structs import StructDef, scan_structs
+from .fold import NotConstant, fold
+from .parse import parse_module
+from .positions import Positions
+from .project import relative_reader
 
 
 @dataclass
@@ -129,13 +81,23 @@ class JitFunction:
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 _EXACT_NAMES: dict[str, frozenset[str]] = {}
+
+
 _NAMES: dict[str, frozenset[str]] = {}
+
+
 NAMES_MAX_ENTRIES = 1024
+
+
 NAMES_MAX_CHARS = 1 << 20
 """Bounds of each identifier-set cache: entries, and characters of the function texts they are keyed by.  Every
 distinct edit of a function adds an entry holding its whole text: counted in entries alone, a 160-line kernel
 edited a thousand times kept about 20 MB alive; a million characters is a hundred such versions."""
+
+
 _NAMES_CHARS: dict[int, int] = {}
 
 
@@ -186,277 +148,6 @@ class ModuleInfo:
     """Module-level names bound to expressions that do not fold to a number, string or tuple but may still be
     compile-time values (`DTYPE = asc.float16`, `MODE = asc.RoundMode.CAST_ROUND`): the front end evaluates them."""
 
-
-
-_UNIT_START = re.compile(r"^[^\s#)\]}]")
-
-
-def _parse(source: str, **kwargs: bool) -> ast.Module:
-    """ast.parse without SyntaxWarnings on stderr: the user's text is data here, and the warnings (`1if x`) are
-    not ours to print."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(source, **kwargs)
-
-
-_CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
-_UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
-_FIRST_LINE = re.compile(r"([^\s#)\]}][^\n]*)")
-_UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
-_UNIT_CACHE_MIN = 48
-_UNIT_LOCK = threading.Lock()
-"""Guards _UNIT_CACHE: the language server analyzes in more than one thread (its analysis thread, and the warm-up
-of its kernel cache at start)."""
-"""Parsed units kept: at least this many, and twice the units of the text parsed last (a 2,000-line file has about
-100).  Each costs about 100 KB of AST and every edit adds one, so this bound is what keeps a long editing session's
-memory flat; units of other files that fall out are parsed again when those files are."""
-
-
-def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
-    """Candidate top-level units as [start, end) line indexes: a unit starts at a line in column 0 that does not
-    continue the previous statement; decorators join the definition they precede."""
-    if text is None:
-        text = "\n".join(lines)
-    starts: list[int] = []
-    prev_decorator = False
-    line_no = 0
-    at = 0
-    # Only lines starting in column 0 can start a unit: the regex jumps from newline to newline (a literal first
-    # character lets it search instead of trying every position) and stops at those lines only.
-    head = _FIRST_LINE.match(text)
-    candidates = [(0, head.group(1))] if head is not None else []
-    candidates += [(m.start() + 1, m.group(1)) for m in _UNIT_LINE.finditer(text)]
-    for pos, first in candidates:
-        line_no += text.count("\n", at, pos)
-        at = pos
-        if _CONTINUATION.match(first):
-            continue
-        if line_no and lines[line_no - 1].endswith("\\"):
-            continue
-        if not prev_decorator:
-            starts.append(line_no)
-        prev_decorator = first.startswith("@")
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    return list(zip(starts, starts[1:] + [len(lines)], strict=True))
-
-
-def _string_close(lines: list[str], exc: SyntaxError) -> int | None:
-    """The line index where the triple-quoted string a SyntaxError says is unterminated closes in the whole text
-    (`lines`), or None (another error, or closed nowhere)."""
-    if not str(exc.msg).startswith("unterminated triple-quoted string") or not exc.lineno:
-        return None
-    row = exc.lineno - 1
-    if row >= len(lines):
-        return None
-    line = lines[row]
-    start = max(0, (exc.offset or 1) - 1)
-    found = [(line.find(q, start), q) for q in ('"""', "'''")]
-    found = [(at, q) for at, q in found if at >= 0]
-    if not found:
-        return None
-    at, quote = min(found)
-    at += 3
-    for index in range(row, len(lines)):
-        text = lines[index]
-        pos = text.find(quote, at if index == row else 0)
-        if pos >= 0:
-            return index
-    return None
-
-
-def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module | None:
-    """Parse unit by unit, reusing the statements of units whose text and position did not change.
-
-    Returns None when any unit does not parse on its own (a split inside a string or brackets, or a real error);
-    the caller then parses the whole text, so the result is always the one `ast.parse` gives.
-    """
-    if lines is None:
-        lines = text.split("\n")
-    body: list[ast.stmt] = []
-    spans = _units(lines, text)
-    i = 0
-    while i < len(spans):
-        a, b = spans[i]
-        i += 1
-        chunk = "\n".join(lines[a:b])
-        if not chunk.strip():
-            continue
-        while True:
-            key = (chunk, a)
-            with _UNIT_LOCK:
-                stmts = _UNIT_CACHE.get(key)
-                if stmts is not None:
-                    _UNIT_CACHE.move_to_end(key)
-            if stmts is not None:
-                break
-            try:
-                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
-                stmts = _parse("\n" * a + chunk).body
-            except SyntaxError as exc:
-                # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
-                # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
-                # or a string closed nowhere, is left to the parse of the whole text.
-                close = _string_close(lines, exc)
-                if close is None or close < b:
-                    return None
-                while i < len(spans) and b <= close:
-                    b = spans[i][1]
-                    i += 1
-                if b <= close:
-                    return None
-                chunk = "\n".join(lines[a:b])
-                continue
-            except (ValueError, RecursionError, MemoryError):
-                return None
-            with _UNIT_LOCK:
-                _UNIT_CACHE[key] = stmts
-            break
-        body.extend(stmts)
-    limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
-    with _UNIT_LOCK:
-        while len(_UNIT_CACHE) > limit:
-            _UNIT_CACHE.popitem(last=False)
-    return ast.Module(body=body, type_ignores=[])
-
-
-def parse_module(text: str, lines: list[str] | None = None) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
-    """Parse, falling back to per-unit parsing so one broken function leaves the rest analyzable."""
-    if len(text) > 4000:
-        tree = _parse_incremental(text, lines)
-        if tree is not None:
-            return tree, [], []
-    try:
-        return _parse(text, type_comments=False), [], []
-    except SyntaxError as exc:
-        first_error = exc
-    except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
-        return ast.Module(body=[], type_ignores=[]), [_syntax_diag(text, 1, 0, str(exc))], [Span(1, 0, 1, 0)]
-    lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if _UNIT_START.match(line)]
-    # Decorators belong to the unit of the def they precede.
-    merged: list[int] = []
-    for i in starts:
-        if merged and lines[merged[-1]].startswith("@") and i - merged[-1] >= 1 and all(
-            lines[j].startswith("@") or not lines[j].strip() for j in range(merged[-1], i)
-        ):
-            continue
-        merged.append(i)
-    if not merged or merged[0] != 0:
-        merged.insert(0, 0)
-    body: list[ast.stmt] = []
-    diags: list[Diagnostic] = []
-    broken: list[Span] = []
-    bounds = merged + [len(lines)]
-    for a, b in zip(bounds, bounds[1:], strict=False):
-        chunk = "\n".join(lines[a:b])
-        if not chunk.strip():
-            continue
-        try:
-            unit = _parse(chunk)
-        except SyntaxError as exc:
-            line = (exc.lineno or 1) + a
-            col = max(0, (exc.offset or 1) - 1)
-            diags.append(_syntax_diag(text, line, col, exc.msg))
-            broken.append(Span(a + 1, 0, b, 0))
-            continue
-        except (ValueError, RecursionError, MemoryError) as exc:
-            diags.append(_syntax_diag(text, a + 1, 0, str(exc)))
-            broken.append(Span(a + 1, 0, b, 0))
-            continue
-        for node in ast.walk(unit):
-            if hasattr(node, "lineno"):
-                node.lineno += a  # type: ignore[attr-defined]
-                if getattr(node, "end_lineno", None) is not None:
-                    node.end_lineno += a  # type: ignore[attr-defined]
-        body.extend(unit.body)
-    if not diags:
-        line = first_error.lineno or 1
-        diags.append(_syntax_diag(text, line, max(0, (first_error.offset or 1) - 1), first_error.msg))
-    return ast.Module(body=body, type_ignores=[]), diags, broken
-
-
-def _syntax_diag(text: str, line: int, col: int, msg: str) -> Diagnostic:
-    lines = text.split("\n")
-    line = max(1, min(line, len(lines)))
-    line_text = lines[line - 1]
-    # SyntaxError offsets are 1-based character offsets (already code points on 3.10+).
-    col = max(0, min(col, len(line_text)))
-    end = col + 1 if col < len(line_text) else col
-    return Diagnostic("PA100", Severity.ERROR, f"syntax error: {msg}", Span(line, col, line, end))
-
-
-# -- constant folding -------------------------------------------------------------------------------------------------
-
-_BINOPS: dict[type, Callable[[object, object], object]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
-    ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor, ast.Pow: operator.pow,
-}
-_UNOPS: dict[type, Callable[[object], object]] = {
-    ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert, ast.Not: operator.not_,
-}
-
-
-class NotConstant(Exception):
-    """The expression's value is not known before run time."""
-
-
-def fold(node: ast.expr, env: dict[str, object], names: Mapping[str, str] | None = None) -> object:
-    """Evaluate a constant expression over known constants; raises NotConstant otherwise. Never runs user code.
-
-    `names` maps the module's names of pure functions and constants (`math`, `sqrt`, `min`) to what they denote
-    (pure.py): calls of those on folded values are computed by our own tables, never looked up in the file."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, bool, str)):
-        return node.value
-    if isinstance(node, ast.Name) and node.id in env:
-        return env[node.id]
-    if names is not None and isinstance(node, (ast.Name, ast.Attribute)):
-        qualified = pure.resolve(node, names)
-        if qualified is not None and qualified.startswith("math.") and qualified[5:] in pure.MATH_CONSTANTS:
-            return pure.MATH_CONSTANTS[qualified[5:]]
-        raise NotConstant
-    if names is not None and isinstance(node, ast.Call) and not node.keywords:
-        qualified = pure.resolve(node.func, names)
-        if qualified is None or any(isinstance(a, ast.Starred) for a in node.args):
-            raise NotConstant
-        args = tuple(fold(a, env, names) for a in node.args)
-        try:
-            value = pure.call(qualified, args)
-        except pure.NotPure:
-            raise NotConstant from None
-        if not isinstance(value, (int, float, bool, str, tuple)) or isinstance(value, int) and not \
-                -(2**63) <= value < 2**64:
-            raise NotConstant
-        return value
-    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-        left, right = fold(node.left, env, names), fold(node.right, env, names)
-        if not all(isinstance(v, (int, float)) for v in (left, right)):
-            if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
-                return left + right
-            raise NotConstant
-        if isinstance(node.op, ast.Pow) and (abs(right) > 64 or abs(left) > 2**32):  # type: ignore[arg-type]
-            raise NotConstant
-        if isinstance(node.op, (ast.LShift,)) and right > 64:  # type: ignore[operator]
-            raise NotConstant
-        try:
-            return _BINOPS[type(node.op)](left, right)
-        except (ArithmeticError, ValueError, TypeError):
-            raise NotConstant from None
-    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNOPS:
-        value = fold(node.operand, env, names)
-        if not isinstance(value, (int, float, bool)):
-            raise NotConstant
-        try:
-            return _UNOPS[type(node.op)](value)
-        except TypeError:
-            raise NotConstant from None
-    if isinstance(node, ast.Tuple):
-        return tuple(fold(e, env, names) for e in node.elts)
-    raise NotConstant
-
-
-# -- module scan ------------------------------------------------------------------------------------------------------
 
 ASC_MODULES = ("pyasc", "asc")
 
@@ -535,7 +226,7 @@ def scan_module(
                 if found is None:
                     continue
                 other_path, other_text = found
-                other = scan_module(other_text, other_path, _relative_reader(other_path), depth + 1)
+                other = scan_module(other_text, other_path, relative_reader(other_path), depth + 1)
                 info.imported_modules.append((other_path, other_text))
                 info.imported_modules.extend(other.imported_modules)
                 for alias in stmt.names:
@@ -736,29 +427,3 @@ def _misplaced_jit(tree: ast.Module, info: ModuleInfo) -> None:
                         "PA101", Severity.ERROR,
                         "@asc.jit is not supported on methods; define the kernel as a function (at module level "
                         "or inside another function)", span))
-
-
-def _relative_reader(path: str) -> Callable[[str], tuple[str, str] | None] | None:
-    if path.startswith("<"):
-        return None
-    return project_reader(Path(path).parent)
-
-
-def project_reader(folder: Path) -> Callable[[str], tuple[str, str] | None]:
-    """Resolve `mod`, `pkg.mod` or `.mod` to a file of the same project (never a site-packages module)."""
-
-    def read(module: str) -> tuple[str, str] | None:
-        level = len(module) - len(module.lstrip("."))
-        parts = [p for p in module.lstrip(".").split(".") if p]
-        base = folder
-        for _ in range(max(0, level - 1)):
-            base = base.parent
-        roots = [base] if level else [folder, *list(folder.parents)[:2]]
-        for root in roots:
-            for candidate in (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py")):
-                text = read_source(candidate)  # noted, present or not, for results kept across sessions
-                if text is not None:
-                    return str(candidate), text
-        return None
-
-    return read

@@ -1,0 +1,219 @@
+"""Parsing with recovery: a file that does not parse is parsed per top-level unit, so one bad line costs only its unit;
+an edit re-parses only the units whose text changed."""
+
+from __future__ import annotations
+
+import ast
+import re
+import threading
+import warnings
+from collections import OrderedDict
+
+from ..diagnostics import Diagnostic, Severity, Span
+
+_UNIT_START = re.compile(r"^[^\s#)\]}]")
+
+
+def _parse(source: str, **kwargs: bool) -> ast.Module:
+    """ast.parse without SyntaxWarnings on stderr: the user's text is data here, and the warnings (`1if x`) are
+    not ours to print."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(source, **kwargs)
+
+
+_CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
+
+
+_UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
+
+
+_FIRST_LINE = re.compile(r"([^\s#)\]}][^\n]*)")
+
+
+_UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
+
+
+_UNIT_CACHE_MIN = 48
+
+
+_UNIT_LOCK = threading.Lock()
+"""Guards _UNIT_CACHE: the language server analyzes in more than one thread (its analysis thread, and the warm-up
+of its kernel cache at start)."""
+"""Parsed units kept: at least this many, and twice the units of the text parsed last (a 2,000-line file has about
+100).  Each costs about 100 KB of AST and every edit adds one, so this bound is what keeps a long editing session's
+memory flat; units of other files that fall out are parsed again when those files are."""
+
+
+def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
+    """Candidate top-level units as [start, end) line indexes: a unit starts at a line in column 0 that does not
+    continue the previous statement; decorators join the definition they precede."""
+    if text is None:
+        text = "\n".join(lines)
+    starts: list[int] = []
+    prev_decorator = False
+    line_no = 0
+    at = 0
+    # Only lines starting in column 0 can start a unit: the regex jumps from newline to newline (a literal first
+    # character lets it search instead of trying every position) and stops at those lines only.
+    head = _FIRST_LINE.match(text)
+    candidates = [(0, head.group(1))] if head is not None else []
+    candidates += [(m.start() + 1, m.group(1)) for m in _UNIT_LINE.finditer(text)]
+    for pos, first in candidates:
+        line_no += text.count("\n", at, pos)
+        at = pos
+        if _CONTINUATION.match(first):
+            continue
+        if line_no and lines[line_no - 1].endswith("\\"):
+            continue
+        if not prev_decorator:
+            starts.append(line_no)
+        prev_decorator = first.startswith("@")
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    return list(zip(starts, starts[1:] + [len(lines)], strict=True))
+
+
+def _string_close(lines: list[str], exc: SyntaxError) -> int | None:
+    """The line index where the triple-quoted string a SyntaxError says is unterminated closes in the whole text
+    (`lines`), or None (another error, or closed nowhere)."""
+    if not str(exc.msg).startswith("unterminated triple-quoted string") or not exc.lineno:
+        return None
+    row = exc.lineno - 1
+    if row >= len(lines):
+        return None
+    line = lines[row]
+    start = max(0, (exc.offset or 1) - 1)
+    found = [(line.find(q, start), q) for q in ('"""', "'''")]
+    found = [(at, q) for at, q in found if at >= 0]
+    if not found:
+        return None
+    at, quote = min(found)
+    at += 3
+    for index in range(row, len(lines)):
+        text = lines[index]
+        pos = text.find(quote, at if index == row else 0)
+        if pos >= 0:
+            return index
+    return None
+
+
+def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module | None:
+    """Parse unit by unit, reusing the statements of units whose text and position did not change.
+
+    Returns None when any unit does not parse on its own (a split inside a string or brackets, or a real error);
+    the caller then parses the whole text, so the result is always the one `ast.parse` gives.
+    """
+    if lines is None:
+        lines = text.split("\n")
+    body: list[ast.stmt] = []
+    spans = _units(lines, text)
+    i = 0
+    while i < len(spans):
+        a, b = spans[i]
+        i += 1
+        chunk = "\n".join(lines[a:b])
+        if not chunk.strip():
+            continue
+        while True:
+            key = (chunk, a)
+            with _UNIT_LOCK:
+                stmts = _UNIT_CACHE.get(key)
+                if stmts is not None:
+                    _UNIT_CACHE.move_to_end(key)
+            if stmts is not None:
+                break
+            try:
+                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
+                stmts = _parse("\n" * a + chunk).body
+            except SyntaxError as exc:
+                # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
+                # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
+                # or a string closed nowhere, is left to the parse of the whole text.
+                close = _string_close(lines, exc)
+                if close is None or close < b:
+                    return None
+                while i < len(spans) and b <= close:
+                    b = spans[i][1]
+                    i += 1
+                if b <= close:
+                    return None
+                chunk = "\n".join(lines[a:b])
+                continue
+            except (ValueError, RecursionError, MemoryError):
+                return None
+            with _UNIT_LOCK:
+                _UNIT_CACHE[key] = stmts
+            break
+        body.extend(stmts)
+    limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
+    with _UNIT_LOCK:
+        while len(_UNIT_CACHE) > limit:
+            _UNIT_CACHE.popitem(last=False)
+    return ast.Module(body=body, type_ignores=[])
+
+
+def parse_module(text: str, lines: list[str] | None = None) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
+    """Parse, falling back to per-unit parsing so one broken function leaves the rest analyzable."""
+    if len(text) > 4000:
+        tree = _parse_incremental(text, lines)
+        if tree is not None:
+            return tree, [], []
+    try:
+        return _parse(text, type_comments=False), [], []
+    except SyntaxError as exc:
+        first_error = exc
+    except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
+        return ast.Module(body=[], type_ignores=[]), [_syntax_diag(text, 1, 0, str(exc))], [Span(1, 0, 1, 0)]
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _UNIT_START.match(line)]
+    # Decorators belong to the unit of the def they precede.
+    merged: list[int] = []
+    for i in starts:
+        if merged and lines[merged[-1]].startswith("@") and i - merged[-1] >= 1 and all(
+            lines[j].startswith("@") or not lines[j].strip() for j in range(merged[-1], i)
+        ):
+            continue
+        merged.append(i)
+    if not merged or merged[0] != 0:
+        merged.insert(0, 0)
+    body: list[ast.stmt] = []
+    diags: list[Diagnostic] = []
+    broken: list[Span] = []
+    bounds = merged + [len(lines)]
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        chunk = "\n".join(lines[a:b])
+        if not chunk.strip():
+            continue
+        try:
+            unit = _parse(chunk)
+        except SyntaxError as exc:
+            line = (exc.lineno or 1) + a
+            col = max(0, (exc.offset or 1) - 1)
+            diags.append(_syntax_diag(text, line, col, exc.msg))
+            broken.append(Span(a + 1, 0, b, 0))
+            continue
+        except (ValueError, RecursionError, MemoryError) as exc:
+            diags.append(_syntax_diag(text, a + 1, 0, str(exc)))
+            broken.append(Span(a + 1, 0, b, 0))
+            continue
+        for node in ast.walk(unit):
+            if hasattr(node, "lineno"):
+                node.lineno += a  # type: ignore[attr-defined]
+                if getattr(node, "end_lineno", None) is not None:
+                    node.end_lineno += a  # type: ignore[attr-defined]
+        body.extend(unit.body)
+    if not diags:
+        line = first_error.lineno or 1
+        diags.append(_syntax_diag(text, line, max(0, (first_error.offset or 1) - 1), first_error.msg))
+    return ast.Module(body=body, type_ignores=[]), diags, broken
+
+
+def _syntax_diag(text: str, line: int, col: int, msg: str) -> Diagnostic:
+    lines = text.split("\n")
+    line = max(1, min(line, len(lines)))
+    line_text = lines[line - 1]
+    # SyntaxError offsets are 1-based character offsets (already code points on 3.10+).
+    col = max(0, min(col, len(line_text)))
+    end = col + 1 if col < len(line_text) else col
+    return Diagnostic("PA100", Severity.ERROR, f"syntax error: {msg}", Span(line, col, line, end))
