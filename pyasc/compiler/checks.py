@@ -207,7 +207,11 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
     for f in queue_findings(kernel, helpers or {}):
         where = f"'{f.local}'" if f.local == f.queue else f"'{f.local}' (the kernel's '{f.queue}', in {f.func})"
         if f.code == "PA503" and not sync:
-            if f.certain:
+            if f.certain and f.consumed:
+                msg = (f"deque from {where}, but on every path the tensors enqueued to '{f.queue}' were already "
+                       f"dequeued: 0 are left for this deque, which waits forever on the device (the simulator "
+                       f"stops there, PS106); enqueue a tensor before each deque ({f.local}.enque(t))")
+            elif f.certain:
                 msg = (f"deque from {where}, but no enque to '{f.queue}' reaches it on any path: on the device "
                        f"this waits forever (the simulator stops there, PS106); enqueue a tensor first "
                        f"({f.local}.enque(t))")

@@ -20,6 +20,7 @@ from .types import ObjT, ScalarT
 _BUDGET = 50_000
 """Statement visits per kernel before the walk gives up (and reports nothing): nested loops are walked twice each."""
 
+INF = 1 << 20
 _INIT_USES = ("alloc_tensor", "deque", "get", "get_with_offset")
 _QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
 
@@ -37,21 +38,28 @@ class State:
     ran_init: set[Key] = field(default_factory=set)
     """What every path did if each loop of unknown count ran at least once: inside such a loop a use is judged by
     these (two loops `for i in range(n)` run together, so the second's deque is not in doubt)."""
+    pending: dict[Key, int] = field(default_factory=dict)
+    """The most tensors any path leaves enqueued and not yet dequeued (INF: no bound); 0 at a deque is a certain
+    hang, where each enque was consumed by an earlier deque on every path."""
 
     def copy(self) -> State:
         return State(set(self.may_enq), set(self.must_enq), set(self.may_init), set(self.must_init),
-                     set(self.ran_enq), set(self.ran_init))
+                     set(self.ran_enq), set(self.ran_init), dict(self.pending))
 
     def join(self, other: State) -> State:
         """Two paths meet: what one did is possible, what both did is certain."""
+        pending = dict(self.pending)
+        for k, n in other.pending.items():
+            pending[k] = max(pending.get(k, 0), n)
         return State(self.may_enq | other.may_enq, self.must_enq & other.must_enq,
                      self.may_init | other.may_init, self.must_init & other.must_init,
-                     self.ran_enq & other.ran_enq, self.ran_init & other.ran_init)
+                     self.ran_enq & other.ran_enq, self.ran_init & other.ran_init, pending)
 
     def add_enq(self, k: Key) -> None:
         self.may_enq.add(k)
         self.must_enq.add(k)
         self.ran_enq.add(k)
+        self.pending[k] = min(self.pending.get(k, 0) + 1, INF)
 
     def add_init(self, k: Key) -> None:
         self.may_init.add(k)
@@ -70,6 +78,8 @@ class Finding:
     func: str
     certain: bool
     order: int
+    consumed: bool = False
+    """A certain hang although an enque ran: earlier deques took every tensor it enqueued."""
 
 
 class _GiveUp(Exception):
@@ -121,6 +131,7 @@ class QueueFlow:
             if isinstance(p.type, ObjT):
                 entry.add_enq(id(p))
                 entry.add_init(id(p))
+                entry.pending[id(p)] = INF
         try:
             self.block(self.kernel.body, entry, frame, True)
         except _GiveUp:
@@ -167,11 +178,16 @@ class QueueFlow:
         later = st.join(first)
         later.must_enq, later.must_init = st.must_enq | first.must_enq, st.must_init | first.must_init
         later.ran_enq, later.ran_init = st.ran_enq | first.ran_enq, st.ran_init | first.ran_init
-        again = self.block(body, later, inner, report)
+        # an iteration that leaves more enqueued than it found may do so again: no bound (the walk's widening)
+        later.pending = {k: INF if n > st.pending.get(k, 0) else st.pending.get(k, 0) for k, n in first.pending.items()}
+        for k, n in st.pending.items():
+            later.pending.setdefault(k, n)
+        again = self.block(body, later.copy(), inner, report)
         after = first if count is not None else st.copy()
         after.may_enq |= again.may_enq
         after.may_init |= again.may_init
         after.ran_enq, after.ran_init = first.ran_enq, first.ran_init
+        after.pending = first.join(again).pending if count is not None else st.join(first).join(again).pending
         return after
 
     def exprs(self, s: ir.Stmt, st: State, frame: _Frame, report: bool) -> None:
@@ -223,23 +239,31 @@ class QueueFlow:
             else:
                 st.add_enq(k)
             return
-        if k is None or not report:
+        if k is None:
+            return
+        before = INF
+        if leaf == "deque":  # each deque consumes one enqueued tensor (after it is judged below)
+            before = st.pending.get(k, 0)
+            st.pending[k] = before - 1 if 0 < before < INF else before
+        if not report:
             return
         local = e.receiver.symbol.name if isinstance(e.receiver, ir.Name) and e.receiver.symbol else "queue"
         span = frame.site if frame.site is not None else e.span
         must_init, must_enq = (st.ran_init, st.ran_enq) if frame.in_loop else (st.must_init, st.must_enq)
         if leaf in _INIT_USES and k not in must_init:
             self.note("PA506", span, k, local, frame, certain=k not in st.may_init)
-        if leaf == "deque" and k not in must_enq:
-            self.note("PA503", span, k, local, frame, certain=k not in st.may_enq)
+        if leaf == "deque" and (k not in must_enq or before == 0):
+            self.note("PA503", span, k, local, frame, certain=before == 0, consumed=k in st.may_enq)
 
-    def note(self, code: str, span: object, k: Key, local: str, frame: _Frame, certain: bool) -> None:
+    def note(self, code: str, span: object, k: Key, local: str, frame: _Frame, certain: bool,
+             consumed: bool = False) -> None:
         old = self.findings.get((code, span, k))
         if old is not None:
             old.certain = old.certain or certain
+            old.consumed = old.consumed or consumed
             return
         self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, frame.fn.name, certain,
-                                                 len(self.findings))
+                                                 len(self.findings), consumed)
 
 
 def trip_count(s: ir.For) -> int | None:
