@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import ir
+from .checks import stmt_exprs
 from .types import ObjT, ScalarT
 
 _BUDGET = 50_000
@@ -191,8 +192,6 @@ class QueueFlow:
         return after
 
     def exprs(self, s: ir.Stmt, st: State, frame: _Frame, report: bool) -> None:
-        from .checks import stmt_exprs
-
         for e in stmt_exprs(s):
             if isinstance(e, ir.HelperCall):
                 self.helper(e, st, frame, report)
