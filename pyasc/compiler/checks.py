@@ -279,6 +279,8 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
         leaf = _leaf(e)
         if leaf == "init_buffer":
             _init_buffer(e, report, queues, sink)
+        elif leaf == "init_buf_pool":
+            _init_buf_pool(e, report)
         elif leaf == "data_copy":
             _copy_alignment(e, sink)
         elif leaf == "get_with_offset":
@@ -350,11 +352,40 @@ def conditional_nodes(kernel: ir.KernelIR) -> set[int]:
     return out
 
 
+_UB_POSITIONS = ("VECIN", "VECOUT", "VECCALC")
+
+
+def _in_ub(e: ir.Expr | None) -> bool:
+    """Whether the queue, buffer or pool `e` takes Unified Buffer memory: a vector position, or one not known (an
+    A1/B1 queue of a cube kernel takes L1, which PA601 does not sum)."""
+    if e is None or not isinstance(e.type, ObjT):
+        return True
+    positions = [str(v) for k, v in e.type.args.items() if k in ("pos", "src", "dst") and v is not None]
+    return not positions or any(p in _UB_POSITIONS for p in positions)
+
+
+def _carved(call: ir.Call) -> bool:
+    """An init_buffer of a TBufPool: its buffers come out of the pool's memory, counted at init_buf_pool."""
+    return call.receiver is not None and isinstance(call.receiver.type, ObjT) and call.receiver.type.cls == "TBufPool"
+
+
+def _init_buf_pool(call: ir.Call, report: MemoryReport) -> None:
+    """A pipe's pool takes its length of the Unified Buffer (a pool sharing another's buffer, or carved from a
+    pool, takes none of its own)."""
+    pool = call.args.get("buf_pool")
+    length = _const(call.args.get("len"))
+    if _carved(call) or call.args.get("share_buf") is not None or not _in_ub(pool) or not isinstance(length, int):
+        return
+    name = pool.symbol.name if isinstance(pool, ir.Name) and pool.symbol else "pool"
+    report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
+
+
 def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
     que = call.args.get("que")
     buf = call.args.get("buf")
     if any(isinstance(x.type, UnknownT) for x in (que, buf) if x is not None):
         return  # a queue or buffer whose construction failed (reported there): which form this is is unknown
+    counted = not _carved(call) and _in_ub(que if que is not None else buf)
     if que is not None:
         num, length = _const(call.args.get("num")), _const(call.args.get("len"))
         target = que
@@ -367,7 +398,7 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
             sink.add(Diagnostic("PA602", Severity.WARNING,
                                 f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up to "
                                 f"{(length + 31) // 32 * 32}; write that to say so", call.args["len"].span))
-        if isinstance(num, int) and isinstance(length, int):
+        if isinstance(num, int) and isinstance(length, int) and counted:
             name = target.symbol.name if isinstance(target, ir.Name) and target.symbol else "queue"
             report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}", call))
     elif buf is not None:
@@ -379,7 +410,8 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
                                     f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up "
                                     f"to {(length + 31) // 32 * 32}; write that to say so", call.args[size].span))
             name = buf.symbol.name if isinstance(buf, ir.Name) and buf.symbol else "buffer"
-            report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
+            if counted:
+                report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
 
 
 def _fixed_local(e: ir.Construct, report: MemoryReport, sink: DiagnosticSink) -> None:

@@ -113,3 +113,34 @@ def test_new_errors_are_refused_by_pyasc(tmp_path: Path) -> None:
     src.write_text(UB.format(init="    if n > 0:\n        pipe.init_buffer(q, 2, 256 * 1024)", launch=""),
                    encoding="utf-8")
     assert main(["--input", str(src), "--output", str(out), "--no-cpp"]) == 0 and out.exists()
+
+
+POOL = """import pyasc as asc
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress):
+    pipe = asc.TPipe()
+{body}
+"""
+
+
+def pa601_of(body: str) -> list[Severity]:
+    text = POOL.format(body="".join(f"    {ln}\n" for ln in body.strip("\n").split("\n")))
+    return [d.severity for d in analyze(text, "k.py").diagnostics if d.code == "PA601"]
+
+
+def test_only_unified_buffer_positions_count() -> None:
+    """A1/B1 queues of a cube kernel take L1, not the Unified Buffer: no PA601 from them."""
+    assert pa601_of("qa = asc.TQue(asc.TPosition.A1, 1)\npipe.init_buffer(qa, 2, 128 * 1024)\n"
+                    "a = qa.alloc_tensor(asc.float32)\nqa.free_tensor(a)") == []
+    assert pa601_of("qv = asc.TQue(asc.TPosition.VECIN, 1)\npipe.init_buffer(qv, 2, 128 * 1024)\n"
+                    "a = qv.alloc_tensor(asc.float32)\nqv.free_tensor(a)") == [Severity.ERROR]
+
+
+def test_a_pool_counts_once() -> None:
+    """init_buf_pool takes the pool's length of the Unified Buffer; the buffers carved out of it take none more."""
+    carve = "pool = asc.TBufPool(asc.TPosition.VECCALC)\npipe.init_buf_pool(pool, {n})\n" \
+            "b = asc.TBuf(asc.TPosition.VECCALC)\npool.init_buffer(b, 120 * 1024)\nt = b.get(asc.float32)"
+    assert pa601_of(carve.format(n="300 * 1024")) == [Severity.ERROR]
+    assert pa601_of(carve.format(n="150 * 1024")) == []
