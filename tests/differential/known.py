@@ -51,6 +51,8 @@ KNOWN: tuple[Known, ...] = (
           "error"),
     Known("h05_alloc_before_init_buffer", "device-fails",
           "alloc_tensor before init_buffer gave the queue memory (the simulator's PS107); PA506 error"),
+    Known("h09_buf_pool_over_capacity", "device-fails",
+          "a TBufPool larger than the Unified Buffer, every size known (the simulator's PS103); PA601 error"),
     Known("h06_tbuf_get_before_init_buffer", "device-fails",
           "a TBuf's get before init_buffer gave it memory (the simulator's PS107); PA506 error"),
     Known("l14_helper_constexpr_two_values", "calls",

@@ -40,6 +40,8 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              deliberate=True),
     SimKnown("h06_tbuf_get_before_init_buffer", "PS107", "a TBuf's get before init_buffer on purpose: no memory",
              deliberate=True),
+    SimKnown("h09_buf_pool_over_capacity", "PS103", "a TBufPool past the Unified Buffer on purpose: no memory",
+             deliberate=True),
     SimKnown("p13_launch_options", "PS104",
              "auto_sync=False given at launch on a kernel without synchronization of its own: the race is real and "
              "shows the launch option reaches the simulator", deliberate=True),
