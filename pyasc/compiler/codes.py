@@ -391,12 +391,13 @@ RULES: dict[str, tuple[str, bool]] = {
               "operation was not given.", False),
     "PA503": ("Error when no path enqueues to the queue before the deque (a certain hang on the device, the "
               "simulator's PS106), and with insert_sync a queue with no alloc_tensor (CANN rejects it); a warning "
-              "when only some paths enqueue (an if on a run-time value, a loop whose count is not known).", True),
+              "when only some paths enqueue (an if on a run-time value, a loop whose count is not known), or in a "
+              "function with no TPipe at all (a fragment of API use, which sets nothing up to run).", True),
     "PA504": ("Error: the queue's bookkeeping is corrupted on the device (the simulator's PS107).", False),
     "PA505": ("Error: Ascend C allows one TPipe per kernel.", False),
     "PA506": ("Error when no path gives the queue or TBuf memory before the use (its tensor is memory it was not "
               "given, the simulator's PS107); a warning when only some paths do (an if on a run-time value, a loop "
-              "whose count is not known).", True),
+              "whose count is not known), or in a function with no TPipe at all (a fragment of API use).", True),
     "PA507": ("Error: CANN's compiler rejects the kernel.", False),
     "PA508": ("Warning: the kernel builds and runs; the call does nothing, which may or may not matter.", False),
     "PA509": ("Error: bisheng rejects the C++ CANN writes (no Ascend C header declares the form).", False),

@@ -172,3 +172,11 @@ def test_pyasc_refuses_each_certain_failure(name: str, tmp_path: Path) -> None:
     out = tmp_path / "k.kernel"
     assert main(["--input", str(src), "--output", str(out), "--no-cpp"]) != 0
     assert not out.exists()
+
+
+def test_a_function_with_no_pipe_is_a_fragment() -> None:
+    """No TPipe anywhere: nothing is set up to run (a test of one API call), so what is missing is a warning."""
+    text = HEAD + ("@asc.jit\ndef kernel():\n    q = asc.TQue(asc.TPosition.VECIN, 1)\n"
+                   "    t = q.alloc_tensor(asc.float16)\n    u = q.deque(asc.float16)\n")
+    assert [d.severity for d in found(text, "PA506")] == [Severity.WARNING]
+    assert [d.severity for d in found(text, "PA503")] == [Severity.WARNING]
