@@ -1,13 +1,16 @@
 """Which enques and init_buffers can reach each deque and each first use of a queue or TBuf (PA503, PA506).
 
 A forward walk of the kernel's IR, through the jit helpers it calls (their queue parameters stand for the caller's
-queues), that keeps per queue what some path has done (`may`) and what every path has done (`must`). Nothing is
-undone on the way (a deque does not forget an enque), so a loop body walked twice reaches the fixed point.
+queues), that keeps per queue what some path has done (`may`), what every path has done (`must`), and the most
+tensors any path leaves enqueued (`pending`: each deque takes one). A loop body is walked twice: once as the first
+iteration, once from what the first left (an iteration that leaves more enqueued than it found has no bound), which
+is the fixed point of these sets.
 
-A deque no enque reaches on any path waits forever on the device (an error, the simulator's PS106); one that only
-some paths reach (an `if` on a run-time value, a loop that may run zero times) is a warning. Likewise alloc_tensor,
-deque, get and get_with_offset of a queue or TBuf that no `pipe.init_buffer` reaches have no memory (an error, the
-simulator's PS107), and a warning when that depends on a branch.
+A deque no enque reaches on any path, or whose every enque an earlier deque took, waits forever on the device (an
+error, the simulator's PS106); one that only some paths reach (an `if` on a run-time value, a loop that may run zero
+times) is a warning. Likewise alloc_tensor, deque, get and get_with_offset of a queue or TBuf that no
+`pipe.init_buffer` reaches have no memory (an error, the simulator's PS107), and a warning when that depends on a
+branch. A function with no TPipe at all sets nothing up to run (a fragment of API use): its findings are warnings.
 """
 
 from __future__ import annotations

@@ -88,12 +88,20 @@ def test_ub_overflow_on_some_paths_is_a_warning() -> None:
     assert pa601("    if 1 > 0:\n        pipe.init_buffer(q, 2, 256 * 1024)") == [Severity.ERROR]  # folded
 
 
-def test_gm_to_gm_copy_is_an_error() -> None:
-    text = ("import pyasc as asc\n\n\n@asc.jit\ndef kernel(x: asc.GlobalAddress, y: asc.GlobalAddress):\n"
+GM_TO_GM = ("import pyasc as asc\n\n\n@asc.jit\ndef kernel(x: asc.GlobalAddress, y: asc.GlobalAddress):\n"
             "    x_gm = asc.GlobalTensor()\n    y_gm = asc.GlobalTensor()\n    x_gm.set_global_buffer(x, 256)\n"
             "    y_gm.set_global_buffer(y, 256)\n    asc.data_copy(y_gm, x_gm, 256)\n")
-    found = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA509"]
+
+
+def test_gm_to_gm_copy_is_an_error(tmp_path: Path) -> None:
+    from pyasc.cli.main import main
+
+    found = [d for d in analyze(GM_TO_GM, "k.py").diagnostics if d.code == "PA509"]
     assert [d.severity for d in found] == [Severity.ERROR] and "bisheng rejects" in found[0].message
+    src = tmp_path / "k.py"
+    src.write_text(GM_TO_GM, encoding="utf-8")
+    out = tmp_path / "k.kernel"
+    assert main(["--input", str(src), "--output", str(out), "--no-cpp"]) != 0 and not out.exists()
 
 
 def test_unaligned_sizes_and_copies_stay_warnings() -> None:
