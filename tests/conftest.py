@@ -24,6 +24,9 @@ os.environ["PYASC_LSP_CODE_CACHE"] = "0"  # likewise the byte code kept across s
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite the golden files (tests/compiler/goldens, tests/differential/goldens)")
+    parser.addoption("--real-headers", default=None, metavar="FLAGS_FILE",
+                     help="g++ flags of the real Ascend C headers (as /tmp/realflags): the differential suite then "
+                          "compiles CANN's C++ to check its bisheng-rejects verdicts (also PYASC_REAL_HEADERS)")
 
 
 @pytest.fixture

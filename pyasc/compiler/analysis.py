@@ -354,7 +354,7 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
-        checks.check_queues(lowered.kernel, sink)
+        checks.check_queues(lowered.kernel, sink, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers})
         checks.check_memory(lowered.kernel, sink, config.soc_version)
         checks.check_unused(lowered.kernel, sink)
         if kind == "kernel":

@@ -151,31 +151,28 @@ def inserts_sync(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR] | None = N
     return bool(auto_symbols(kernel)) or any(auto_symbols(h) for h in (helpers or {}).values())
 
 
-def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
+def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
+                 helpers: dict[str, tuple[ir.KernelIR, bool]] | None = None) -> None:
     """PA503 deque without enque, PA504 free/enque to another queue, PA506 use before init_buffer.
 
-    CANN's tracer accepts the first and the last (warnings that say what the device does); with insert_sync it
-    replaces every enque/deque by its own, and rejects a deque from a queue that has no alloc_tensor (PA503 error).
+    PA503 and PA506 follow the paths of the kernel and of the helpers it calls (queue_flow): an error when no path
+    enqueues (or gives memory), a certain hang (or a use of no memory) on the device; a warning when only some do.
+    With insert_sync CANN replaces every enque/deque by its own, and rejects a deque from a queue that has no
+    alloc_tensor (PA503 error).
     """
-    enqued: set[str] = set()
+    from .codes import severity_for
+    from .queue_flow import queue_findings
+
     allocated: set[str] = set()
-    initialized: set[str] = set()
     all_calls = list(calls_in(kernel))
-    sync = inserts_sync(kernel)
-    # A queue handed to a helper may be enqueued (or given memory) there: the check stays within one function, so
-    # such queues are given the benefit of the doubt rather than a false alarm.
+    sync = inserts_sync(kernel, {n: h for n, (h, _) in (helpers or {}).items()})
     for s in walk_stmts(kernel.body):
         for e in stmt_exprs(s):
             if isinstance(e, ir.HelperCall):
                 for a in e.args:
                     if isinstance(a, ir.Name) and a.symbol is not None and isinstance(a.type, ObjT):
-                        enqued.add(a.symbol.name)
                         allocated.add(a.symbol.name)
-                        initialized.add(a.symbol.name)
-    failed = set_up_by_failed_calls(kernel)
-    enqued |= failed
-    allocated |= failed
-    initialized |= failed
+    allocated |= set_up_by_failed_calls(kernel)
     # A tensor given to an inplace alloc_tensor(t) / deque(t) takes that queue's buffer: its origin is per call then,
     # not per variable, so the PA504 check leaves it alone.
     rebound: set[str] = set()
@@ -183,16 +180,8 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
         inplace = call.args.get("tensor") if _leaf(call) in ("alloc_tensor", "deque") else None
         if isinstance(inplace, ir.Name) and inplace.symbol is not None:
             rebound.add(inplace.symbol.name)
-        if _leaf(call) == "enque" and (q := _recv_name(call)):
-            enqued.add(q)
         if _leaf(call) == "alloc_tensor" and (q := _recv_name(call)):
             allocated.add(q)
-        if _leaf(call) in ("init_buffer",):
-            for name in ("que", "buf"):
-                arg = call.args.get(name)
-                if isinstance(arg, ir.Name) and arg.symbol is not None:
-                    initialized.add(arg.symbol.name)
-    reported_init: set[str] = set()
     for call in all_calls:
         leaf = _leaf(call)
         q = _recv_name(call)
@@ -205,18 +194,6 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                                 f"deque from '{q}', which has no alloc_tensor: insert_sync replaces each deque by "
                                 f"the tensor the queue allocated, and '{q}' allocates none; call "
                                 f"{q}.alloc_tensor(...) first", call.span))
-        elif leaf == "deque" and not sync and q not in enqued:
-            sink.add(Diagnostic("PA503", Severity.WARNING,
-                                f"deque from '{q}', but nothing is ever enqueued to '{q}': on the device this waits "
-                                f"forever (the simulator stops there, PS106); enqueue the tensor first "
-                                f"({q}.enque(t))", call.span))
-        if leaf in ("alloc_tensor", "deque", "get", "get_with_offset") and q not in initialized and \
-                q not in reported_init:
-            reported_init.add(q)
-            sink.add(Diagnostic("PA506", Severity.WARNING,
-                                f"'{q}' is used before it has memory: on the device its tensors have no buffer of "
-                                f"their own and overwrite whatever the Unified Buffer holds there (the simulator "
-                                f"stops there, PS107); call pipe.init_buffer({q}, ...) first", call.span))
         if leaf in ("free_tensor", "enque"):
             t = call.args.get("tensor")
             if isinstance(t, ir.Name) and t.symbol is not None and t.symbol.name in rebound:
@@ -226,6 +203,36 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
                 sink.add(Diagnostic("PA504", Severity.ERROR,
                                     f"this tensor came from '{t.type.origin}' but is {verb} '{q}'; use "
                                     f"{t.type.origin}.{leaf}(...)", t.span))
+    reported_init: set[str] = set()
+    for f in queue_findings(kernel, helpers or {}):
+        where = f"'{f.local}'" if f.local == f.queue else f"'{f.local}' (the kernel's '{f.queue}', in {f.func})"
+        if f.code == "PA503" and not sync:
+            if f.certain and f.consumed:
+                msg = (f"deque from {where}, but on every path the tensors enqueued to '{f.queue}' were already "
+                       f"dequeued: 0 are left for this deque, which waits forever on the device (the simulator "
+                       f"stops there, PS106); enqueue a tensor before each deque ({f.local}.enque(t))")
+            elif f.certain:
+                msg = (f"deque from {where}, but no enque to '{f.queue}' reaches it on any path: on the device "
+                       f"this waits forever (the simulator stops there, PS106); enqueue a tensor first "
+                       f"({f.local}.enque(t))")
+            else:
+                msg = (f"deque from {where}, but only some paths enqueue to '{f.queue}' before it (an if on a "
+                       f"run-time value, or a loop that may run zero times): on the others it waits forever on the "
+                       f"device (PS106 on the simulator); enqueue on every path ({f.local}.enque(t))")
+            sink.add(Diagnostic("PA503", severity_for("PA503", f.certain), msg, f.span))  # type: ignore[arg-type]
+        elif f.code == "PA506" and f.queue not in reported_init:
+            reported_init.add(f.queue)
+            if f.certain:
+                msg = (f"{where} is used before it has memory: no pipe.init_buffer({f.queue}, ...) reaches this "
+                       f"use on any path, so on the device its tensors have no buffer of their own and overwrite "
+                       f"whatever the Unified Buffer holds there (the simulator stops there, PS107); call "
+                       f"pipe.init_buffer({f.local}, ...) first")
+            else:
+                msg = (f"{where} may be used before it has memory: pipe.init_buffer({f.queue}, ...) runs on some "
+                       f"paths to this use only (an if on a run-time value, or a loop that may run zero times); on "
+                       f"the others its tensors have no buffer (PS107 on the simulator); call init_buffer on every "
+                       f"path")
+            sink.add(Diagnostic("PA506", severity_for("PA506", f.certain), msg, f.span))  # type: ignore[arg-type]
 
 
 # -- memory -----------------------------------------------------------------------------------------------------------
@@ -238,6 +245,8 @@ class UbUse:
     span: Span
     nbytes: int
     what: str
+    node: object = None
+    """The init_buffer call or LocalTensor construction that makes it (PA601 asks whether every path runs it)."""
 
 
 @dataclass
@@ -270,6 +279,8 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
         leaf = _leaf(e)
         if leaf == "init_buffer":
             _init_buffer(e, report, queues, sink)
+        elif leaf == "init_buf_pool":
+            _init_buf_pool(e, report)
         elif leaf == "data_copy":
             _copy_alignment(e, sink)
         elif leaf == "get_with_offset":
@@ -291,21 +302,82 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
             n, d = elements(c.args.get("shape")), c.type.dvar.value
             if n is not None and d is not None:  # its own buffer, rounded up to the 32-byte block as TBuf does
                 report.uses.append(UbUse(c.span, (n * d.nbytes + 31) // 32 * 32,
-                                         f"LocalTensorAuto of {n} {d.name}"))
+                                         f"LocalTensorAuto of {n} {d.name}", c))
     total = 0
-    for use in report.uses:
+    for i, use in enumerate(report.uses):
         total += use.nbytes
         if total > soc.ub_bytes:
+            from .codes import severity_for
+
             related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
+            maybe = conditional_nodes(kernel)
+            certain = not any(id(u.node) in maybe for u in report.uses[:i + 1])
             sink.add(Diagnostic(
-                "PA601", Severity.WARNING,
+                "PA601", severity_for("PA601", certain),
                 f"Unified Buffer overflow on {soc.name}: the buffers reach {total} bytes here, but {soc.ub_bytes} "
                 f"bytes ({soc.ub_bytes // 1024} KiB) are available; on the device the buffers past the end have "
                 f"no memory and the kernel fails (the simulator stops there, PS103); reduce the tile length or "
-                f"the buffer count",
+                f"the buffer count" + ("" if certain else " (some of these buffers are set up on some paths only)"),
                 use.span, related=related[:8]))
             break
     return report
+
+
+def conditional_nodes(kernel: ir.KernelIR) -> set[int]:
+    """The ids of the expressions that run on some paths only: under an if on a run-time value, in a while loop or
+    a loop whose count is not known to be at least 1 (computed once per kernel)."""
+    cached: set[int] | None = getattr(kernel, "_conditional", None)
+    if cached is not None:
+        return cached
+    from .queue_flow import trip_count
+
+    out: set[int] = set()
+
+    def visit(stmts: list[ir.Stmt], cond: bool) -> None:
+        for s in stmts:
+            if cond:
+                out.update(id(e) for e in stmt_exprs(s))
+            if isinstance(s, ir.If):
+                sure = s.static is not None
+                visit(s.body, cond or not sure)
+                visit(s.orelse, cond or not sure)
+            elif isinstance(s, ir.For):
+                count = trip_count(s)
+                visit(s.body, cond or count is None or count < 1)
+            elif isinstance(s, ir.While):
+                visit(s.body, True)
+
+    visit(kernel.body, False)
+    kernel._conditional = out  # type: ignore[attr-defined]
+    return out
+
+
+_UB_POSITIONS = ("VECIN", "VECOUT", "VECCALC")
+
+
+def _in_ub(e: ir.Expr | None) -> bool:
+    """Whether the queue, buffer or pool `e` takes Unified Buffer memory: a vector position, or one not known (an
+    A1/B1 queue of a cube kernel takes L1, which PA601 does not sum)."""
+    if e is None or not isinstance(e.type, ObjT):
+        return True
+    positions = [str(v) for k, v in e.type.args.items() if k in ("pos", "src", "dst") and v is not None]
+    return not positions or any(p in _UB_POSITIONS for p in positions)
+
+
+def _carved(call: ir.Call) -> bool:
+    """An init_buffer of a TBufPool: its buffers come out of the pool's memory, counted at init_buf_pool."""
+    return call.receiver is not None and isinstance(call.receiver.type, ObjT) and call.receiver.type.cls == "TBufPool"
+
+
+def _init_buf_pool(call: ir.Call, report: MemoryReport) -> None:
+    """A pipe's pool takes its length of the Unified Buffer (a pool sharing another's buffer, or carved from a
+    pool, takes none of its own)."""
+    pool = call.args.get("buf_pool")
+    length = _const(call.args.get("len"))
+    if _carved(call) or call.args.get("share_buf") is not None or not _in_ub(pool) or not isinstance(length, int):
+        return
+    name = pool.symbol.name if isinstance(pool, ir.Name) and pool.symbol else "pool"
+    report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
 
 
 def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
@@ -313,6 +385,7 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
     buf = call.args.get("buf")
     if any(isinstance(x.type, UnknownT) for x in (que, buf) if x is not None):
         return  # a queue or buffer whose construction failed (reported there): which form this is is unknown
+    counted = not _carved(call) and _in_ub(que if que is not None else buf)
     if que is not None:
         num, length = _const(call.args.get("num")), _const(call.args.get("len"))
         target = que
@@ -325,9 +398,9 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
             sink.add(Diagnostic("PA602", Severity.WARNING,
                                 f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up to "
                                 f"{(length + 31) // 32 * 32}; write that to say so", call.args["len"].span))
-        if isinstance(num, int) and isinstance(length, int):
+        if isinstance(num, int) and isinstance(length, int) and counted:
             name = target.symbol.name if isinstance(target, ir.Name) and target.symbol else "queue"
-            report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}"))
+            report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}", call))
     elif buf is not None:
         size = "num" if "num" in call.args else "len"  # a pipe's buffer length is `num`, a pool's `len`
         length = _const(call.args.get(size))
@@ -337,7 +410,8 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
                                     f"buffer length {length} bytes is not a multiple of 32: InitBuffer rounds it up "
                                     f"to {(length + 31) // 32 * 32}; write that to say so", call.args[size].span))
             name = buf.symbol.name if isinstance(buf, ir.Name) and buf.symbol else "buffer"
-            report.uses.append(UbUse(call.span, length, f"{name}: {length}"))
+            if counted:
+                report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
 
 
 def _fixed_local(e: ir.Construct, report: MemoryReport, sink: DiagnosticSink) -> None:
@@ -350,7 +424,7 @@ def _fixed_local(e: ir.Construct, report: MemoryReport, sink: DiagnosticSink) ->
                             e.args["addr"].span))
     d = t.dvar.value
     if isinstance(tile, int) and d is not None and t.position in ("VECIN", "VECOUT", "VECCALC"):
-        report.uses.append(UbUse(e.span, tile * d.nbytes, f"LocalTensor of {tile} {d.name}"))
+        report.uses.append(UbUse(e.span, tile * d.nbytes, f"LocalTensor of {tile} {d.name}", e))
 
 
 def _copy_alignment(call: ir.Call, sink: DiagnosticSink) -> None:

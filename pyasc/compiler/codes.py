@@ -28,6 +28,17 @@ class Code:
     enabled: bool = True
     """False for opt-in checks (naming conventions)."""
 
+    @property
+    def rule(self) -> str:
+        """When it is an error and when a warning (the severity policy): RULES, one sentence or two per code."""
+        return RULES.get(self.code, ("", False))[0]
+
+    @property
+    def either(self) -> bool:
+        """True for a code that is an error when the failure is certain with the values known in the file, and a
+        warning when it depends on values not known there (one code, the severity per finding: severity_for)."""
+        return RULES.get(self.code, ("", False))[1]
+
 
 _K = "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n"
 
@@ -197,7 +208,8 @@ _c("PA501", "wrong-memory", E, "A tensor is in the wrong memory: a vector op on 
 _c("PA502", "wrong-position", E, "A LocalTensor in a position the API cannot use (vector ops need VECIN, VECOUT or "
    "VECCALC).", _K + "    q = asc.TQue(asc.TPosition.A1, 1)\n    ...\n    asc.exp(t, t, 256)\n",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    ...\n    asc.exp(t, t, 256)\n")
-_c("PA503", "deque-without-enque", W, "deque from a queue nothing is ever enqueued to: it waits forever on hardware. "
+_c("PA503", "deque-without-enque", E, "deque from a queue no enque reaches (through the helpers it calls too): it "
+   "waits forever on the device. "
    "With insert_sync (which replaces every enque and deque) a deque from a queue with no alloc_tensor is an error.",
    _K + "    t = q.deque(asc.float32)\n",
    _K + "    t = q.alloc_tensor(asc.float32)\n    q.enque(t)\n    t = q.deque(asc.float32)\n")
@@ -206,8 +218,8 @@ _c("PA504", "free-to-other-queue", E, "A tensor is freed to (or enqueued to) a q
    _K + "    t = qa.alloc_tensor(asc.float32)\n    qa.free_tensor(t)\n")
 _c("PA505", "second-tpipe", E, "Only one TPipe may exist per kernel.",
    _K + "    pipe = asc.TPipe()\n    pipe2 = asc.TPipe()\n", _K + "    pipe = asc.TPipe()\n")
-_c("PA506", "queue-not-initialized", W, "A queue or buffer is used before pipe.init_buffer gave it memory: its "
-   "tensors overwrite whatever the Unified Buffer holds there.",
+_c("PA506", "queue-not-initialized", E, "A queue's alloc_tensor or deque, or a TBuf's get or get_with_offset, before "
+   "pipe.init_buffer gave it memory: its tensors overwrite whatever the Unified Buffer holds there.",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    t = q.alloc_tensor(asc.float32)\n",
    _K + "    q = asc.TQue(asc.TPosition.VECIN, 1)\n    pipe.init_buffer(q, 1, 1024)\n"
    "    t = q.alloc_tensor(asc.float32)\n")
@@ -225,13 +237,14 @@ _c("PA508", "cann-writes-nothing", W,
    "GlobalTensor with 3D parameters: CANN's 3D loads read L1 only): the call does nothing on the device.",
    _K + "    asc.load_data(a1_local, x_gm, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, 0, 1))\n",
    _K + "    asc.load_data(a1_local, x_gm, asc.LoadData2DParams(0, 4, 0, 0, 0, False, 0))\n")
-_c("PA509", "no-ascendc-overload", W,
+_c("PA509", "no-ascendc-overload", E,
    "A form CANN's pyasc accepts and writes as it stands but no Ascend C header declares (data_copy from Global "
    "Memory to Global Memory): bisheng rejects the kernel.",
    _K + "    asc.data_copy(y_gm, x_gm, 256)\n",
    _K + "    t = que.alloc_tensor(asc.float16)\n    asc.data_copy(t, x_gm, 256)\n    asc.data_copy(y_gm, t, 256)\n")
-_c("PA601", "ub-overflow", W, "The buffers given to init_buffer plus fixed LocalTensors exceed the SoC's Unified "
-   "Buffer: the kernel fails on the device (CANN's compiler does not check it).",
+_c("PA601", "ub-overflow", E, "The Unified Buffer memory of the kernel (init_buffer of queues and buffers at vector "
+   "positions, init_buf_pool, fixed LocalTensors and LocalTensorAutos) exceeds the SoC's: the kernel fails on the "
+   "device (CANN's compiler does not check it).",
    _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
 _c("PA602", "unaligned-size", W, "A buffer length that is not a multiple of 32 bytes: InitBuffer rounds it up, so "
    "the buffer is larger than written (the simulator says the same). A queue's init_buffer without a length is an "
@@ -338,7 +351,7 @@ _c("PA707", "loop-counts-down", W, "range() with a negative step in a run-time l
    "no iteration is removed.", _K + "    for i in range(8, 0, -1):\n        pass\n",
    _K + "    for i in range(8):\n        k = 7 - i\n")
 # -- C++ tier and toolchain -----------------------------------------------------------------------------------------
-_c("PA801", "cpp-unmapped", W, "A clang or clang-tidy finding in generated code that maps to no single Python "
+_c("PA801", "cpp-unmapped", E, "A clang or clang-tidy finding in generated code that maps to no single Python "
    "statement; shown on the kernel's def line with the C++ location.", _K + "    ...\n", _K + "    ...\n")
 _c("PA802", "toolchain-missing", W, "libclang or clang-tidy is missing or broken; the C++ checks did not run. "
    "The message says what to install.", "(environment without libclang)",
@@ -362,6 +375,95 @@ _c("PA902", "too-complex", W, "Analysis of this kernel hit its time or size ceil
    _K + "    # thousands of statements\n", _K + "    helper_a(x)\n    helper_b(x)\n")
 
 
+# -- severity policy ------------------------------------------------------------------------------------------------
+# An error is what certainly goes wrong in some stage of CANN's pipeline (its tracer; bisheng on the C++ it writes;
+# the device: a hang, an access outside the memory given, an overflow) with the values known from the file and its
+# configuration: constants, literals and compile-time expressions, the literal arguments of a launch in the file, and
+# ConstExpr values from `[tool.pyasc] consts` (which `pyasc --const` adds to); a PA407 default is not known. A
+# warning is what may go wrong depending on values not known there. Nothing is silenced.
+_TRACER = "Error: CANN's tracer rejects the kernel."
+_LINT = "Warning always: lint, which never fails a build by itself."
+RULES: dict[str, tuple[str, bool]] = {
+    "PA100": (_TRACER, False), "PA101": (_TRACER, False), "PA102": (_TRACER, False), "PA103": (_TRACER, False),
+    "PA104": (_TRACER, False), "PA105": (_TRACER, False), "PA106": (_TRACER, False), "PA107": (_TRACER, False),
+    "PA108": (_TRACER, False), "PA109": (_TRACER, False), "PA110": (_TRACER, False), "PA111": (_TRACER, False),
+    "PA112": ("Error: CANN's tracer stops at the failed assertion (or at one it cannot evaluate).", False),
+    "PA113": (_TRACER, False), "PA114": (_TRACER, False),
+    "PA201": (_TRACER, False), "PA202": (_TRACER, False), "PA203": (_TRACER, False),
+    "PA204": ("Error: pyasc cannot write the C++, so the kernel cannot be built.", False),
+    "PA205": (_TRACER, False),
+    "PA206": ("Info by default (newer pyasc has the API); an error with `cann_version = \"1.1.1\"`, whose tracer "
+              "rejects it.", False),
+    "PA301": (_TRACER, False), "PA302": (_TRACER, False), "PA303": (_TRACER, False), "PA304": (_TRACER, False),
+    "PA305": (_TRACER, False), "PA306": ("Error: CANN's launch (or its host API) rejects the call.", False),
+    "PA307": ("Warning: the call builds nothing and the kernel still builds; whether that matters depends on what "
+              "the call was meant to do.", False),
+    "PA308": ("Warning: the kernel builds and runs, with another cache mode than written.", False),
+    "PA309": (_TRACER, False), "PA310": (_TRACER, False),
+    "PA311": ("Error: reported only when the index and the length are both known, so the access outside the array "
+              "is certain on the device.", False),
+    "PA401": ("Error: CANN's tracer or the real Ascend C headers (bisheng on the C++ CANN writes) reject the "
+              "dtypes.", False),
+    "PA402": ("Error: CANN's tracer or the real Ascend C headers (bisheng on the C++ CANN writes) reject the "
+              "dtype.", False),
+    "PA403": ("Error: no one dtype fits, so CANN's tracer or bisheng on its C++ rejects one of the uses.", False),
+    "PA404": ("Warning always: both divisions are valid; which one is meant is not known from the file.", False),
+    "PA405": ("Warning always: the scalar is converted and the kernel runs; whether the conversion loses what "
+              "was meant is not known.", False),
+    "PA406": ("Info: the kernel builds as a template; nothing goes wrong.", False),
+    "PA407": ("Info: the value is not known (so no check that needs it makes an error from it).", False),
+    "PA501": ("Error: there is no Ascend C overload for a tensor in that memory (bisheng rejects the C++), or the "
+              "unit cannot reach it.", False),
+    "PA502": ("Error: the vector unit reaches the Unified Buffer only; a tensor at another position is memory the "
+              "operation was not given.", False),
+    "PA503": ("Error when no path enqueues to the queue before the deque (a certain hang on the device, the "
+              "simulator's PS106), and with insert_sync a queue with no alloc_tensor (CANN rejects it); a warning "
+              "when only some paths enqueue (an if on a run-time value, a loop whose count is not known), or in a "
+              "function with no TPipe at all (a fragment of API use, which sets nothing up to run).", True),
+    "PA504": ("Error: the queue's bookkeeping is corrupted on the device (the simulator's PS107).", False),
+    "PA505": ("Error: Ascend C allows one TPipe per kernel.", False),
+    "PA506": ("Error when no path gives the queue or TBuf memory before the use (its tensor is memory it was not "
+              "given, the simulator's PS107); a warning when only some paths do (an if on a run-time value, a loop "
+              "whose count is not known), or in a function with no TPipe at all (a fragment of API use).", True),
+    "PA507": ("Error: CANN's compiler rejects the kernel.", False),
+    "PA508": ("Warning: the kernel builds and runs; the call does nothing, which may or may not matter.", False),
+    "PA509": ("Error: bisheng rejects the C++ CANN writes (no Ascend C header declares the form).", False),
+    "PA601": ("Error when the known sizes alone exceed the Unified Buffer and every buffer of the sum is given "
+              "memory on every path (certain on the device, the simulator's PS103); a warning when a buffer of the "
+              "sum is set up only on some paths. Sizes not known are left out of the sum, never guessed.", True),
+    "PA602": ("Warning for a length that is not a multiple of 32 (InitBuffer rounds it up; nothing goes wrong); an "
+              "error for a queue's init_buffer without a length (its buffers have no memory).", False),
+    "PA603": ("Error: the hardware addresses on-chip memory in 32-byte blocks, and CANN's tracer rejects a "
+              "run-time buf_offset.", False),
+    "PA604": ("Warning always: the copy runs as the hardware defines it (no access outside memory); whether the "
+              "tail left out matters depends on what the kernel means.", False),
+    "PA551": ("Warning: whether the race goes wrong depends on the pipes' timing, not known from the file.", False),
+    "PA552": ("Warning: whether the race goes wrong depends on the pipes' timing, not known from the file.", False),
+    "PA553": ("Warning: whether the race goes wrong depends on the pipes' timing, not known from the file.", False),
+    "PA554": ("Warning: the hazard is unordered, so whether it goes wrong depends on timing.", False),
+    "PA555": ("Warning: a flag left set does not stop this kernel; what it orders depends on timing.", False),
+    "PA556": ("Error: the wait can never be satisfied, a certain hang on the device (the simulator's PS106).",
+              False),
+    "PA557": ("Warning: the second producer is unordered, so whether it goes wrong depends on timing.", False),
+    "PA701": (_LINT, False), "PA702": (_LINT, False), "PA703": (_LINT, False), "PA704": (_LINT, False),
+    "PA705": (_LINT, False), "PA706": (_LINT, False), "PA707": (_LINT, False),
+    "PA801": ("Error when clang reports an error in the generated C++ (it does not build); a warning when clang or "
+              "clang-tidy reports a warning.", True),
+    "PA802": ("Warning: a check of ours did not run; nothing is known to go wrong.", False),
+    "PA803": ("Info: a part of the call was not checked; nothing is known to go wrong.", False),
+    "PA901": ("Error: the analysis failed, so the kernel is not known to be right and is not built.", False),
+    "PA902": ("Warning: the analysis stopped; nothing is known to go wrong.", False),
+    "PA903": ("Error: the file cannot be read, so nothing can build it.", False),
+}
+
+
+def severity_for(code: str, certain: bool) -> Severity:
+    """The severity of one finding of an either-code: an error when it is certain with the values known in the file,
+    a warning when it depends on values not known there (RULES)."""
+    assert RULES[code][1], f"{code} has one severity: use CODES[{code!r}].severity"
+    return E if certain else W
+
+
 def docs_markdown() -> str:
     """docs/diagnostics.md, generated."""
     out = [
@@ -373,15 +475,25 @@ def docs_markdown() -> str:
         "",
         "This file is generated by `make docs` (`python -m pyasc.cli.docs`); a test keeps it in step with the code.",
         "",
+        "Severity policy: an error is what certainly goes wrong in some stage of CANN's pipeline (its tracer; bisheng",
+        "on the C++ it writes; the device: a hang, an access outside the memory given, an overflow) with the values",
+        "known from the file and its configuration (constants, literals, compile-time expressions, the literal",
+        "arguments of a launch in the file, ConstExpr values from `[tool.pyasc] consts` and `pyasc --const`; a PA407",
+        "default is not known); a warning is what may go wrong depending on values not known there. A code marked",
+        "\"error or warning\" is an error when its finding is certain and a warning when it is not; each code's rule",
+        "says which.",
+        "",
         "| code | name | default | summary |",
         "|---|---|---|---|",
     ]
     for c in CODES.values():
-        default = c.severity.label if c.enabled else f"off ({c.severity.label} when enabled)"
+        label = "error or warning" if c.either else c.severity.label
+        default = label if c.enabled else f"off ({label} when enabled)"
         out.append(f"| [{c.code}](#{c.code.lower()}) | {c.name} | {default} | {c.summary} |")
     for c in CODES.values():
-        out += ["", f"## {c.code}", "", f"**{c.name}** ({c.severity.label}). {c.summary}", "", "Bad:", "",
-                "```python", c.bad, "```", "", "Fixed:", "", "```python", c.fixed, "```"]
+        label = "error or warning" if c.either else c.severity.label
+        out += ["", f"## {c.code}", "", f"**{c.name}** ({label}). {c.summary}", "", f"Severity: {c.rule}", "",
+                "Bad:", "", "```python", c.bad, "```", "", "Fixed:", "", "```python", c.fixed, "```"]
     return "\n".join(out) + "\n"
 
 

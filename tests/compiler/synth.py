@@ -40,6 +40,8 @@ PROLOGUE_OBJECTS = [
     "    que = asc.TQue(asc.TPosition.VECIN, 2)",
     "    pipe.init_buffer(que, 2, 1024)",
     "    que_tensor = que.alloc_tensor(asc.float32)",
+    "    for i in range(8):",  # tensors enough for every deque overload (one deque per enque, or it would hang)
+    "        que.enque(que_tensor)",
     "    que_init = asc.TQue(asc.TPosition.VECOUT, 2)",
     "    b_init = asc.TBuf(asc.TPosition.VECCALC)",
     "    pool = asc.TBufPool(asc.TPosition.VECCALC)",

@@ -2,10 +2,12 @@
 
 test_differential asserts this list exactly: a case that starts to agree must leave it, a new disagreement must be
 reviewed and entered here with its point and reason.  Kinds: ``false-error`` (CANN accepts, we report an error),
-``missed-error`` (CANN rejects, we report none), ``calls`` (both accept, the Ascend C calls differ),
-``device-fails`` (CANN's tracer accepts, we report an error because the device certainly goes wrong: an access
-outside the memory the kernel was given, which our simulator stops on the same line; counted apart from false
-errors).
+``missed-error`` (CANN rejects, we report none), ``calls`` (both accept, the Ascend C calls differ).  Two kinds are
+no disagreement but CANN's pipeline going wrong after its tracer, where we report the error before a run (issue 27's
+severity policy), counted apart from the false errors: ``device-fails`` (CANN's tracer accepts it and the device
+certainly goes wrong: a hang, an access outside the memory given; the reason names the simulator's finding, also
+listed in sim_known.py) and ``bisheng-rejects`` (CANN's tracer accepts it and bisheng rejects the C++ it writes:
+decided by compiling CANN's own C++ against the real Ascend C headers, tests/differential/bisheng.py).
 """
 
 from __future__ import annotations
@@ -20,11 +22,39 @@ class Known:
     reason: str
 
 
+CERTAIN_FAILURES = ("device-fails", "bisheng-rejects")
+"""Kinds where CANN's tracer accepts the case, we report an error, and a later stage certainly fails."""
+
+
 KNOWN: tuple[Known, ...] = (
-    Known("u16_array_index_out_of_range", "false-error",
+    Known("u16_array_index_out_of_range", "device-fails",
           "CANN's Array loads and stores at any index its tracer is given; an index known to be outside the array "
-          "is an access of memory that is not the array's on the device (a certain failure, counted apart): we "
-          "report it (PA311)"),
+          "is an access of memory that is not the array's on the device (the simulator's PS112): we report it "
+          "(PA311)"),
+    Known("p06_ub_over_capacity", "device-fails",
+          "CANN's tracer checks no capacity: a 4 MiB TBuf with every size known overflows the Unified Buffer on the "
+          "device (the simulator's PS103): we report PA601 as an error"),
+    Known("h01_gm_to_gm_copy", "bisheng-rejects",
+          "CANN's tracer writes DataCopy(GlobalTensor, GlobalTensor, count), which the real headers do not declare "
+          "(no matching function for call to DataCopy): we report PA509 as an error"),
+    Known("m32_math_count_only_whole", "bisheng-rejects",
+          "CANN's tracer writes adv Ceil, Floor, Round, Lgamma and Digamma with a temp buffer and isReuseSource but "
+          "no count, a form the real headers do not declare (no matching function for call to Ceil): we report "
+          "PA509 as an error"),
+    Known("h02_deque_never_enqueued", "device-fails",
+          "a deque from a queue no enque reaches: the device waits forever (the simulator's PS106); PA503 error"),
+    Known("h03_deque_in_helper_never_enqueued", "device-fails",
+          "a helper's deque from the kernel's queue that nothing enqueues to: the device waits forever (the "
+          "simulator's PS106); PA503 error on the helper's line"),
+    Known("h04_deque_twice_one_enque", "device-fails",
+          "two deques of one enqueued tensor: the second waits forever on the device (the simulator's PS106); PA503 "
+          "error"),
+    Known("h05_alloc_before_init_buffer", "device-fails",
+          "alloc_tensor before init_buffer gave the queue memory (the simulator's PS107); PA506 error"),
+    Known("h09_buf_pool_over_capacity", "device-fails",
+          "a TBufPool larger than the Unified Buffer, every size known (the simulator's PS103); PA601 error"),
+    Known("h06_tbuf_get_before_init_buffer", "device-fails",
+          "a TBuf's get before init_buffer gave it memory (the simulator's PS107); PA506 error"),
     Known("l14_helper_constexpr_two_values", "calls",
           "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
           "per name), so the second call with another ConstExpr value runs the first version; we compile one "
@@ -41,19 +71,19 @@ KNOWN: tuple[Known, ...] = (
     Known("f21_bad_free_all_event", "missed-error",
           "CANN's pyasc 1.1.1 documents TQueBind.free_all_event but its IR builder lacks the operation (AttributeError "
           "on every call); we emit Ascend C's FreeAllEvent()"),
-    Known("m20_sin_int_dtype", "false-error",
+    Known("m20_sin_int_dtype", "bisheng-rejects",
           "CANN's tracer does not check adv math dtypes and writes Sin<int32_t>, which the real headers reject (Sin "
           "computes in half/float); we report the dtype (PA402) as the C++ compiler would"),
-    Known("m24_xor_float_dtype", "false-error",
+    Known("m24_xor_float_dtype", "bisheng-rejects",
           "CANN's tracer writes Xor<float>, which the real headers reject (a static_assert: int16_t/uint16_t only); we "
           "report the dtype (PA402)"),
-    Known("m25_power_mixed_dtype", "false-error",
+    Known("m25_power_mixed_dtype", "bisheng-rejects",
           "CANN's tracer writes Power with a half src1 beside float tensors, for which the real headers have no "
           "overload; we report the mismatch (PA401)"),
     Known("m26_axpy_int_dtype", "false-error",
           "CANN's tracer writes Axpy<int32_t, int32_t>; Ascend C's Axpy takes half/float only (its documented "
           "precision table; a static_assert on newer cores); we report the dtype (PA402)"),
-    Known("m28_sin_mixed_dtype", "false-error",
+    Known("m28_sin_mixed_dtype", "bisheng-rejects",
           "CANN's tracer writes Sin with a float dst and a half src, for which the real headers have no overload; we "
           "report the mismatch (PA401)"),
     Known("m11_matmul_async", "calls",
@@ -63,13 +93,14 @@ KNOWN: tuple[Known, ...] = (
           "CANN's tracer checks no dtype of Exp and writes Exp<int32_t> for the launch's int32 arrays; Ascend C's Exp "
           "takes half and float only (a static_assert in the device headers' ExpIntrinsicsImpl, dav_c220); we "
           "report the dtype (PA402)"),
-    Known("w16_launch_against_alloc", "false-error",
+    Known("w16_launch_against_alloc", "bisheng-rejects",
           "CANN's tracer checks no dtype between data_copy's tensors and writes DataCopy(LocalTensor<half>, "
           "GlobalTensor<float>) for the launch's float32 arrays, which the real headers reject (no matching "
           "DataCopy); we report the conflict (PA403)"),
-    Known("m19_matmul_operand_dtype", "false-error",
+    Known("m19_matmul_operand_dtype", "bisheng-rejects",
           "CANN's tracer checks no Matmul operand dtype and writes SetTensorA of a float tensor for a half A matrix, "
-          "which Ascend C's SetTensorA(const GlobalTensor<SrcAT>&) does not take; we report the conflict (PA403)"),
+          "which Ascend C's SetTensorA(const GlobalTensor<SrcAT>&) does not take (the real headers: no matching "
+          "function); we report the conflict (PA403)"),
     Known("m31_bad_iterate_batch_flags_form", "missed-error",
           "CANN's pyasc 1.1.1 documents iterate_batch(tensor, en_partial_sum, en_atomic, en_sequential_write) but "
           "calls its IR builder with an argument short (TypeError on every call); we emit Ascend C's IterateBatch "
@@ -84,13 +115,13 @@ KNOWN: tuple[Known, ...] = (
     Known("a21_compare_mask_float16", "false-error",
           "CANN's tracer checks no dtype of compare's dst; Ascend C's Compare writes its bits into an int8_t/uint8_t "
           "tensor (the real headers assert it in CPU-debug builds): we report the dtype (PA402)"),
-    Known("a22_duplicate_int8", "false-error",
+    Known("a22_duplicate_int8", "bisheng-rejects",
           "CANN's tracer checks no dtype of duplicate and writes Duplicate<int8_t>; the vector fill has 16- and 32-bit "
           "forms only (the real headers assert it): we report the dtype (PA402)"),
     Known("a23_block_reduce_int16", "false-error",
           "CANN's tracer checks no dtype of the block reductions and writes BlockReduceSum<int16_t>; the instruction "
           "has half and float forms only: we report the dtype (PA402)"),
-    Known("a24_gather_int32_offsets", "false-error",
+    Known("a24_gather_int32_offsets", "bisheng-rejects",
           "CANN's tracer writes Gather with an int32_t offset tensor, which the real headers reject (srcOffset is a "
           "LocalTensor<uint32_t>): we report the dtype (PA402)"),
     Known("a62_bad_mask_tuple", "missed-error",

@@ -27,6 +27,21 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
     SimKnown("p06_ub_over_capacity", "PS103",
              "a 4 MiB buffer in the Unified Buffer on purpose: CANN's tracer checks no capacity, the device fails",
              deliberate=True),
+    SimKnown("h01_gm_to_gm_copy", "PS109",
+             "data_copy from Global Memory to Global Memory on purpose: CANN's tracer accepts it, no Ascend C "
+             "overload exists (bisheng rejects it), and the simulator says so", deliberate=True),
+    SimKnown("h02_deque_never_enqueued", "PS106", "a deque no enque reaches on purpose: the device hangs",
+             deliberate=True),
+    SimKnown("h03_deque_in_helper_never_enqueued", "PS106",
+             "a helper's deque from a queue nothing enqueues to on purpose: the device hangs", deliberate=True),
+    SimKnown("h04_deque_twice_one_enque", "PS106", "a second deque of one enqueued tensor on purpose: the device "
+             "hangs", deliberate=True),
+    SimKnown("h05_alloc_before_init_buffer", "PS107", "alloc_tensor before init_buffer on purpose: no memory",
+             deliberate=True),
+    SimKnown("h06_tbuf_get_before_init_buffer", "PS107", "a TBuf's get before init_buffer on purpose: no memory",
+             deliberate=True),
+    SimKnown("h09_buf_pool_over_capacity", "PS103", "a TBufPool past the Unified Buffer on purpose: no memory",
+             deliberate=True),
     SimKnown("p13_launch_options", "PS104",
              "auto_sync=False given at launch on a kernel without synchronization of its own: the race is real and "
              "shows the launch option reaches the simulator", deliberate=True),

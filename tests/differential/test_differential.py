@@ -18,9 +18,11 @@ import pytest
 from pyasc.compiler.analysis import analyze
 from pyasc.config import Config
 
+from .bisheng import cann_cpp_error, real_flags
 from .compare import calls, cann_dtypes, deliberate, helper_call_errors
-from .known import GOLDEN_CASES, KNOWN
+from .known import CERTAIN_FAILURES, GOLDEN_CASES, KNOWN
 from .oracle import CANN_VERSION, OracleResult, run_oracle
+from .sim_known import SIM_KNOWN
 
 pytestmark = pytest.mark.differential
 
@@ -101,8 +103,45 @@ def test_agrees_with_cann_or_is_known(case: Path, oracle: dict[str, OracleResult
         assert found is None, f"{case.name} disagrees with CANN ({found[0]}): {found[1]}"
     else:
         assert found is not None, f"{case.name} agrees with CANN now: remove it from known.py"
-        kind = "false-error" if known.kind == "device-fails" else known.kind  # an error CANN's tracer lacks
+        kind = "false-error" if known.kind in CERTAIN_FAILURES else known.kind  # what the comparison sees
         assert found[0] == kind, f"{case.name}: known as {known.kind}, now {found[0]}: {found[1]}"
+
+
+def test_certain_failures_are_recorded_with_their_stage() -> None:
+    """The table of cases CANN's tracer accepts that a later stage certainly fails: each device failure is one the
+    simulator's sanitizer stops (sim_known.py, deliberate, its PS code named in the reason); each bisheng rejection
+    says which real header rejects what (the verdict of bisheng.py, committed here as CI has no headers)."""
+    sim = {k.name: k for k in SIM_KNOWN}
+    for k in KNOWN:
+        if k.kind == "device-fails":
+            assert k.name in sim and sim[k.name].deliberate, f"{k.name}: the simulator's finding is not recorded"
+            assert sim[k.name].outcome in k.reason, f"{k.name}: the reason does not name {sim[k.name].outcome}"
+        elif k.kind == "bisheng-rejects":
+            assert "real headers" in k.reason, f"{k.name}: the reason does not say what the real headers reject"
+
+
+@pytest.fixture(scope="module")
+def header_flags(request: pytest.FixtureRequest) -> list[str] | None:
+    return real_flags(request.config.getoption("--real-headers"))
+
+
+VERDICT_CASES = [c for c in CASES if any(k.name == c.stem and k.kind in ("false-error", *CERTAIN_FAILURES)
+                                         for k in KNOWN)]
+
+
+@pytest.mark.parametrize("case", VERDICT_CASES, ids=lambda c: c.stem)
+def test_bisheng_verdicts_hold(case: Path, oracle: dict[str, OracleResult], header_flags: list[str] | None) -> None:
+    """With the real headers (--real-headers FLAGS_FILE or PYASC_REAL_HEADERS): CANN's own C++ of each
+    bisheng-rejects case fails to compile, and that of every other case CANN accepts and we report an error on
+    builds (so that a false error is one, and a device failure is not a build failure)."""
+    if header_flags is None:
+        pytest.skip("no real Ascend C headers given (--real-headers FLAGS_FILE or PYASC_REAL_HEADERS)")
+    kind = next(k.kind for k in KNOWN if k.name == case.stem)
+    error = next((e for t in oracle[case.stem].traces if (e := cann_cpp_error(t.cpp, header_flags))), None)
+    if kind == "bisheng-rejects":
+        assert error is not None, f"{case.name}: CANN's C++ builds against the real headers"
+    else:
+        assert error is None, f"{case.name} ({kind}): CANN's C++ fails against the real headers: {error}"
 
 
 @pytest.mark.parametrize("point", sorted(GOLDEN_CASES))

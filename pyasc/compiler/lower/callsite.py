@@ -211,7 +211,8 @@ class CallLowering(LowerBase):
                     Severity.INFO)
 
     def cann_only_form(self, ov: Overload, display: str, callee_span: Span) -> None:
-        """A form CANN's pyasc accepts that Ascend C lacks: a warning that says what the device and bisheng get."""
+        """A form CANN's pyasc accepts that Ascend C lacks: a warning when it only does nothing on the device (PA508),
+        an error when bisheng rejects the C++ CANN writes (PA509)."""
         form = ", ".join(p.kind for p in ov.params)
         if ov.cann_only == NOTHING:
             self.report("PA508", f"CANN's pyasc accepts {display}({form}) but writes no C++ for it, and Ascend C has "
@@ -220,7 +221,7 @@ class CallLowering(LowerBase):
         else:
             self.report("PA509", f"Ascend C has no {display}({form}): CANN's pyasc writes the call as it stands "
                         "(and so do we), and bisheng rejects the kernel, as the C++ check here does", callee_span,
-                        Severity.WARNING)
+                        Severity.ERROR)
 
     def note_scalar_args(self, ov: Overload, b: C.Binding, display: str, receiver: ir.Expr | None = None) -> None:
         """Scalars converted to a tensor's element type (`{p:T}` in the template: the first tensor's, or the

@@ -1,5 +1,6 @@
-"""Point 6: a buffer past the Unified Buffer's capacity. CANN's tracer accepts it (it checks no capacity; the
-kernel would fail on the device); our capacity check says so with a PA601 warning, not an error."""
+"""Point 6: a buffer past the Unified Buffer's capacity. CANN's tracer accepts it (it checks no capacity); with every
+size known the kernel certainly fails on the device, and our capacity check says so with a PA601 error (counted
+apart from the false errors: known.py's device-fails)."""
 
 import asc
 import numpy as np

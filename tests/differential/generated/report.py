@@ -1,6 +1,8 @@
 """Prints the generated differential's figures as markdown: per form family and per API family, programs, accepted
-by CANN, false errors, missed errors, calls differing, C++ rejected by the bundled header (and by the real headers
-when /tmp/realflags exists), certain failures on the simulator; then one shrunk example per disagreement family.
+by CANN, false errors, programs CANN's tracer accepts whose C++ bisheng certainly rejects (a known.py family with
+stage "bisheng-rejects", counted apart from the false errors), missed errors, calls differing, C++ rejected by the
+bundled header (and by the real headers when /tmp/realflags exists), certain failures on the simulator; then one
+shrunk example per disagreement family.
 
 Run from the repository root: ``.venv/bin/python -m tests.differential.generated.report --seed 25 --count 500``
 (``--no-shrink`` skips the examples; ``--real-limit`` caps how many programs g++ checks, about 2 s each).
@@ -22,8 +24,8 @@ from .program import Program
 from .shrink import judge_for, shrink
 from .verdict import DISAGREEMENTS, REAL_FLAGS, Outcome, Verdict, real_headers, run
 
-COLUMNS = ("programs", "CANN accepts", "false error", "missed error", "calls differ", "C++ rejected",
-           "real C++ rejected", "certain failure", "simulator raised")
+COLUMNS = ("programs", "CANN accepts", "false error", "bisheng rejects", "missed error", "calls differ",
+           "C++ rejected", "real C++ rejected", "certain failure", "simulator raised")
 
 
 def _row(counts: Counter[str]) -> str:
@@ -36,6 +38,9 @@ def _count(v: Verdict, real: str | None) -> Counter[str]:
     for kind, column in (("false-error", "false error"), ("missed-error", "missed error"), ("calls", "calls differ"),
                          ("cpp", "C++ rejected"), ("failure", "certain failure"), ("sim-crash", "simulator raised")):
         c[column] = int(kind in kinds)
+    if any(o.kind == "false-error" and any(k.stage == "bisheng-rejects" and k.matches(o) for k in KNOWN)
+           for o in v.outcomes):  # the tracer accepts, bisheng certainly rejects CANN's C++: no false error
+        c["false error"], c["bisheng rejects"] = 0, 1
     c["real C++ rejected"] = int(real is not None)
     return c
 
