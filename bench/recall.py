@@ -3,11 +3,13 @@
     .venv/bin/python bench/recall.py [--oracle] [-v]
 
 For each class of tests/recall/kernels: how many bad kernels the sanitizer stops on their marked line (the ground
-truth), how many of those `pyasc-check --no-cpp` reports as an error on that line (recall: caught/total), and how
-many it reports only as a warning there.  Then the errors and warnings of the checker on the correct twins, on the
-examples (both must be 0) and on the differential cases CANN accepts (some of which certainly go wrong in a later
-stage: bisheng, the device; listed by code, and with -v by line).  `--oracle` asks CANN's tracer again that it
-accepts every corpus file (needs scripts/deps-cann.sh); `-v` lists each kernel the checker misses.
+truth), how many of those `pyasc-check --no-cpp` reports as an error on that line (recall: caught/total), how
+many it reports only as a warning there, and, for information, how many get errors on other lines too (a buffer
+too small for its copy is too small for the op that reads it next).  Then the errors and warnings of the checker
+on the correct twins and the examples (both must be 0) and on the differential cases CANN accepts (some of which
+certainly go wrong in a later stage, bisheng or the device: listed by code, and with -v by line).  `--oracle`
+asks CANN's tracer again that it accepts every corpus file (needs scripts/deps-cann.sh); `-v` lists each kernel
+the checker misses.
 """
 
 from __future__ import annotations
@@ -61,25 +63,26 @@ def main(argv: list[str] | None = None) -> int:
     caught: Counter[str] = Counter()
     warned: Counter[str] = Counter()
     total: Counter[str] = Counter()
+    elsewhere: Counter[str] = Counter()
     misses: list[str] = []
     for k in (k for k in corpus if k.bad):
         total[k.cls] += 1
         s = sims[k.key]
         truth[k.cls] += (s.code, s.line) == (CLASSES[k.cls], k.line)
-        at_line = [d for d in check(k.path) if d.span.line == k.line]
+        diags = check(k.path)
+        at_line = [d for d in diags if d.span.line == k.line]
+        elsewhere[k.cls] += any(d.severity == Severity.ERROR and d.span.line != k.line for d in diags)
         if any(d.severity == Severity.ERROR for d in at_line):
             caught[k.cls] += 1
         else:
             warned[k.cls] += any(d.severity == Severity.WARNING for d in at_line)
             misses.append(f"{k.key} (line {k.line}): " + (", ".join(f"{d.severity.name.lower()} {d.code}"
                                                                     for d in at_line) or "nothing"))
-    print(f"{'class':18} {'sanitizer':>9} {'caught':>7} {'recall':>7} {'warned':>7}")
-    for cls in CLASSES:
-        n = total[cls]
-        print(f"{cls:18} {truth[cls]:>4}/{n:<4} {caught[cls]:>3}/{n:<3} {caught[cls] / n:>7.0%} {warned[cls]:>3}/{n}")
-    n_all = sum(total.values())
-    print(f"{'all':18} {sum(truth.values()):>4}/{n_all:<4} {sum(caught.values()):>3}/{n_all:<3} "
-          f"{sum(caught.values()) / n_all:>7.0%} {sum(warned.values()):>3}/{n_all}")
+    print(f"{'class':18} {'sanitizer':>9} {'caught':>7} {'recall':>7} {'warned':>7} {'errors elsewhere':>16}")
+    rows = [(cls, truth[cls], caught[cls], warned[cls], elsewhere[cls], total[cls]) for cls in CLASSES]
+    rows.append(("all", *(sum(r[i] for r in rows) for i in range(1, 6))))
+    for cls, t, c, w, e, n in rows:
+        print(f"{cls:18} {t:>4}/{n:<4} {c:>3}/{n:<3} {c / n:>7.0%} {w:>3}/{n:<3} {e:>12}/{n}")
     print("sanitizer: stopped with the class's code on the marked line; gm_to_gm's ground truth is bisheng "
           "rejecting CANN's C++ (checked against the real headers when the corpus was written)"
           + (f"; simulator gaps: {', '.join(SIM_GAPS)}" if SIM_GAPS else ""))
