@@ -1,0 +1,44 @@
+"""The input queue's deque is written before its enque (two lines swapped): nothing is in the queue when the
+deque waits, so it waits forever; the twin enqueues first."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def relu_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q_in, 1, N * 4)
+    pipe.init_buffer(q_out, 1, N * 4)
+    a = q_in.alloc_tensor(asc.float32)
+    asc.data_copy(a, x_gm, N)
+    b_in = q_in.deque(asc.float32)  # expect: deque_hang
+    q_in.enque(a)
+    b = q_out.alloc_tensor(asc.float32)
+    asc.relu(b, b_in, N)
+    q_out.enque(b)
+    q_in.free_tensor(b_in)
+    b = q_out.deque(asc.float32)
+    asc.data_copy(z_gm, b, N)
+    q_out.free_tensor(b)
+
+
+def launch():
+    x = np.linspace(-1, 1, N).astype(np.float32)
+    z = np.zeros_like(x)
+    relu_kernel[1](x, z)
+    return z, np.maximum(x, 0)
+
+
+if __name__ == "__main__":
+    out, ref = launch()
+    tol = 1e-3 if out.dtype == np.float16 else 1e-5
+    print("matches numpy" if np.allclose(out, ref, rtol=tol, atol=tol) else "differs from numpy")

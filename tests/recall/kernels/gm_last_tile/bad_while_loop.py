@@ -1,0 +1,48 @@
+"""A while loop steps an offset by TILE while it is below N = 960 float32: the last tile starts at 896 and
+copies out to 1,024, past the buffer; the twin's N = 1024 is a whole number of tiles."""
+
+import asc
+import numpy as np
+
+N = 960
+TILE = 128
+
+
+@asc.jit
+def half_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q_in, 1, TILE * 4)
+    pipe.init_buffer(q_out, 1, TILE * 4)
+    off = asc.number(0, asc.int32)
+    while off < N:
+        a = q_in.alloc_tensor(asc.float32)
+        asc.data_copy(a, x_gm[off:], TILE)  # expect: gm_last_tile
+        q_in.enque(a)
+        a = q_in.deque(asc.float32)
+        b = q_out.alloc_tensor(asc.float32)
+        asc.muls(b, a, 0.5, TILE)
+        q_out.enque(b)
+        q_in.free_tensor(a)
+        b = q_out.deque(asc.float32)
+        asc.data_copy(z_gm[off:], b, TILE)
+        q_out.free_tensor(b)
+        off += TILE
+
+
+def launch():
+    x = np.arange(N, dtype=np.float32)
+    z = np.zeros_like(x)
+    half_kernel[1](x, z)
+    return z, x * 0.5
+
+
+if __name__ == "__main__":
+    out, ref = launch()
+    tol = 1e-3 if out.dtype == np.float16 else 1e-5
+    print("matches numpy" if np.allclose(out, ref, rtol=tol, atol=tol) else "differs from numpy")

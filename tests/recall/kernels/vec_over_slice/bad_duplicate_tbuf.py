@@ -1,0 +1,47 @@
+"""duplicate fills 2 * N float32 into a TBuf of N * 4 bytes before adding it to the input; the twin fills N."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def plus_one_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    ones = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(q_in, 1, N * 4)
+    pipe.init_buffer(q_out, 1, N * 4)
+    pipe.init_buffer(ones, N * 4)
+    t = ones.get(asc.float32)
+    asc.duplicate(t, 1.0, N * 2)  # expect: vec_over_slice
+    a = q_in.alloc_tensor(asc.float32)
+    asc.data_copy(a, x_gm, N)
+    q_in.enque(a)
+    a = q_in.deque(asc.float32)
+    b = q_out.alloc_tensor(asc.float32)
+    asc.add(b, a, t, N)
+    q_out.enque(b)
+    q_in.free_tensor(a)
+    b = q_out.deque(asc.float32)
+    asc.data_copy(z_gm, b, N)
+    q_out.free_tensor(b)
+
+
+def launch():
+    x = np.arange(N, dtype=np.float32)
+    z = np.zeros_like(x)
+    plus_one_kernel[1](x, z)
+    return z, x + 1
+
+
+if __name__ == "__main__":
+    out, ref = launch()
+    tol = 1e-3 if out.dtype == np.float16 else 1e-5
+    print("matches numpy" if np.allclose(out, ref, rtol=tol, atol=tol) else "differs from numpy")

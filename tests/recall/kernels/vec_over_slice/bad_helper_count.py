@@ -1,0 +1,49 @@
+"""A jit helper subtracts a bias over `n` elements; the kernel calls it with n = N + 64 on N-element float32
+tensors; the twin passes N."""
+
+import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def shift(dst: asc.LocalTensor, src: asc.LocalTensor, n: int) -> None:
+    asc.adds(dst, src, -1.0, n)  # expect: vec_over_slice
+
+
+@asc.jit
+def shift_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    z_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q_in, 1, N * 4)
+    pipe.init_buffer(q_out, 1, N * 4)
+    a = q_in.alloc_tensor(asc.float32)
+    asc.data_copy(a, x_gm, N)
+    q_in.enque(a)
+    a = q_in.deque(asc.float32)
+    b = q_out.alloc_tensor(asc.float32)
+    shift(b, a, N + 64)
+    q_out.enque(b)
+    q_in.free_tensor(a)
+    b = q_out.deque(asc.float32)
+    asc.data_copy(z_gm, b, N)
+    q_out.free_tensor(b)
+
+
+def launch():
+    x = np.arange(N, dtype=np.float32)
+    z = np.zeros_like(x)
+    shift_kernel[1](x, z)
+    return z, x - 1
+
+
+if __name__ == "__main__":
+    out, ref = launch()
+    tol = 1e-3 if out.dtype == np.float16 else 1e-5
+    print("matches numpy" if np.allclose(out, ref, rtol=tol, atol=tol) else "differs from numpy")
