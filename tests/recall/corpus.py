@@ -6,7 +6,7 @@ difference).  Every file is accepted by CANN's pyasc 1.1.1 tracer and has a modu
 kernel with numpy arrays and returns (output, numpy reference).  The ground truth of a bad kernel is our
 simulator's sanitizer stopping it on the marked line with the class's code (GM-to-GM copies: bisheng rejecting
 CANN's C++ of it, checked against the real Ascend C headers when the corpus was written; the simulator stops
-those too, with PS109, bar the gap listed in SIM_GAPS).  Shared by tests/recall/test_recall.py and
+those too, with PS109; SIM_GAPS lists any kernel it does not stop).  Shared by tests/recall/test_recall.py and
 bench/recall.py.
 """
 
@@ -35,7 +35,6 @@ CLASSES: dict[str, str] = {
 
 SIM_GAPS: dict[str, str | None] = {
     # "<class>/<file stem>": what the simulator does instead of the class's code (None: runs clean), and why
-    "gm_to_gm/bad_multicore_blocks": None,  # with more than one core (lockstep lanes) a GM-to-GM data_copy runs
 }
 
 MARK = re.compile(r"#\s*expect:\s*(\w+)")
