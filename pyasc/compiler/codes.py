@@ -431,6 +431,16 @@ RULES: dict[str, tuple[str, bool]] = {
     "PA601": ("Error when the known sizes alone exceed the Unified Buffer and every buffer of the sum is given "
               "memory on every path (certain on the device, the simulator's PS103); a warning when a buffer of the "
               "sum is set up only on some paths. Sizes not known are left out of the sum, never guessed.", True),
+    "PA611": ("Error when the copy's count and the tensor's size are known (constants, the launch's literals and "
+              "ConstExpr values, loop ranges at their last iteration): the copy certainly leaves the memory given "
+              "(the simulator's PS102); a warning when the copy runs only under an if or while on a run-time value.",
+              True),
+    "PA612": ("Error when the op's count (or repeat, mask and strides) and the operand's size are known: it "
+              "certainly reads or writes past the tensor or slice (PS102); a warning when it runs only under an if or "
+              "while on a run-time value.", True),
+    "PA613": ("Error when the offset, count and window are known (set_global_buffer's length, the launch's array, "
+              "the last iteration and the last core): the access is certainly outside the Global Memory given "
+              "(PS101); a warning when it runs only under an if or while on a run-time value.", True),
     "PA602": ("Warning for a length that is not a multiple of 32 (InitBuffer rounds it up; nothing goes wrong); an "
               "error for a queue's init_buffer without a length (its buffers have no memory).", False),
     "PA603": ("Error: the hardware addresses on-chip memory in 32-byte blocks, and CANN's tracer rejects a "
