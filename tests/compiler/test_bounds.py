@@ -521,3 +521,101 @@ def test_a_loop_with_a_statement_that_failed_proves_nothing() -> None:
                        "        if i == 6:\n            break\n        t = q.alloc_tensor(asc.float16)\n").replace(
         "N_TILES", "8")
     assert findings(src) == []
+
+
+FLOW = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 512)
+    BODY
+'''
+
+COPY = '''
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+'''
+
+
+def flow(body: str) -> str:
+    return FLOW.replace("    BODY\n", textwrap.indent(textwrap.dedent(body), "    "))
+
+
+def test_a_reassigned_scalar_has_the_value_of_the_last_assignment() -> None:
+    src = flow('''
+        off = 0
+        off = 960
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "x_gm[960:1088]" in msg
+    assert findings(src.replace("off = 960", "off = 896")) == []
+    assert [f[0] for f in findings(src.replace("off = 960", "off = 800\n    off += 160"))] == ["PA613"]
+
+
+def test_nested_static_range_copies_reassign_per_value() -> None:
+    body = '''
+        for r in asc.static_range(4):
+            for c in asc.static_range(2):
+                off = r * 256 + c * WIDTH
+    ''' + textwrap.indent(textwrap.dedent(COPY), "        ")
+    src = flow(body.replace("WIDTH", "160"))
+    [(code, sev, line, msg)] = findings(src)  # r=3, c=1: 928 + 128 > 1024
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "x_gm[928:1056]" in msg
+    assert findings(flow(body.replace("WIDTH", "128"))) == []
+
+
+def test_a_run_time_loop_forgets_what_its_body_carries() -> None:
+    # off grows each iteration: neither its value before the loop nor the body's says what it holds after n
+    # iterations (0 when n is 0)
+    carried = flow('''
+        off = asc.number(0, asc.int32)
+        for i in range(n):
+            t = q.alloc_tensor(asc.float32)
+            asc.data_copy(t, x_gm[off:], 128)
+            q.free_tensor(t)
+            off = off + 960
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    assert findings(carried) == []
+    # assigned before the use in the same iteration, from the loop variable: that iteration's value
+    src = flow('''
+        off = asc.number(0, asc.int32)
+        for i in range(8):
+            off = i * 128 + 64
+            t = q.alloc_tensor(asc.float32)
+            asc.data_copy(t, x_gm[off:], 128)
+            q.free_tensor(t)
+    ''')
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "i=7" in msg
+
+
+def test_paths_that_meet_give_the_hull_and_prove_nothing_certain() -> None:
+    src = flow('''
+        off = 0
+        if n > 4:
+            off = 960
+        else:
+            off = 0
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    assert [f for f in findings(src) if f[1] == "ERROR"] == []
+    same = src.replace("off = 0\n    t =", "off = 960\n    t =")
+    assert [f[:2] for f in findings(same)] == [("PA613", "ERROR")]

@@ -2,8 +2,10 @@
 
 The kernel's statements are walked once, in order, helpers at their calls with their parameters bound to the call's
 arguments. Integers are intervals (interval.py): constants, known ConstExpr values, the integers every launch of the
-file gives alike and its core count (get_block_idx() over every core), a variable assigned once, a loop variable
-over its first and last iteration (a `for` over a known range, or a counted `while v < b: ... v += c`). Queues, TBufs
+file gives alike and its core count (get_block_idx() over every core), a variable's value from the assignment that
+reaches the use (static_range copies are straight-line code; a run-time loop's body forgets the scalars it
+reassigns, at its top and after it; where an if's paths meet, the hull of two known values), a loop variable over its
+first and last iteration (a `for` over a known range, or a counted `while v < b: ... v += c`). Queues, TBufs
 and GlobalTensors get their sizes where init_buffer and set_global_buffer give them (and the launch's arrays theirs),
 tensors theirs where alloc_tensor, deque and get make them (values.py).
 
@@ -53,35 +55,36 @@ def _dtype_of(t: object) -> tuple[int, str] | None:
     return None
 
 
-def _assigned(kernel: ir.KernelIR) -> dict[int, int]:
-    """How many times each symbol is assigned (a loop counts as many): only a variable assigned once has one value."""
-    cached: dict[int, int] | None = getattr(kernel, "_bounds_assigned", None)
+def _carried(loop: ir.For | ir.While) -> tuple[int, ...]:
+    """The scalars a run-time loop's body reassigns (at any depth): at the top of an iteration each may hold the
+    previous iteration's value, and after the loop the last iteration's, so the walk forgets them there (a value
+    assigned in the body and used after it in the same iteration is that iteration's, as the walk finds it)."""
+    cached: tuple[int, ...] | None = loop.__dict__.get("_bounds_carried")
     if cached is not None:
         return cached
-    out: dict[int, int] = {}
+    out: set[int] = set()
 
-    def visit(stmts: list[ir.Stmt], in_loop: bool) -> None:
+    def visit(stmts: list[ir.Stmt]) -> None:
         for s in stmts:
-            if isinstance(s, ir.Assign) and s.target is not None:
-                out[id(s.target)] = out.get(id(s.target), 0) + (2 if in_loop and not s.declare else 1)
-            elif isinstance(s, ir.AugAssign) and s.target is not None:
-                out[id(s.target)] = out.get(id(s.target), 0) + 2
-            elif isinstance(s, ir.Unpack):
-                for t in s.targets:
-                    out[id(t)] = out.get(id(t), 0) + 2
+            t = type(s)
+            if t is ir.Assign:
+                if s.target is not None and not s.declare and isinstance(s.target.type, ScalarT):  # type: ignore[attr-defined]
+                    out.add(id(s.target))  # type: ignore[attr-defined]
+            elif t is ir.AugAssign:
+                if s.target is not None:  # type: ignore[attr-defined]
+                    out.add(id(s.target))  # type: ignore[attr-defined]
             elif isinstance(s, ir.For):
-                if s.var is not None:
-                    out[id(s.var)] = out.get(id(s.var), 0) + 1
-                visit(s.body, True)
+                visit(s.body)
             elif isinstance(s, ir.While):
-                visit(s.body, True)
+                visit(s.body)
             elif isinstance(s, ir.If):
-                visit(s.body, in_loop)
-                visit(s.orelse, in_loop)
+                visit(s.body)
+                visit(s.orelse)
 
-    visit(kernel.body, False)
-    kernel._bounds_assigned = out  # type: ignore[attr-defined]
-    return out
+    visit(loop.body)
+    cached = tuple(out)
+    loop.__dict__["_bounds_carried"] = cached
+    return cached
 
 
 def counted(api: ApiSpec) -> tuple[str, ...]:
@@ -173,7 +176,6 @@ class _Frame:
     def __init__(self, kernel: ir.KernelIR, env: dict[int, Value], foreign: bool) -> None:
         self.kernel = kernel
         self.env = env
-        self.assigned = _assigned(kernel)
         self.foreign = foreign
 
 
@@ -232,7 +234,10 @@ class BoundsChecker:
                 if target is not None:
                     step = self.steps.get(id(target))
                     v = f.env.get(id(target))
-                    f.env[id(target)] = v + const(step) if step is not None and isinstance(v, Iv) else None
+                    if step is not None:
+                        f.env[id(target)] = v + const(step) if isinstance(v, Iv) else None
+                    else:  # straight-line code (a loop's body forgot the carried ones at its top)
+                        f.env[id(target)] = self.augmented(v, s.op, s.value, f)  # type: ignore[attr-defined]
             elif t is ir.Unpack:
                 for target in s.targets:  # type: ignore[attr-defined]
                     f.env[id(target)] = None
@@ -244,16 +249,20 @@ class BoundsChecker:
                 self.loop(s, f)  # type: ignore[arg-type]
             elif isinstance(s, ir.While):
                 counted_loop = self.induction(s, stmts[:index], f) if t is ir.While else None
+                carried = _carried(s)  # type: ignore[arg-type]
                 if counted_loop is not None:
                     var, step = counted_loop
+                    self.forget(carried, f, keep=id(var))
                     self.steps[id(var)] = step
                     self.walk(s.body, f)
                     del self.steps[id(var)]
                     f.env[id(var)] = None
                 else:
+                    self.forget(carried, f)
                     self.guarded += 1
                     self.walk(s.body, f)
                     self.guarded -= 1
+                self.forget(carried, f)
             elif isinstance(s, ir.If):
                 if s.static is None and nodes:
                     self.calls(nodes, f)
@@ -285,7 +294,31 @@ class BoundsChecker:
             var = replace(var, exact=False)  # a statement of the body that failed (a break, PA105) may end it early
         if s.var is not None:
             f.env[id(s.var)] = var
+        carried = _carried(s)
+        self.forget(carried, f)
         self.walk(s.body, f)
+        self.forget(carried, f)
+
+    @staticmethod
+    def forget(carried: tuple[int, ...], f: _Frame, keep: int = 0) -> None:
+        """A loop's carried scalars are not known at the top of its body nor after it (_carried)."""
+        env = f.env
+        for k in carried:
+            if k != keep and k in env:
+                env[k] = None
+
+    def augmented(self, v: Value, op: str, e: ir.Expr | None, f: _Frame) -> Value:
+        """`v op= e` on a known value."""
+        if not isinstance(v, Iv) or e is None:
+            return None
+        b = self.ev(e, f)
+        if op == "+":
+            return v + b
+        if op == "-":
+            return v - b
+        if op == "*":
+            return v * b
+        return None
 
     def induction(self, s: ir.While, before: list[ir.Stmt], f: _Frame) -> tuple[ir.Symbol, int] | None:
         """`v = a` ... `while v < b:` with one `v += c` (c > 0) at the top of its body and no other assignment of v:
@@ -332,6 +365,11 @@ class BoundsChecker:
         self.walk(s.orelse, f)
         self.guarded -= 1
         merged = {k: v for k, v in f.env.items() if after_body.get(k, before.get(k)) == v}
+        for k, v in f.env.items():  # two known scalars: either one (the hull, its ends no longer certain)
+            if k not in merged and isinstance(v, Iv):
+                other = after_body.get(k, before.get(k))
+                if isinstance(other, Iv):
+                    merged[k] = v.join(other)
         for k in after_body.keys() - merged.keys():
             if k not in f.env and before.get(k) == after_body[k]:
                 merged[k] = after_body[k]
@@ -343,7 +381,7 @@ class BoundsChecker:
             return None
         t = e.type
         if isinstance(t, ScalarT):
-            return self.ev(e, f) if f.assigned.get(id(target), 0) <= 1 else None
+            return self.ev(e, f)  # the walk is in program order: the assignment reaching this point
         if isinstance(t, TensorT):
             return self.tensor(e, f)
         if isinstance(e, ir.Construct):
