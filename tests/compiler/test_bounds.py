@@ -1,4 +1,4 @@
-"""Static bounds (PA611-PA613): an access past its tensor, buffer or Global Memory window, proved from the values
+"""Static bounds (PA611-PA614): an access past its tensor, buffer or Global Memory window, proved from the values
 known in the file (constants, ConstExpr values of a launch, loop ranges), reported on the access's line with the
 values that prove it; nothing where a value it rests on is not known."""
 
@@ -12,7 +12,7 @@ from pyasc.compiler.analysis import analyze
 from pyasc.compiler.bounds.interval import TOP, Iv, const
 from pyasc.config import Config
 
-CODES = ("PA611", "PA612", "PA613")
+CODES = ("PA611", "PA612", "PA613", "PA614")
 
 
 def findings(src: str, config: Config | None = None) -> list[tuple[str, str, int, str]]:
@@ -619,3 +619,59 @@ def test_paths_that_meet_give_the_hull_and_prove_nothing_certain() -> None:
     assert [f for f in findings(src) if f[1] == "ERROR"] == []
     same = src.replace("off = 0\n    t =", "off = 960\n    t =")
     assert [f[:2] for f in findings(same)] == [("PA613", "ERROR")]
+
+
+PIECE = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 4096)
+    pipe = asc.TPipe()
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(tb, 1000)
+    PIECE
+    asc.data_copy(x_gm, w, 8)
+'''
+
+
+def piece(text: str) -> str:
+    return PIECE.replace("    PIECE\n", textwrap.indent(textwrap.dedent(text), "    "))
+
+
+def test_tbuf_piece_past_its_buffer_is_an_error_with_the_bytes() -> None:
+    # 1000 bytes are a 1024-byte buffer: 64 float32 at byte 768 end at 1024 and fit, 72 end at 1056
+    assert findings(piece("w = tb.get_with_offset(64, 768, asc.float32)\n")) == []
+    src = piece("w = tb.get_with_offset(72, 768, asc.float32)\n")
+    [(code, sev, line, msg)] = [f for f in findings(src) if f[0] == "PA614"]
+    assert (code, sev, line) == ("PA614", "ERROR", line_of(src, "get_with_offset"))
+    assert "get_with_offset takes 72 float32 = 288 bytes of 'tb' from byte 768, to byte 1056" in msg
+    assert "init_buffer at line 11 gave it 1024 bytes" in msg and "take at most 64 float32" in msg
+
+
+def test_tbuf_piece_starting_at_its_end_and_get_with_a_length() -> None:
+    assert [f[0] for f in findings(piece("w = tb.get_with_offset(8, 1024, asc.float32)\n"))] == ["PA614"]
+    assert [f[0] for f in findings(piece("w = tb.get(asc.float16, 520)\n"))] == ["PA614"]
+    assert findings(piece("w = tb.get(asc.float16, 512)\n")) == []
+
+
+def test_tbuf_pieces_in_loops_and_branches() -> None:
+    loop = piece('''
+        for i in asc.static_range(4):  # buf_offset is a compile-time value (PA603)
+            w = tb.get_with_offset(64, i * OFF, asc.float32)
+            asc.duplicate(w, 0.0, 64)
+    ''')
+    assert findings(loop.replace("OFF", "256")) == []
+    [(code, sev, _, msg)] = findings(loop.replace("OFF", "320"))
+    assert (code, sev) == ("PA614", "ERROR") and "from byte 960, to byte 1216" in msg
+    guarded = piece('''
+        if n > 1:
+            w = tb.get_with_offset(64, 1024, asc.float32)
+        else:
+            w = tb.get_with_offset(64, 0, asc.float32)
+    ''')
+    assert [f[:2] for f in findings(guarded)] == [("PA614", "WARNING")]
+    unknown = piece("w = tb.get_with_offset(64, n * 32, asc.float32)\n")
+    assert findings(unknown) == []

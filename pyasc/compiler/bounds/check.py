@@ -1,4 +1,4 @@
-"""PA611-PA613: an access past the memory it was given, proved from the values known in the file.
+"""PA611-PA614: an access past the memory it was given, proved from the values known in the file.
 
 The kernel's statements are walked once, in order, helpers at their calls with their parameters bound to the call's
 arguments. Integers are intervals (interval.py): constants, known ConstExpr values, the integers every launch of the
@@ -138,6 +138,8 @@ def _kind(api: ApiSpec) -> str | None:
     leaf = api.name.rsplit(".", 1)[-1]
     if leaf in _EFFECTS or (leaf.startswith("set_") and api.name.startswith("LocalTensor.")):
         k = leaf
+    elif api.name in ("TBuf.get", "TBuf.get_with_offset"):
+        k = "piece"
     elif not api.rule and counted(api):
         k = leaf
     else:
@@ -563,6 +565,10 @@ class BoundsChecker:
                 if array is not None and size is not None and not f.foreign:
                     self.window_check(call, r.symbol.name, array, size)
             return
+        if leaf == "piece":
+            if not f.foreign:
+                self.piece(call, f)
+            return
         if leaf in ("set_mask_count",):
             self.counter_mode = True
         if leaf in ("alloc_tensor", "deque") and "tensor" in call.args:
@@ -617,6 +623,35 @@ class BoundsChecker:
             f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
             f"that is not this core's (the simulator stops there, PS101); give it at most "
             f"{max(array.length - start, 0)} elements", call.span))
+
+    def piece(self, call: ir.Call, f: _Frame) -> None:
+        """PA614: TBuf.get(dtype, len) / get_with_offset(size, buf_offset, dtype) reaching past the TBuf's buffer."""
+        r = call.receiver
+        mem = f.env.get(id(r.symbol)) if isinstance(r, ir.Name) and r.symbol is not None else None
+        d = _dtype_of(call.type)
+        if not isinstance(mem, Memory) or mem.nbytes is None or d is None:
+            return
+        if "buf_offset" in call.args:
+            n, off = self.ev(call.args.get("size"), f), self.ev(call.args["buf_offset"], f)
+        elif "len" in call.args:
+            n, off = self.ev(call.args["len"], f), const(0)
+        else:
+            return
+        end = off + n * const(d[0])
+        if not end.exact or end.hi is None or end.hi <= mem.nbytes or (self.guarded and end.loop_vars):
+            return
+        if ("PA614", call.span) in self.reported:
+            return
+        self.reported.add(("PA614", call.span))
+        start = end.hi - (n.hi or 0) * d[0]
+        leaf = call.api.name.rsplit(".", 1)[-1] if call.api is not None else "get"
+        self.sink.add(Diagnostic(
+            "PA614", Severity.WARNING if self.guarded else Severity.ERROR,
+            f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "
+            f"'{mem.name}' from byte {start}, to byte {end.hi}, but init_buffer at line {mem.line} gave it "
+            f"{mem.nbytes} bytes{' when this branch runs' if self.guarded else ''}: on the device the piece is "
+            f"memory of other buffers (the simulator stops there, PS102); take at most "
+            f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there", call.span))
 
     def iteration(self, end: Iv) -> str:
         """`last iteration i=7: ` / `on core 7 (get_block_idx() = 7): ` for where an end is reached."""
@@ -847,6 +882,6 @@ class BoundsChecker:
 
 def check_bounds(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], sink: DiagnosticSink,
                  known: dict[str, int] | None = None) -> None:
-    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window; `known`: the
-    integers the file's launches give the kernel (launch.launch_values)."""
+    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window, PA614 a TBuf
+    piece past its buffer; `known`: the integers the file's launches give the kernel (launch.launch_values)."""
     BoundsChecker(kernel, helpers, sink, known or {}).run()
