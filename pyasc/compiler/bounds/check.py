@@ -68,8 +68,10 @@ def _carried(loop: ir.For | ir.While) -> tuple[int, ...]:
         for s in stmts:
             t = type(s)
             if t is ir.Assign:
-                if s.target is not None and not s.declare and isinstance(s.target.type, ScalarT):  # type: ignore[attr-defined]
-                    out.add(id(s.target))  # type: ignore[attr-defined]
+                target = s.target  # type: ignore[attr-defined]
+                if target is not None and not s.declare and (  # type: ignore[attr-defined]
+                        isinstance(target.type, ScalarT) or isinstance(getattr(s.value, "type", None), ScalarT)):
+                    out.add(id(target))
             elif t is ir.AugAssign:
                 if s.target is not None:  # type: ignore[attr-defined]
                     out.add(id(s.target))  # type: ignore[attr-defined]
