@@ -284,6 +284,15 @@ _c("PA613", "global-out-of-bounds", E,
    "        asc.data_copy(t, x_gm[i * 128:], 128)\n",
    "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    x_gm.set_global_buffer(x, 1024)\n    for i in range(8):\n"
    "        asc.data_copy(t, x_gm[i * 128:], 128)\n")
+_c("PA614", "tbuf-piece-out-of-bounds", E,
+   "A TBuf piece that reaches past the TBuf's buffer: get(dtype, len) with len elements of the dtype, or "
+   "get_with_offset(size, buf_offset, dtype) with buf_offset bytes plus size elements, more than init_buffer gave "
+   "it (rounded up to 32 bytes). The piece is memory of other buffers before any access through it; certain and "
+   "conditional as for PA611 (the simulator stops there, PS102).",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    pipe = asc.TPipe()\n    tb = asc.TBuf(asc.TPosition.VECCALC)\n"
+   "    pipe.init_buffer(tb, 1024)\n    w = tb.get_with_offset(128, 768, asc.float32)\n",
+   "@asc.jit\ndef kernel(x: asc.GlobalAddress):\n    pipe = asc.TPipe()\n    tb = asc.TBuf(asc.TPosition.VECCALC)\n"
+   "    pipe.init_buffer(tb, 1024)\n    w = tb.get_with_offset(64, 768, asc.float32)\n")
 # -- synchronization (pyasc/compiler/sync) --------------------------------------------------------------
 _M = "@asc.jit(auto_sync=False)\ndef kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):\n    ...\n"
 _c("PA551", "read-after-write-race", W,
@@ -441,6 +450,9 @@ RULES: dict[str, tuple[str, bool]] = {
     "PA613": ("Error when the offset, count and window are known (set_global_buffer's length, the launch's array, "
               "the last iteration and the last core): the access is certainly outside the Global Memory given "
               "(PS101); a warning when it runs only under an if or while on a run-time value.", True),
+    "PA614": ("Error when the piece's offset and length and the TBuf's init_buffer size are known: the piece "
+              "certainly reaches past the buffer (the simulator's PS102 at the call); a warning when it is taken only "
+              "under an if or while on a run-time value.", True),
     "PA602": ("Warning for a length that is not a multiple of 32 (InitBuffer rounds it up; nothing goes wrong); an "
               "error for a queue's init_buffer without a length (its buffers have no memory).", False),
     "PA603": ("Error: the hardware addresses on-chip memory in 32-byte blocks, and CANN's tracer rejects a "

@@ -1,4 +1,4 @@
-"""Static bounds (PA611-PA613): an access past its tensor, buffer or Global Memory window, proved from the values
+"""Static bounds (PA611-PA614): an access past its tensor, buffer or Global Memory window, proved from the values
 known in the file (constants, ConstExpr values of a launch, loop ranges), reported on the access's line with the
 values that prove it; nothing where a value it rests on is not known."""
 
@@ -12,7 +12,7 @@ from pyasc.compiler.analysis import analyze
 from pyasc.compiler.bounds.interval import TOP, Iv, const
 from pyasc.config import Config
 
-CODES = ("PA611", "PA612", "PA613")
+CODES = ("PA611", "PA612", "PA613", "PA614")
 
 
 def findings(src: str, config: Config | None = None) -> list[tuple[str, str, int, str]]:
@@ -521,3 +521,157 @@ def test_a_loop_with_a_statement_that_failed_proves_nothing() -> None:
                        "        if i == 6:\n            break\n        t = q.alloc_tensor(asc.float16)\n").replace(
         "N_TILES", "8")
     assert findings(src) == []
+
+
+FLOW = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 512)
+    BODY
+'''
+
+COPY = '''
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+'''
+
+
+def flow(body: str) -> str:
+    return FLOW.replace("    BODY\n", textwrap.indent(textwrap.dedent(body), "    "))
+
+
+def test_a_reassigned_scalar_has_the_value_of_the_last_assignment() -> None:
+    src = flow('''
+        off = 0
+        off = 960
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "x_gm[960:1088]" in msg
+    assert findings(src.replace("off = 960", "off = 896")) == []
+    assert [f[0] for f in findings(src.replace("off = 960", "off = 800\n    off += 160"))] == ["PA613"]
+
+
+def test_nested_static_range_copies_reassign_per_value() -> None:
+    body = '''
+        for r in asc.static_range(4):
+            for c in asc.static_range(2):
+                off = r * 256 + c * WIDTH
+    ''' + textwrap.indent(textwrap.dedent(COPY), "        ")
+    src = flow(body.replace("WIDTH", "160"))
+    [(code, sev, line, msg)] = findings(src)  # r=3, c=1: 928 + 128 > 1024
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "x_gm[928:1056]" in msg
+    assert findings(flow(body.replace("WIDTH", "128"))) == []
+
+
+def test_a_run_time_loop_forgets_what_its_body_carries() -> None:
+    # off grows each iteration: neither its value before the loop nor the body's says what it holds after n
+    # iterations (0 when n is 0)
+    carried = flow('''
+        off = asc.number(0, asc.int32)
+        for i in range(n):
+            t = q.alloc_tensor(asc.float32)
+            asc.data_copy(t, x_gm[off:], 128)
+            q.free_tensor(t)
+            off = off + 960
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    assert findings(carried) == []
+    # assigned before the use in the same iteration, from the loop variable: that iteration's value
+    src = flow('''
+        off = asc.number(0, asc.int32)
+        for i in range(8):
+            off = i * 128 + 64
+            t = q.alloc_tensor(asc.float32)
+            asc.data_copy(t, x_gm[off:], 128)
+            q.free_tensor(t)
+    ''')
+    [(code, sev, line, msg)] = findings(src)
+    assert (code, sev, line) == ("PA613", "ERROR", line_of(src, "data_copy(t"))
+    assert "i=7" in msg
+
+
+def test_paths_that_meet_give_the_hull_and_prove_nothing_certain() -> None:
+    src = flow('''
+        off = 0
+        if n > 4:
+            off = 960
+        else:
+            off = 0
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, x_gm[off:], 128)
+        q.free_tensor(t)
+    ''')
+    assert [f for f in findings(src) if f[1] == "ERROR"] == []
+    same = src.replace("off = 0\n    t =", "off = 960\n    t =")
+    assert [f[:2] for f in findings(same)] == [("PA613", "ERROR")]
+
+
+PIECE = '''
+import asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 4096)
+    pipe = asc.TPipe()
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(tb, 1000)
+    PIECE
+    asc.data_copy(x_gm, w, 8)
+'''
+
+
+def piece(text: str) -> str:
+    return PIECE.replace("    PIECE\n", textwrap.indent(textwrap.dedent(text), "    "))
+
+
+def test_tbuf_piece_past_its_buffer_is_an_error_with_the_bytes() -> None:
+    # 1000 bytes are a 1024-byte buffer: 64 float32 at byte 768 end at 1024 and fit, 72 end at 1056
+    assert findings(piece("w = tb.get_with_offset(64, 768, asc.float32)\n")) == []
+    src = piece("w = tb.get_with_offset(72, 768, asc.float32)\n")
+    [(code, sev, line, msg)] = [f for f in findings(src) if f[0] == "PA614"]
+    assert (code, sev, line) == ("PA614", "ERROR", line_of(src, "get_with_offset"))
+    assert "get_with_offset takes 72 float32 = 288 bytes of 'tb' from byte 768, to byte 1056" in msg
+    assert "init_buffer at line 11 gave it 1024 bytes" in msg and "take at most 64 float32" in msg
+
+
+def test_tbuf_piece_starting_at_its_end_and_get_with_a_length() -> None:
+    assert [f[0] for f in findings(piece("w = tb.get_with_offset(8, 1024, asc.float32)\n"))] == ["PA614"]
+    assert [f[0] for f in findings(piece("w = tb.get(asc.float16, 520)\n"))] == ["PA614"]
+    assert findings(piece("w = tb.get(asc.float16, 512)\n")) == []
+
+
+def test_tbuf_pieces_in_loops_and_branches() -> None:
+    loop = piece('''
+        for i in asc.static_range(4):  # buf_offset is a compile-time value (PA603)
+            w = tb.get_with_offset(64, i * OFF, asc.float32)
+            asc.duplicate(w, 0.0, 64)
+    ''')
+    assert findings(loop.replace("OFF", "256")) == []
+    [(code, sev, _, msg)] = findings(loop.replace("OFF", "320"))
+    assert (code, sev) == ("PA614", "ERROR") and "from byte 960, to byte 1216" in msg
+    guarded = piece('''
+        if n > 1:
+            w = tb.get_with_offset(64, 1024, asc.float32)
+        else:
+            w = tb.get_with_offset(64, 0, asc.float32)
+    ''')
+    assert [f[:2] for f in findings(guarded)] == [("PA614", "WARNING")]
+    unknown = piece("w = tb.get_with_offset(64, n * 32, asc.float32)\n")
+    assert findings(unknown) == []

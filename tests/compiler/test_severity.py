@@ -13,7 +13,7 @@ from pyasc.compiler.codes import CODES, RULES, docs_markdown, severity_for
 from pyasc.compiler.diagnostics import Severity
 from pyasc.config import Config
 
-EITHER = {"PA503", "PA506", "PA601", "PA611", "PA612", "PA613", "PA801"}
+EITHER = {"PA503", "PA506", "PA601", "PA611", "PA612", "PA613", "PA614", "PA801"}
 
 
 def test_every_code_has_a_rule() -> None:

@@ -163,6 +163,9 @@ KNOWN: tuple[Known, ...] = (
     Known("b70_last_core_past_launch_array", "device-fails",
           "the last of 8 cores is given x[1792:2048] of a 2000-element launch array (PA613 on set_global_buffer; "
           "PS101 there)"),
+    Known("b71_tbuf_piece_past_buffer", "device-fails",
+          "get_with_offset takes 512 bytes at byte 768 of a 1024-byte TBuf: the tracer checks no size, the piece is "
+          "memory past the buffer (PA614; the simulator stops there, PS102)"),
 )
 
 # One case per point whose C++ is kept as a golden file (tests/differential/goldens) once it agrees with CANN.

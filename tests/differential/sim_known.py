@@ -98,4 +98,6 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              "data_copy_pad rows past the TBuf on purpose (PA611)", deliberate=True),
     SimKnown("b70_last_core_past_launch_array", "PS101",
              "the last core's window past the launch's array on purpose (PA613)", deliberate=True),
+    SimKnown("b71_tbuf_piece_past_buffer", "PS102",
+             "a TBuf piece past the buffer on purpose (PA614)", deliberate=True),
 )

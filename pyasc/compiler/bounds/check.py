@@ -1,9 +1,11 @@
-"""PA611-PA613: an access past the memory it was given, proved from the values known in the file.
+"""PA611-PA614: an access past the memory it was given, proved from the values known in the file.
 
 The kernel's statements are walked once, in order, helpers at their calls with their parameters bound to the call's
 arguments. Integers are intervals (interval.py): constants, known ConstExpr values, the integers every launch of the
-file gives alike and its core count (get_block_idx() over every core), a variable assigned once, a loop variable
-over its first and last iteration (a `for` over a known range, or a counted `while v < b: ... v += c`). Queues, TBufs
+file gives alike and its core count (get_block_idx() over every core), a variable's value from the assignment that
+reaches the use (static_range copies are straight-line code; a run-time loop's body forgets the scalars it
+reassigns, at its top and after it; where an if's paths meet, the hull of two known values), a loop variable over its
+first and last iteration (a `for` over a known range, or a counted `while v < b: ... v += c`). Queues, TBufs
 and GlobalTensors get their sizes where init_buffer and set_global_buffer give them (and the launch's arrays theirs),
 tensors theirs where alloc_tensor, deque and get make them (values.py).
 
@@ -53,35 +55,38 @@ def _dtype_of(t: object) -> tuple[int, str] | None:
     return None
 
 
-def _assigned(kernel: ir.KernelIR) -> dict[int, int]:
-    """How many times each symbol is assigned (a loop counts as many): only a variable assigned once has one value."""
-    cached: dict[int, int] | None = getattr(kernel, "_bounds_assigned", None)
+def _carried(loop: ir.For | ir.While) -> tuple[int, ...]:
+    """The scalars a run-time loop's body reassigns (at any depth): at the top of an iteration each may hold the
+    previous iteration's value, and after the loop the last iteration's, so the walk forgets them there (a value
+    assigned in the body and used after it in the same iteration is that iteration's, as the walk finds it)."""
+    cached: tuple[int, ...] | None = loop.__dict__.get("_bounds_carried")
     if cached is not None:
         return cached
-    out: dict[int, int] = {}
+    out: set[int] = set()
 
-    def visit(stmts: list[ir.Stmt], in_loop: bool) -> None:
+    def visit(stmts: list[ir.Stmt]) -> None:
         for s in stmts:
-            if isinstance(s, ir.Assign) and s.target is not None:
-                out[id(s.target)] = out.get(id(s.target), 0) + (2 if in_loop and not s.declare else 1)
-            elif isinstance(s, ir.AugAssign) and s.target is not None:
-                out[id(s.target)] = out.get(id(s.target), 0) + 2
-            elif isinstance(s, ir.Unpack):
-                for t in s.targets:
-                    out[id(t)] = out.get(id(t), 0) + 2
+            t = type(s)
+            if t is ir.Assign:
+                target = s.target  # type: ignore[attr-defined]
+                if target is not None and not s.declare and (  # type: ignore[attr-defined]
+                        isinstance(target.type, ScalarT) or isinstance(getattr(s.value, "type", None), ScalarT)):
+                    out.add(id(target))
+            elif t is ir.AugAssign:
+                if s.target is not None:  # type: ignore[attr-defined]
+                    out.add(id(s.target))  # type: ignore[attr-defined]
             elif isinstance(s, ir.For):
-                if s.var is not None:
-                    out[id(s.var)] = out.get(id(s.var), 0) + 1
-                visit(s.body, True)
+                visit(s.body)
             elif isinstance(s, ir.While):
-                visit(s.body, True)
+                visit(s.body)
             elif isinstance(s, ir.If):
-                visit(s.body, in_loop)
-                visit(s.orelse, in_loop)
+                visit(s.body)
+                visit(s.orelse)
 
-    visit(kernel.body, False)
-    kernel._bounds_assigned = out  # type: ignore[attr-defined]
-    return out
+    visit(loop.body)
+    cached = tuple(out)
+    loop.__dict__["_bounds_carried"] = cached
+    return cached
 
 
 def counted(api: ApiSpec) -> tuple[str, ...]:
@@ -135,6 +140,8 @@ def _kind(api: ApiSpec) -> str | None:
     leaf = api.name.rsplit(".", 1)[-1]
     if leaf in _EFFECTS or (leaf.startswith("set_") and api.name.startswith("LocalTensor.")):
         k = leaf
+    elif api.name in ("TBuf.get", "TBuf.get_with_offset"):
+        k = "piece"
     elif not api.rule and counted(api):
         k = leaf
     else:
@@ -173,7 +180,6 @@ class _Frame:
     def __init__(self, kernel: ir.KernelIR, env: dict[int, Value], foreign: bool) -> None:
         self.kernel = kernel
         self.env = env
-        self.assigned = _assigned(kernel)
         self.foreign = foreign
 
 
@@ -232,7 +238,10 @@ class BoundsChecker:
                 if target is not None:
                     step = self.steps.get(id(target))
                     v = f.env.get(id(target))
-                    f.env[id(target)] = v + const(step) if step is not None and isinstance(v, Iv) else None
+                    if step is not None:
+                        f.env[id(target)] = v + const(step) if isinstance(v, Iv) else None
+                    else:  # straight-line code (a loop's body forgot the carried ones at its top)
+                        f.env[id(target)] = self.augmented(v, s.op, s.value, f)  # type: ignore[attr-defined]
             elif t is ir.Unpack:
                 for target in s.targets:  # type: ignore[attr-defined]
                     f.env[id(target)] = None
@@ -244,16 +253,20 @@ class BoundsChecker:
                 self.loop(s, f)  # type: ignore[arg-type]
             elif isinstance(s, ir.While):
                 counted_loop = self.induction(s, stmts[:index], f) if t is ir.While else None
+                carried = _carried(s)  # type: ignore[arg-type]
                 if counted_loop is not None:
                     var, step = counted_loop
+                    self.forget(carried, f, keep=id(var))
                     self.steps[id(var)] = step
                     self.walk(s.body, f)
                     del self.steps[id(var)]
                     f.env[id(var)] = None
                 else:
+                    self.forget(carried, f)
                     self.guarded += 1
                     self.walk(s.body, f)
                     self.guarded -= 1
+                self.forget(carried, f)
             elif isinstance(s, ir.If):
                 if s.static is None and nodes:
                     self.calls(nodes, f)
@@ -285,7 +298,31 @@ class BoundsChecker:
             var = replace(var, exact=False)  # a statement of the body that failed (a break, PA105) may end it early
         if s.var is not None:
             f.env[id(s.var)] = var
+        carried = _carried(s)
+        self.forget(carried, f)
         self.walk(s.body, f)
+        self.forget(carried, f)
+
+    @staticmethod
+    def forget(carried: tuple[int, ...], f: _Frame, keep: int = 0) -> None:
+        """A loop's carried scalars are not known at the top of its body nor after it (_carried)."""
+        env = f.env
+        for k in carried:
+            if k != keep and k in env:
+                env[k] = None
+
+    def augmented(self, v: Value, op: str, e: ir.Expr | None, f: _Frame) -> Value:
+        """`v op= e` on a known value."""
+        if not isinstance(v, Iv) or e is None:
+            return None
+        b = self.ev(e, f)
+        if op == "+":
+            return v + b
+        if op == "-":
+            return v - b
+        if op == "*":
+            return v * b
+        return None
 
     def induction(self, s: ir.While, before: list[ir.Stmt], f: _Frame) -> tuple[ir.Symbol, int] | None:
         """`v = a` ... `while v < b:` with one `v += c` (c > 0) at the top of its body and no other assignment of v:
@@ -332,6 +369,11 @@ class BoundsChecker:
         self.walk(s.orelse, f)
         self.guarded -= 1
         merged = {k: v for k, v in f.env.items() if after_body.get(k, before.get(k)) == v}
+        for k, v in f.env.items():  # two known scalars: either one (the hull, its ends no longer certain)
+            if k not in merged and isinstance(v, Iv):
+                other = after_body.get(k, before.get(k))
+                if isinstance(other, Iv):
+                    merged[k] = v.join(other)
         for k in after_body.keys() - merged.keys():
             if k not in f.env and before.get(k) == after_body[k]:
                 merged[k] = after_body[k]
@@ -343,7 +385,7 @@ class BoundsChecker:
             return None
         t = e.type
         if isinstance(t, ScalarT):
-            return self.ev(e, f) if f.assigned.get(id(target), 0) <= 1 else None
+            return self.ev(e, f)  # the walk is in program order: the assignment reaching this point
         if isinstance(t, TensorT):
             return self.tensor(e, f)
         if isinstance(e, ir.Construct):
@@ -525,6 +567,10 @@ class BoundsChecker:
                 if array is not None and size is not None and not f.foreign:
                     self.window_check(call, r.symbol.name, array, size)
             return
+        if leaf == "piece":
+            if not f.foreign:
+                self.piece(call, f)
+            return
         if leaf in ("set_mask_count",):
             self.counter_mode = True
         if leaf in ("alloc_tensor", "deque") and "tensor" in call.args:
@@ -579,6 +625,35 @@ class BoundsChecker:
             f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
             f"that is not this core's (the simulator stops there, PS101); give it at most "
             f"{max(array.length - start, 0)} elements", call.span))
+
+    def piece(self, call: ir.Call, f: _Frame) -> None:
+        """PA614: TBuf.get(dtype, len) / get_with_offset(size, buf_offset, dtype) reaching past the TBuf's buffer."""
+        r = call.receiver
+        mem = f.env.get(id(r.symbol)) if isinstance(r, ir.Name) and r.symbol is not None else None
+        d = _dtype_of(call.type)
+        if not isinstance(mem, Memory) or mem.nbytes is None or d is None:
+            return
+        if "buf_offset" in call.args:
+            n, off = self.ev(call.args.get("size"), f), self.ev(call.args["buf_offset"], f)
+        elif "len" in call.args:
+            n, off = self.ev(call.args["len"], f), const(0)
+        else:
+            return
+        end = off + n * const(d[0])
+        if not end.exact or end.hi is None or end.hi <= mem.nbytes or (self.guarded and end.loop_vars):
+            return
+        if ("PA614", call.span) in self.reported:
+            return
+        self.reported.add(("PA614", call.span))
+        start = end.hi - (n.hi or 0) * d[0]
+        leaf = call.api.name.rsplit(".", 1)[-1] if call.api is not None else "get"
+        self.sink.add(Diagnostic(
+            "PA614", Severity.WARNING if self.guarded else Severity.ERROR,
+            f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "
+            f"'{mem.name}' from byte {start}, to byte {end.hi}, but init_buffer at line {mem.line} gave it "
+            f"{mem.nbytes} bytes{' when this branch runs' if self.guarded else ''}: on the device the piece is "
+            f"memory of other buffers (the simulator stops there, PS102); take at most "
+            f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there", call.span))
 
     def iteration(self, end: Iv) -> str:
         """`last iteration i=7: ` / `on core 7 (get_block_idx() = 7): ` for where an end is reached."""
@@ -809,6 +884,6 @@ class BoundsChecker:
 
 def check_bounds(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], sink: DiagnosticSink,
                  known: dict[str, int] | None = None) -> None:
-    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window; `known`: the
-    integers the file's launches give the kernel (launch.launch_values)."""
+    """PA611 copy, PA612 vector op past a LocalTensor, PA613 access outside a GlobalTensor's window, PA614 a TBuf
+    piece past its buffer; `known`: the integers the file's launches give the kernel (launch.launch_values)."""
     BoundsChecker(kernel, helpers, sink, known or {}).run()

@@ -174,9 +174,22 @@ def get(self: TBuf, dtype: Any, len: Any = None, shape: Any = None) -> LocalTens
         return None
     t = _tensor_of(self, self.buffers[0], dtype)
     if len is not None:
+        if not _piece_fits(core, self, 0, int(len), t.esize):
+            return None
         t.length = int(len)
         t._view = None  # the whole buffer's view was attached: view() must clip to the new length
     return t
+
+
+def _piece_fits(core: Any, tbuf: TBuf, offset: int, n: int, esize: int) -> bool:
+    """Whether the piece [offset, offset + n * esize) in bytes lies inside the TBuf's buffer (else PS102: a piece
+    past its end is memory of other buffers, even before any access through it)."""
+    nbytes = tbuf.buffers[0].nbytes
+    if offset >= 0 and n >= 0 and offset + n * esize <= nbytes:
+        return True
+    core.report("ub-out-of-bounds", f"a piece of {tbuf.name} of {n} elements ({n * esize} bytes) at byte offset "
+                f"{offset} reaches byte {offset + n * esize}, past the {nbytes}-byte buffer init_buffer gave it")
+    return False
 
 
 def get_with_offset(self: TBuf, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor | None:
@@ -186,7 +199,7 @@ def get_with_offset(self: TBuf, size: Any, buf_offset: Any, dtype: Any) -> Local
         core.report("bad-argument", f"buf_offset {int(buf_offset)} must be aligned to 32 bytes")
         return None
     t = get(self, dtype)
-    if t is None:
+    if t is None or not _piece_fits(core, self, int(buf_offset), int(size), t.esize):
         return None
     t = t[int(buf_offset) // t.esize:]
     t.length = int(size)
