@@ -21,8 +21,11 @@ from pathlib import Path
 
 from ..config import Config
 from ..reads import recording
-from . import checks, constexpr, hostcheck, ruleapi
+from . import constexpr, hostcheck, ruleapi
 from .bounds import check_bounds, launch_values
+from .checks.lint import check_unused
+from .checks.memory import check_memory
+from .checks.queues import check_queues
 from .codes import CODES
 from .diagnostics import Diagnostic, DiagnosticSink, Fix, Related, Severity, Span, TextEdit, is_suppressed, suppressions
 from .gcpause import CollectorPaused
@@ -354,9 +357,9 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
-        checks.check_queues(lowered.kernel, sink, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers})
-        checks.check_memory(lowered.kernel, sink, config.soc_version)
-        checks.check_unused(lowered.kernel, sink)
+        check_queues(lowered.kernel, sink, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers})
+        check_memory(lowered.kernel, sink, config.soc_version)
+        check_unused(lowered.kernel, sink)
         if kind == "kernel":
             check_sync(lowered, sink, _alias(module))
             check_bounds(lowered.kernel, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}, sink,

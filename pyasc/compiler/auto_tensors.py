@@ -44,7 +44,7 @@ def elements(shape: ir.Expr | None) -> int | None:
 
 def auto_symbols(kernel: ir.KernelIR) -> set[int]:
     """ids of the symbols that hold an auto tensor."""
-    from .checks import walk_stmts
+    from .checks.walk import walk_stmts
 
     return {id(s.target) for s in walk_stmts(kernel.body)
             if isinstance(s, ir.Assign) and s.target is not None and is_auto(s.value)}
@@ -93,7 +93,7 @@ def copies(stmts: list[ir.Stmt], helpers: dict[str, ir.KernelIR], keys: dict[int
            _depth: int = 0) -> Copies:
     """Which of the symbols in `keys` (symbol id -> key) a data_copy of these statements (through helpers) fills
     from Global Memory or writes to it; CANN counts only the tensor itself as the copy's operand (not `t[i:]`)."""
-    from .checks import stmt_exprs, walk_stmts
+    from .checks.walk import stmt_exprs, walk_stmts
 
     found = Copies()
     for s in walk_stmts(stmts):
@@ -119,7 +119,7 @@ def copies(stmts: list[ir.Stmt], helpers: dict[str, ir.KernelIR], keys: dict[int
 
 def materialize(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR], insert_sync: bool) -> dict[int, AutoTensor]:
     """The buffer of each auto tensor of the kernel, keyed by its symbol's id."""
-    from .checks import walk_stmts
+    from .checks.walk import walk_stmts
 
     autos: dict[int, AutoTensor] = {}
     for top in kernel.body:
@@ -140,7 +140,7 @@ def materialize(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR], insert_syn
 
 def _depends_on(assign: ir.Assign, top: ir.Stmt) -> bool:
     """Whether the tensor's shape reads a name that the loop or branch `top` assigns (then it cannot move out)."""
-    from .checks import walk_expr, walk_stmts
+    from .checks.walk import walk_expr, walk_stmts
 
     inner: set[int] = set()
     for s in walk_stmts([top]):

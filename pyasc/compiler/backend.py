@@ -13,7 +13,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from . import checks, gm_access, ir
+from . import gm_access, ir
+from .checks.walk import stmt_exprs, walk_stmts
 from .codegen.kernel import KernelGen
 from .codegen.text import TypeNamer, cpp_literal
 from .cppnames import cpp_identifier
@@ -96,7 +97,7 @@ def generate(lowered: LowerResult, sink: DiagnosticSink, kind: str, display: str
                                     f"nothing fixes the dtype of '{p.name}': the kernel is emitted as a template and "
                                     "instantiated with DTYPE (float unless compiled with -DDTYPE=...)", p.def_span))
     if log.isEnabledFor(logging.DEBUG):
-        for stmt in checks.walk_stmts(k.body):
+        for stmt in walk_stmts(k.body):
             text = stmt_cpp.get(id(stmt))
             if text:
                 log.debug("%s:%d  %s", k.name, stmt.span.line, text.strip())
@@ -149,7 +150,7 @@ def _reached(k: ir.KernelIR, helper_irs: dict[str, ir.KernelIR]) -> list[str]:
         cur = todo.pop()
         names = cur.__dict__.get("_called")
         if names is None:
-            names = list(dict.fromkeys(e.name for s in checks.walk_stmts(cur.body) for e in checks.stmt_exprs(s)
+            names = list(dict.fromkeys(e.name for s in walk_stmts(cur.body) for e in stmt_exprs(s)
                                        if isinstance(e, ir.HelperCall)))
             cur.__dict__["_called"] = names
         for n in names:
@@ -172,7 +173,7 @@ def _callees_first(helpers: list[LowerResult]) -> list[LowerResult]:
             return
         seen.add(name)
         k = by_name[name][0].kernel
-        for e in (e for s in checks.walk_stmts(k.body) for e in checks.stmt_exprs(s)):
+        for e in (e for s in walk_stmts(k.body) for e in stmt_exprs(s)):
             if isinstance(e, ir.HelperCall):
                 visit(e.name)
         order.extend(by_name[name])
@@ -249,7 +250,7 @@ def _calls(lowered: LowerResult, code: Code, k: ir.KernelIR) -> list[CallInfo]:
 def _hints(k: ir.KernelIR) -> list[InlayHint]:
     """Inferred types where the code does not say them: tensors, queues and scalars from calls."""
     out: list[InlayHint] = []
-    for s in checks.walk_stmts(k.body):
+    for s in walk_stmts(k.body):
         if isinstance(s, ir.Assign) and s.declare and s.target is not None and s.target_span is not None:
             t = s.target.type
             if isinstance(s.value, ir.Const):

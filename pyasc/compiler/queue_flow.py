@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import ir
-from .checks import stmt_exprs
+from .checks.walk import stmt_exprs
 from .types import ObjT, ScalarT
 
 _BUDGET = 50_000

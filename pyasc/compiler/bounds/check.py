@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from ...language.spec import ApiSpec
 from .. import ir
-from ..checks import stmt_exprs
+from ..checks.walk import stmt_exprs
 from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
 from ..types import AddrT, ObjT, ScalarT, TensorT
 from .interval import TOP, Iv, const, where

@@ -74,7 +74,7 @@ def list_element_type(ov: Overload, param: str) -> str:
 
 
 def tests_dtypes(cond: ir.Expr) -> bool:
-    from ..checks import generic_constant, walk_expr
+    from ..checks.walk import generic_constant, walk_expr
 
     return generic_constant(cond) and any(
         isinstance(x, ir.DTypeRef) or (isinstance(x, ir.Call) and x.api is not None

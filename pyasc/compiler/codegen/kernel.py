@@ -15,7 +15,7 @@ from ...language.registry import CLASSES
 from ...language.spec import REQUIRED
 from .. import ir
 from ..auto_tensors import AutoTensor, auto_symbols, materialize
-from ..checks import inserts_sync
+from ..checks.queues import inserts_sync
 from ..cppnames import impl_name
 from ..sourcemap import Code, MapFlag, Segment
 from ..sync.insert import plan

@@ -6,7 +6,7 @@ import re
 
 from ...language.registry import CLASSES
 from .. import ir
-from ..checks import stmt_exprs, walk_stmts
+from ..checks.walk import stmt_exprs, walk_stmts
 from ..types import ObjT, TensorT
 
 UNUSED = "[[maybe_unused]] "

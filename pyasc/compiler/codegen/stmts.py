@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...language.registry import CLASSES
 from .. import ir
 from ..auto_tensors import is_auto
-from ..checks import stmt_exprs
+from ..checks.walk import stmt_exprs
 from ..cppnames import free_name
 from ..diagnostics import Span
 from ..sourcemap import MapFlag

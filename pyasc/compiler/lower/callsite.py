@@ -466,7 +466,7 @@ class CallLowering(LowerBase):
         result = sub.run()  # type: ignore[attr-defined]
         result.foreign = foreign or self.foreign
         if not result.foreign:
-            from ..checks import check_unused
+            from ..checks.lint import check_unused
 
             check_unused(result.kernel, self.sink)
         return sub, result

@@ -10,7 +10,7 @@ import ast
 from ...language.registry import APIS
 from .. import calls as C
 from .. import ir
-from ..checks import generic_constant
+from ..checks.walk import generic_constant
 from ..diagnostics import Span
 from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
 from .base import LowerBase

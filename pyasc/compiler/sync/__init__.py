@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import checks, ir
+from .. import ir
+from ..checks.queues import inserts_sync
+from ..checks.walk import calls_in
 from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity
 
 if TYPE_CHECKING:
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 def _uses_flags(kernels: list[ir.KernelIR]) -> bool:
     for k in kernels:
-        for call in checks.calls_in(k):
+        for call in calls_in(k):
             assert call.api is not None
             if call.api.name in ("set_flag", "wait_flag"):
                 return True
@@ -49,7 +51,7 @@ def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
 def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -> None:
     """PA551-PA557 for one kernel and the helpers it calls; PA507 under insert_sync."""
     k = lowered.kernel
-    if checks.inserts_sync(k, {h.kernel.name: h.kernel for h in lowered.helpers}):
+    if inserts_sync(k, {h.kernel.name: h.kernel for h in lowered.helpers}):
         check_insert_sync(lowered, sink)
         return  # insert_sync replaces the kernel's flags by its own (sync/insert.py): none of them is run
     manual = k.options.get("auto_sync", True) is False

@@ -82,7 +82,7 @@ class _Seq:
 
     def flatten(self, stmts: list[ir.Stmt], block: object, chain: tuple[ir.Stmt, ...], blocks: tuple[object, ...],
                 frame: Frame, frames: tuple[Frame, ...]) -> None:
-        from ..checks import stmt_exprs
+        from ..checks.walk import stmt_exprs
 
         for s in stmts:
             if isinstance(s, ir.If) and s.static is not None:  # folded at compile time: its branch is inline
@@ -168,7 +168,7 @@ class _Dsts:
 
     def of(self, s: ir.Stmt, frame: Frame, at: Frame | None = None) -> list[tuple[Line, GroupKey | None, ir.Expr]]:
         """(line, group key, the tensor as `at` names it) for each write; `at` is the frame the lines go into."""
-        from ..checks import stmt_exprs, walk_stmts
+        from ..checks.walk import stmt_exprs, walk_stmts
 
         at = at or frame
         out: list[tuple[Line, GroupKey | None, ir.Expr]] = []
@@ -200,7 +200,7 @@ def _uses(entry: _Entry, seq: _Seq) -> dict[GroupKey, ir.Expr]:
     """The followed tensors a statement uses: group key -> the name it uses first (a free_tensor, an erased
     enque or a deque that became a name use none, as CANN's passes do not count them; nor does handing a tensor to
     a helper that is inlined, whose statements are the uses)."""
-    from ..checks import stmt_exprs
+    from ..checks.walk import stmt_exprs
 
     s, frame = entry.stmt, entry.frame
     assert frame.plan is not None
@@ -219,7 +219,7 @@ def _uses(entry: _Entry, seq: _Seq) -> dict[GroupKey, ir.Expr]:
 
 
 def _fenced(s: ir.Stmt) -> bool:
-    from ..checks import stmt_exprs
+    from ..checks.walk import stmt_exprs
 
     return any(isinstance(e, ir.Call) and e.api is not None and e.api.name in FENCED for e in stmt_exprs(s))
 
