@@ -4,7 +4,7 @@ Each round runs a fresh interpreter with the collector off (as pyasc-lsp starts)
 server imports too (pygls, lsprotocol: not counted), then measures the CPU time of
 
 - server: `import pyasc_lsp.server` and its features (what the server imports beyond pygls);
-- import: `import pyasc.compiler.analysis`, the compiler;
+- import: `import pyasc.compiler.pipeline.analysis`, the compiler;
 - early: the first `analyze()` of bench/lsp_latency.py's 12-kernel file up to its `early` hook (the diagnostics the
   server publishes first);
 - full: the whole first analysis (C++, source map and IDE data too).
@@ -34,7 +34,7 @@ from checkouts import alternate, compile_tree, median_of, unpack  # noqa: E402
 
 MEASURES = [
     ("server", "import pyasc_lsp.server and its features"),
-    ("import", "import pyasc.compiler.analysis"),
+    ("import", "import pyasc.compiler.pipeline.analysis"),
     ("early", "first analysis up to the early diagnostics"),
     ("full", "whole first analysis"),
     ("extra", "start -> first diagnostics beyond pygls (server + import + early)"),
@@ -57,7 +57,7 @@ def child(tree: Path, source: Path) -> dict[str, float]:
     import pyasc_lsp.server  # noqa: F401
 
     t1 = time.process_time()
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     t2 = time.process_time()
     marks: list[float] = []

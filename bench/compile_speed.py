@@ -48,7 +48,7 @@ def timed(fn, repeat: int) -> tuple[float, float]:
 
 def measure(kernels: int, repeat: int) -> dict[str, tuple[float, float]]:
     """The figures of the pyasc first on sys.path, in this process."""
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     text = source(kernels)
     analyze(text, "warmup.py")

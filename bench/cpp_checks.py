@@ -19,10 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pyasc.compiler.analysis import analyze  # noqa: E402
-from pyasc.compiler.diagnostics import Span  # noqa: E402
-from pyasc.compiler.results import Analysis, KernelInfo  # noqa: E402
-from pyasc.compiler.sourcemap import SourceMap  # noqa: E402
+from pyasc.compiler.codegen.sourcemap import SourceMap  # noqa: E402
+from pyasc.compiler.diagnostics.model import Span  # noqa: E402
+from pyasc.compiler.pipeline.analysis import analyze  # noqa: E402
+from pyasc.compiler.pipeline.results import Analysis, KernelInfo  # noqa: E402
 from pyasc.config import Config  # noqa: E402
 from pyasc.toolchain import CACHE, DEFAULT_CHECKS, check_cpp, headers, locate, runner  # noqa: E402
 

@@ -327,7 +327,7 @@ class Editor:
 def analyze_alone(kernels: int, edits: int, sync: bool = False, until_early: bool = False) -> list[float]:
     """The same edits analyzed in-process with a shared kernel cache: the compiler's share of each latency (with
     `until_early`, up to the moment analyze() hands its diagnostics over, which is when the server publishes)."""
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     text = make_sync_file(kernels) if sync else make_file(kernels)
     cache = AnalysisCache()
@@ -394,7 +394,7 @@ def edited_at(text: str, needle: str, value: int) -> str:
 
 def analyze_program_alone(text: str, needle: str, edits: int, until_early: bool = False) -> list[float]:
     """analyze_alone for the program: the compiler's share of an edit at `needle`."""
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()
     analyze(text, "/bench/program.py", None, cache)

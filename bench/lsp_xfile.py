@@ -197,7 +197,7 @@ def cpu_alone(kernels: int, edits: int) -> tuple[list[float], list[float]]:
     """CPU seconds of the compiler's share, in-process with its kernel cache and the buffers as an overlay: each
     round's analysis of common.py, then the re-analysis of main.py (what the server's analysis thread runs)."""
     from pyasc import reads
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     root = Path(tempfile.mkdtemp(prefix="pyasc-xfile-cpu-"))
     (root / "common.py").write_text(COMMON, encoding="utf-8")

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyasc import compat  # noqa: E402
-from pyasc.compiler.diagnostics import Severity  # noqa: E402
+from pyasc.compiler.diagnostics.model import Severity  # noqa: E402
 from tests.differential.test_differential import CASES, cann_accepts  # noqa: E402
 from tests.recall.corpus import CLASSES, SIM_GAPS, check, kernels, simulate  # noqa: E402
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compiler.diagnostics import Diagnostic, Severity, Span
+from .compiler.diagnostics.model import Diagnostic, Severity, Span
 
 UNREADABLE = "PA903"
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from pyasc.compiler.diagnostics import Diagnostic, Severity, Span, TextEdit
-from pyasc.compiler.results import InlayHint
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span, TextEdit
+from pyasc.compiler.pipeline.results import InlayHint
 
 from .newlines import lsp_newlines
 

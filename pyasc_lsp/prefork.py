@@ -168,7 +168,7 @@ class Worker:
                 status, payload = self._next()
                 if status == "diagnostics":
                     if early is not None:
-                        from pyasc.compiler.results import Analysis
+                        from pyasc.compiler.pipeline.results import Analysis
 
                         early(Analysis(path=path, text=text, diagnostics=payload))
                     status, payload = self._next()
@@ -348,7 +348,7 @@ def _serve(requests: int, responses: int, folder: str | None = None) -> None:
     from .codecache import install_dataclasses
 
     install_dataclasses()  # the parent's table, read before the fork: its compiler import is the same
-    from pyasc.compiler.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
     cache = AnalysisCache()
     if folder is None:  # else the folder's own kernels warm the compiler up, and count for something
@@ -406,7 +406,7 @@ PREFETCH_MAX_BYTES = 256_000
 def _prefetch(root: str, layer: dict[str, Any], *, cache: Any, requests: int) -> tuple[int, bool]:
     """In the child: analyze the likeliest kernel files under `root` into `cache`; returns how many, and whether it
     went through them all (not stopped by its deadline or by a request)."""
-    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.pipeline.analysis import analyze
 
     from .config import Settings
     from .newlines import lsp_newlines

@@ -47,7 +47,7 @@ def _analyze(text: str, path: str, config: Any, cache: Any, early: Any = None) -
     the client's.  `early` gets a preview (an Analysis holding only the text and the diagnostics) as soon as the
     diagnostics are known, before the C++ is generated.
     """
-    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.pipeline.analysis import analyze
 
     text = lsp_newlines(text)
     hook = None if early is None else functools.partial(_preview, early, path, text)
@@ -55,7 +55,7 @@ def _analyze(text: str, path: str, config: Any, cache: Any, early: Any = None) -
 
 
 def _preview(early: Any, path: str, text: str, diagnostics: list[Any]) -> None:
-    from pyasc.compiler.results import Analysis
+    from pyasc.compiler.pipeline.results import Analysis
 
     early(Analysis(path=path, text=text, diagnostics=diagnostics))
 
@@ -80,7 +80,7 @@ def make_cache() -> Any:
     """The compiler's per-kernel cache (shared by all documents) when it offers one, bounded in what it holds as
     well as in entries (`CACHE_ITEMS`; the least recently used go first, which are the older versions of edited
     kernels: the current kernels of the open files are looked up on every analysis)."""
-    from pyasc.compiler import analysis
+    from pyasc.compiler.pipeline import analysis
 
     factory = getattr(analysis, "AnalysisCache", None)
     if not callable(factory):
@@ -417,7 +417,7 @@ def find_docs() -> Path:
     target = docs_location()
     if target == _repository_docs():
         return target
-    from pyasc.compiler.codes import docs_markdown
+    from pyasc.compiler.diagnostics.codes import docs_markdown
 
     text = docs_markdown()
     try:

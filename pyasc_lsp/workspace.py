@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pyasc import reads
-from pyasc.compiler.diagnostics import Diagnostic
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc.config import Config
 
 logger = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """pyasc-check: the headless checker for terminals, CI and pre-commit.
 
-It runs the same engine as the language server (`pyasc.compiler.analysis.analyze`, then the C++ tier
+It runs the same engine as the language server (`pyasc.compiler.pipeline.analysis.analyze`, then the C++ tier
 `pyasc.toolchain.check_cpp`), so a file that is clean in the editor is clean in CI.  Exit status: 0 when nothing is
 at or above `--fail-on`, 1 when something is, 2 for a usage error or an internal error.  It never writes to the
 user's files; results are cached by content in `.pyasc_cache/`.
@@ -23,7 +23,7 @@ from typing import Any, TextIO
 import tomllib
 
 from .. import __version__, sources
-from ..compiler.diagnostics import Diagnostic, Severity, Span, is_suppressed, suppressions
+from ..compiler.diagnostics.model import Diagnostic, Severity, Span, is_suppressed, suppressions
 from ..config import CANN_VERSIONS, Config, find_pyproject, from_mapping
 from ..config import load as load_config
 from ..sources import Candidate, Excluder
@@ -159,7 +159,7 @@ def _postprocess(diags: Iterable[Diagnostic], text: str, config: Config) -> list
 
 def check_text(text: str, path: str, config: Config, cpp: bool) -> tuple[list[Diagnostic], int, bool]:
     """Findings of one file's text: (diagnostics, number of jit functions, whether an internal error happened)."""
-    from ..compiler.analysis import analyze
+    from ..compiler.pipeline.analysis import analyze
 
     internal = False
     try:

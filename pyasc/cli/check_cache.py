@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..compiler.diagnostics import Diagnostic, Fix, Related, Severity, Span, TextEdit
+from ..compiler.diagnostics.model import Diagnostic, Fix, Related, Severity, Span, TextEdit
 from ..config import Config
 from ..diagstore import fingerprint
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..compiler.analysis import analyze
+from ..compiler.pipeline.analysis import analyze
 from .render import render_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from ..compiler.codes import docs_markdown
+from ..compiler.diagnostics.codes import docs_markdown
 from ..sim.findings import KINDS
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
-from ..compiler.codes import CODES
-from ..compiler.diagnostics import Diagnostic, Severity
+from ..compiler.diagnostics.codes import CODES
+from ..compiler.diagnostics.model import Diagnostic, Severity
 
 JSON_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -17,8 +17,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import __version__
-from ..compiler.analysis import analyze
-from ..compiler.diagnostics import Diagnostic, Severity
+from ..compiler.diagnostics.model import Diagnostic, Severity
+from ..compiler.pipeline.analysis import analyze
 from ..config import CANN_VERSIONS, Config, from_mapping, load
 from ..language import soc
 from ..log import set_log_level
@@ -193,7 +193,7 @@ def _build(src: Path, out: Path, kernel: str, config: Config, profile: bool, cpp
     out.parent.mkdir(parents=True, exist_ok=True)
     if cann is not None:
         return _build_bisheng(src, out, kernel, config, cpp, cann, kept, auto_sync)
-    from ..compiler.hostcheck import default_block_dim
+    from ..compiler.checks.hostcheck import default_block_dim
     from ..sim.launcher import write_executable
 
     if block_dim is not None:

@@ -13,7 +13,7 @@ import sys
 import unicodedata
 from typing import TextIO
 
-from ..compiler.diagnostics import Diagnostic, Severity
+from ..compiler.diagnostics.model import Diagnostic, Severity
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"

@@ -12,8 +12,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compiler.analysis import analyze
-from ..compiler.results import Analysis
+from ..compiler.pipeline.analysis import analyze
+from ..compiler.pipeline.results import Analysis
 from ..compiler.syntax.project import project_reader
 from ..config import Config
 from . import host_launch, model, readme, render

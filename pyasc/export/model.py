@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..compiler.results import Analysis, KernelInfo
+from ..compiler.pipeline.results import Analysis, KernelInfo
 from ..language.dtypes import lookup
 
 GE_DTYPES = {

@@ -138,7 +138,7 @@ def _load_kernel(py_path: str, name: str | None, source: str | None = None) -> A
 def _inferred_dtypes(py_path: str, kernel: str, source: str) -> dict[str, str]:
     """Parameter dtypes from the compiler's analysis (when it infers them), e.g. {'x': 'float16'}."""
     try:
-        from ..compiler.analysis import analyze
+        from ..compiler.pipeline.analysis import analyze
 
         analysis = analyze(source, py_path)
     except Exception:  # noqa: BLE001 - the analysis is only a hint here

@@ -18,9 +18,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..compiler.diagnostics import Diagnostic, Related, Severity, is_suppressed, suppressions
-from ..compiler.results import Analysis, KernelInfo
-from ..compiler.sourcemap import MapFlag
+from ..compiler.codegen.sourcemap import MapFlag
+from ..compiler.diagnostics.model import Diagnostic, Related, Severity, is_suppressed, suppressions
+from ..compiler.pipeline.results import Analysis, KernelInfo
 from ..config import Config
 from . import headers as header_sel
 from . import locate, runner

@@ -17,7 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..compiler.diagnostics import Severity
+from ..compiler.diagnostics.model import Severity
 from .locate import Tool
 
 

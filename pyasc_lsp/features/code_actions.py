@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from pyasc.compiler.diagnostics import Span
+from pyasc.compiler.diagnostics.model import Span
 
 from .. import convert
 from ..guard import guarded

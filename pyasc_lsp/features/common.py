@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from pyasc.compiler.diagnostics import Diagnostic
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic
+from pyasc.compiler.pipeline.results import Analysis
 
 from .. import convert
 from ..server import PyascServer

@@ -12,8 +12,8 @@ from typing import Any
 
 from lsprotocol import types
 
-from pyasc.compiler.diagnostics import Diagnostic
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc.config import Config
 
 from ..guard import guarded

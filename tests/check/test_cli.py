@@ -57,7 +57,7 @@ def test_console_script_runs_and_exits_with_the_status(project):
 def test_internal_error_is_a_finding_and_exit_2(project, monkeypatch):
     (project / "a.py").write_text(GOOD, encoding="utf-8")
     (project / "b.py").write_text(BAD, encoding="utf-8")
-    import pyasc.compiler.analysis as analysis
+    import pyasc.compiler.pipeline.analysis as analysis
 
     real = analysis.analyze
 
@@ -146,7 +146,7 @@ def test_files_without_jit_are_skipped_before_parsing(project, monkeypatch):
     (project / "plain.py").write_text(PLAIN, encoding="utf-8")
     (project / "broken.py").write_text("def f(:\n", encoding="utf-8")  # no jit: not even a syntax error
     (project / "k.py").write_text(GOOD, encoding="utf-8")
-    import pyasc.compiler.analysis as analysis
+    import pyasc.compiler.pipeline.analysis as analysis
 
     seen: list[str] = []
     real = analysis.analyze
@@ -165,7 +165,7 @@ def test_configuration_precedence_flags_over_pyproject(project, monkeypatch):
     (project / "pyproject.toml").write_text('[tool.pyasc]\nsoc_version = "Ascend310P"\nnaming = true\n'
                                             'bogus = 1\n', encoding="utf-8")
     (project / "k.py").write_text(GOOD, encoding="utf-8")
-    import pyasc.compiler.analysis as analysis
+    import pyasc.compiler.pipeline.analysis as analysis
 
     socs: list[tuple[str, bool, bool]] = []
     real = analysis.analyze
@@ -201,7 +201,7 @@ def test_a_crashed_worker_process_becomes_pa901_for_its_files(project, monkeypat
     for i in range(4):
         (project / f"k{i}.py").write_text(GOOD if i != 2 else GOOD.replace("TILE_LENGTH = 128", "TILE_LENGTH = 64"),
                                           encoding="utf-8")
-    import pyasc.compiler.analysis as analysis
+    import pyasc.compiler.pipeline.analysis as analysis
 
     real = analysis.analyze
 

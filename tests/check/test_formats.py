@@ -7,8 +7,8 @@ import re
 
 from check_samples import BAD, BAD_LINE, GOOD, run_check
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codes import CODES
+from pyasc.compiler.diagnostics.codes import CODES
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 
@@ -108,7 +108,7 @@ def test_sarif_structure(project):
 
 def test_sarif_related_locations_and_foreign_codes():
     from pyasc.cli.formats import Finding, to_sarif
-    from pyasc.compiler.diagnostics import Diagnostic, Related, Severity, Span
+    from pyasc.compiler.diagnostics.model import Diagnostic, Related, Severity, Span
 
     d = Diagnostic("PA403", Severity.ERROR, "two dtypes", Span(5, 4, 5, 9),
                    related=(Related(Span(3, 4, 3, 9), "float16 here"),))
@@ -140,7 +140,7 @@ def test_github_annotations(project):
 
 def test_github_escapes_newlines_and_separators():
     from pyasc.cli.formats import Finding, github_line
-    from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
+    from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span
 
     d = Diagnostic("PA304", Severity.WARNING, "forms:\n  a, b\n100%", Span(2, 0, 2, 1))
     line = github_line(Finding("dir,x/k:1.py", d, ""))

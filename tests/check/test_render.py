@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from pyasc.cli.render import render_text, source_excerpt, summary_line, use_color
-from pyasc.compiler.diagnostics import Diagnostic, Fix, Related, Severity, Span, TextEdit
+from pyasc.compiler.diagnostics.model import Diagnostic, Fix, Related, Severity, Span, TextEdit
 
 
 def _diag(span: Span, sev: Severity = Severity.ERROR, **kw) -> Diagnostic:

@@ -3,7 +3,7 @@ the fixed file)."""
 
 from __future__ import annotations
 
-from pyasc.compiler.diagnostics import Fix
+from pyasc.compiler.diagnostics.model import Fix
 
 
 def apply_fix(text: str, fix: Fix) -> str:

@@ -6,8 +6,8 @@ import ast
 import random
 from pathlib import Path
 
-from pyasc.compiler.analysis import AnalysisCache, analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
 from .conftest import EXAMPLES
 

@@ -3,8 +3,8 @@ a scalar's own type (`{p.T}`), class presets as defaults and constructors in the
 
 from __future__ import annotations
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 
 KERNEL = '''\
 import pyasc as asc

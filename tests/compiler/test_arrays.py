@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
 from pyasc.compiler.ide.hover import hover
+from pyasc.compiler.pipeline.analysis import analyze
 
 HEAD = """import asc
 

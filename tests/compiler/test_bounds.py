@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.bounds.interval import TOP, Iv, const
+from pyasc.compiler.checks.bounds.interval import TOP, Iv, const
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 CODES = ("PA611", "PA612", "PA613", "PA614")
@@ -431,7 +431,7 @@ def test_launches_that_disagree_leave_the_parameter_unknown() -> None:
 
 
 def test_an_edit_of_the_launch_is_seen_by_the_cached_kernel() -> None:
-    from pyasc.compiler.analysis import AnalysisCache
+    from pyasc.compiler.pipeline.analysis import AnalysisCache
 
     cache = AnalysisCache()
     src = textwrap.dedent(MULTICORE.replace("LAUNCHES", "k[4](np.zeros(4 * BLOCK, np.float32), 4)"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 
 from .test_goldens import GOLDENS, _check
 

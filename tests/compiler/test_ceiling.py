@@ -9,8 +9,8 @@ from collections import OrderedDict
 
 import pytest
 
-from pyasc.compiler import analysis
-from pyasc.compiler.analysis import AnalysisCache, analyze
+from pyasc.compiler.pipeline import analysis
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 from pyasc.compiler.syntax import parse as syntax_parse
 from pyasc.config import Config
 

@@ -100,7 +100,7 @@ def test_debug_log_shows_cpp_per_statement(tmp_path: Path) -> None:
 
 def test_set_log_level_api(tmp_path: Path) -> None:
     code = (
-        "import pyasc\nfrom pyasc.compiler.analysis import analyze\n"
+        "import pyasc\nfrom pyasc.compiler.pipeline.analysis import analyze\n"
         "pyasc.set_log_level(pyasc.LOG_LEVEL.DEBUG)\n"
         f"analyze(open({str(ROOT / 'examples' / 'softmax.py')!r}).read(), 'softmax.py')\n"
     )

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyasc.compiler.analysis import analyze
 from pyasc.compiler.codegen.text import enum_cpp
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.language.dtypes import DTYPES
 from pyasc.language.registry import CLASSES, ENUMS
 from pyasc.language.spec import Overload, Param

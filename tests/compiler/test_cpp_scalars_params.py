@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.language.registry import all_apis
 
 HEAD = '''import asc

@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.cppnames import CPP_KEYWORDS, HEADER_MACROS, cpp_identifier, impl_name, is_reserved, rename_scope
+from pyasc.compiler.codegen.cppnames import (
+    CPP_KEYWORDS,
+    HEADER_MACROS,
+    cpp_identifier,
+    impl_name,
+    is_reserved,
+    rename_scope,
+)
+from pyasc.compiler.pipeline.analysis import analyze
 
 HEADER = Path(__file__).resolve().parents[2] / "pyasc" / "toolchain" / "include" / "kernel_operator.h"
 

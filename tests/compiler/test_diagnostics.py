@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codes import CODES
-from pyasc.compiler.diagnostics import Severity, Span
+from pyasc.compiler.diagnostics.codes import CODES
+from pyasc.compiler.diagnostics.model import Severity, Span
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 PRELUDE = """import pyasc as asc

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pyasc import diagstore, reads
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 
 CONTEXT = {"build": "b1", "path": "/p/k.py", "uri": "file:///p/k.py", "encoding": "utf-16",
            "docs": "file:///d.md", "config": {"soc_version": "Ascend910B1", "severity": {"PA701": "error"}}}

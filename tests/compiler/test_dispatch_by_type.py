@@ -3,8 +3,8 @@ the parameter records bind in any order, by keyword too; comparisons of ConstExp
 
 from __future__ import annotations
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.language import registry
 from pyasc.language.spec import Param, bind_by_type
 

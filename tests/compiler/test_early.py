@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import backend
-from pyasc.compiler.analysis import AnalysisCache, analyze
+from pyasc.compiler.pipeline import backend
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
 KERNEL = """
 
@@ -127,15 +127,15 @@ def test_a_failing_hook_does_not_stop_the_analysis() -> None:
 LAZY_PROBE = """
 import sys
 
-from pyasc.compiler.analysis import AnalysisCache, analyze
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
-GENERATOR = ("pyasc.compiler.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto")
+GENERATOR = ("pyasc.compiler.pipeline.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto")
 before = [m for m in GENERATOR if m in sys.modules]
 at_early = []
 result = analyze(sys.stdin.read(), "k.py", None, AnalysisCache(),
                  early=lambda d: at_early.extend(m for m in GENERATOR if m in sys.modules))
 after = [m for m in GENERATOR if m in sys.modules]
-print(before, at_early, after, result.cpp.count('extern "C"'), "pyasc.compiler.sync.interp" in sys.modules)
+print(before, at_early, after, result.cpp.count('extern "C"'), "pyasc.compiler.checks.sync.interp" in sys.modules)
 """
 
 
@@ -147,5 +147,5 @@ def test_the_code_generator_is_imported_only_after_the_early_diagnostics() -> No
     import sys
 
     out = subprocess.run([sys.executable, "-c", LAZY_PROBE], input=TEXT, capture_output=True, text=True, check=True)
-    generator = ["pyasc.compiler.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto"]
+    generator = ["pyasc.compiler.pipeline.backend", "pyasc.compiler.codegen.kernel", "pyasc.compiler.codegen.auto"]
     assert out.stdout.split("\n")[0] == f"[] [] {generator} 3 False"

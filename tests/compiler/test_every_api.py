@@ -3,8 +3,8 @@ independently written declaration header, accepts the C++ the generator emits fo
 
 from __future__ import annotations
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 from .synth import COMPILE_TIME, FRONT_END_GAPS, generated_overloads, synthesize

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from pyasc.compiler import gcpause
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline import gcpause
+from pyasc.compiler.pipeline.analysis import analyze
 
 TEXT = """import pyasc as asc
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.sourcemap import side_by_side
+from pyasc.compiler.codegen.sourcemap import side_by_side
+from pyasc.compiler.pipeline.analysis import analyze
 
 from .conftest import EXAMPLES, ROOT
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Diagnostic, Severity
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity
+from pyasc.compiler.pipeline.analysis import analyze
 
 HEAD = """import pyasc as asc
 

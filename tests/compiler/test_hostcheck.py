@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codes import CODES
+from pyasc.compiler.diagnostics.codes import CODES
+from pyasc.compiler.pipeline.analysis import analyze
 
 KERNEL = """import pyasc as asc
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import Analysis, AnalysisCache, analyze
 from pyasc.compiler.lower import helper_cache
+from pyasc.compiler.pipeline.analysis import Analysis, AnalysisCache, analyze
 
 PROGRAM = Path(__file__).resolve().parents[2] / "bench" / "programs" / "big_kernel.py"
 

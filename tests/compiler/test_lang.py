@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import AnalysisCache, analyze
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
 from .test_goldens import GOLDENS, check_kernel_file
 

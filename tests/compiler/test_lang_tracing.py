@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 
 from .edits import apply_fix
 

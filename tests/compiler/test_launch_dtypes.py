@@ -8,8 +8,8 @@ import ast
 import numpy as np
 import pytest
 
-from pyasc.compiler.analysis import AnalysisCache, analyze
-from pyasc.compiler.launches import LaunchIndex, gm_param_names
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
+from pyasc.compiler.syntax.launches import LaunchIndex, gm_param_names
 from pyasc.compiler.syntax.module import scan_module
 
 KERNEL = '''import asc

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 
 _KERNEL = """import asc
 {imports}

@@ -3,8 +3,8 @@ object at trace time: every subscript names that variable instead of constructin
 
 from __future__ import annotations
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 
 KERNEL = """import asc
 

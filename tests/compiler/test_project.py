@@ -6,15 +6,15 @@ import subprocess
 import sys
 
 from pyasc.cli.docs import diagnostics_markdown
-from pyasc.compiler.codes import CODES
+from pyasc.compiler.diagnostics.codes import CODES
 
 from .conftest import ROOT
 
 
 def test_compiler_never_imports_the_protocol_libraries() -> None:
     code = (
-        "import sys\nimport pyasc, pyasc.compiler.analysis, pyasc.cli.main, pyasc.cli.check, pyasc.language\n"
-        "from pyasc.compiler.analysis import analyze\n"
+        "import sys\nimport pyasc, pyasc.compiler.pipeline.analysis, pyasc.cli.main, pyasc.cli.check, pyasc.language\n"
+        "from pyasc.compiler.pipeline.analysis import analyze\n"
         f"analyze(open({str(ROOT / 'examples' / 'add_custom.py')!r}).read(), 'a.py')\n"
         "bad = [m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules]\n"
         "assert not bad, bad\n"

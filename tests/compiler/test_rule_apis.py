@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import CANN_VERSIONS, Config, from_mapping
 
 KERNELS = Path(__file__).with_name("rule_kernels.py")

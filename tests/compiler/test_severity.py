@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codes import CODES, RULES, docs_markdown, severity_for
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.codes import CODES, RULES, docs_markdown, severity_for
+from pyasc.compiler.diagnostics.model import Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 EITHER = {"PA503", "PA506", "PA601", "PA611", "PA612", "PA613", "PA614", "PA801"}

@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.sourcemap import MapFlag, decode_v3
+from pyasc.compiler.codegen.sourcemap import MapFlag, decode_v3
+from pyasc.compiler.pipeline.analysis import analyze
 
 from .conftest import EXAMPLES
 

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from pyasc import sim
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.codes import CODES
-from pyasc.compiler.diagnostics import Diagnostic, Severity
+from pyasc.compiler.diagnostics.codes import CODES
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 from . import sync_kernels
@@ -174,7 +174,7 @@ def test_static_check_agrees_with_the_sanitizer() -> None:
 def test_incremental_analysis_matches_a_fresh_one() -> None:
     """The check runs in the per-kernel cached analysis: an edit above shifts cached findings (their fixes too) and
     an edit inside one kernel re-checks that kernel; either way the result equals a fresh analysis."""
-    from pyasc.compiler.analysis import AnalysisCache
+    from pyasc.compiler.pipeline.analysis import AnalysisCache
 
     cache = AnalysisCache()
     analyze(TEXT, str(PATH), Config(), cache)

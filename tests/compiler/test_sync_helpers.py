@@ -1,4 +1,4 @@
-"""insert_sync through helper calls (pyasc/compiler/sync/frames.py): a helper's statements are synchronized inside
+"""insert_sync through helper calls (compiler/checks/sync/frames.py): a helper's statements are synchronized inside
 it where each call runs them, as CANN's inlining tracer does; the queues of the caller's tensors are passed in."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 
 CASES = Path(__file__).resolve().parents[1] / "differential" / "cases"
 

@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler import analysis, ir
-from pyasc.compiler.auto_tensors import auto_symbols, materialize
-from pyasc.compiler.diagnostics import Span
+from pyasc.compiler.checks.sync.insert import plan
+from pyasc.compiler.checks.sync.interp import Interp, _esize
+from pyasc.compiler.checks.sync.lin import Lin
+from pyasc.compiler.checks.sync.machine import Machine, Site
+from pyasc.compiler.checks.sync.plan import Line, Plan
+from pyasc.compiler.diagnostics.model import Span
+from pyasc.compiler.ir import nodes as ir
+from pyasc.compiler.ir.auto_tensors import auto_symbols, materialize
 from pyasc.compiler.lower import LowerResult
-from pyasc.compiler.sync.insert import plan
-from pyasc.compiler.sync.interp import Interp, _esize
-from pyasc.compiler.sync.lin import Lin
-from pyasc.compiler.sync.machine import Machine, Site
-from pyasc.compiler.sync.plan import Line, Plan
+from pyasc.compiler.pipeline import analysis
 
 CASES = Path(__file__).resolve().parents[1] / "differential" / "cases"
 HELPER_CASES = ["p10_auto_helper_two_writes", "s01_helper_copy_then_compute", "s02_helper_called_twice",
@@ -102,7 +103,7 @@ class PlannedInterp(Interp):
 
 
 def analysis_view(e: ir.Construct) -> object:
-    from pyasc.compiler.sync.access import View
+    from pyasc.compiler.checks.sync.access import View
 
     return View(("auto", id(e)), Lin(0), _esize(e.type), "UB")
 

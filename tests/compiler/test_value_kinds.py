@@ -1,14 +1,14 @@
-"""The one classification of compile-time values (pyasc/compiler/value_kinds.py) and its variants, as a table:
+"""The one classification of compile-time values (pyasc/compiler/ir/value_kinds.py) and its variants, as a table:
 each IR value form, the kind it is, and the answer of every variant."""
 
 from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import ir
-from pyasc.compiler import value_kinds as vk
-from pyasc.compiler.diagnostics import Span
-from pyasc.compiler.types import (
+from pyasc.compiler.diagnostics.model import Span
+from pyasc.compiler.ir import nodes as ir
+from pyasc.compiler.ir import value_kinds as vk
+from pyasc.compiler.ir.types import (
     ArrayT,
     BoundMethodT,
     ClassRefT,

@@ -70,7 +70,7 @@ def main(argv: list[str]) -> int:
     if argv[1:]:
         cases = [Path(a) for a in argv[1:]]
     else:
-        from pyasc.compiler.analysis import analyze
+        from pyasc.compiler.pipeline.analysis import analyze
 
         from .test_differential import CANN_1_1_1, CASES
         cases = [c for c in CASES if analyze(c.read_text(encoding="utf-8"), c.name, CANN_1_1_1).errors]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pyasc import compat
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.sim import jit
 
 from .known import KNOWN

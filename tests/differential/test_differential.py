@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 from .bisheng import cann_cpp_error, real_flags

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyasc.cli.export import main as export_main
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 from pyasc.export import ExportError, KernelHasErrors, export, project_files
 from pyasc.export.model import GE_DTYPES, snake_case

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 from hypothesis import given
 
-from pyasc.compiler.analysis import AnalysisCache, analyze
-from pyasc.compiler.diagnostics import Span
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Span
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
+from pyasc.compiler.pipeline.results import Analysis
 
 from .strategies import KERNELS, LONG, edit_sequence, fuzz_settings, nested, texts_of
 

@@ -13,7 +13,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
-from pyasc.compiler.diagnostics import Span
+from pyasc.compiler.diagnostics.model import Span
 
 SERVER = [sys.executable, "-m", "pyasc_lsp"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler import analysis
-from pyasc.compiler.analysis import analyze
 from pyasc.compiler.ide import completion, hover
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.pipeline import analysis
+from pyasc.compiler.pipeline.analysis import analyze
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc.compiler.syntax import module as syntax_module
 from pyasc.compiler.syntax import parse as syntax_parse
 from pyasc_lsp import server

@@ -24,7 +24,8 @@ def loaded(imports: str, names: list[str]) -> list[str]:
 
 def test_the_server_import_loads_neither_the_api_tables_nor_the_compiler() -> None:
     """The tables and the compiler come with the first analysis (server._analyze imports it)."""
-    heavy = ["pyasc.language.registry", "pyasc.runtime", "pyasc.compiler.analysis", "pyasc.compiler.codegen"]
+    heavy = ["pyasc.language.registry", "pyasc.runtime", "pyasc.compiler.pipeline.analysis",
+             "pyasc.compiler.codegen.kernel"]
     assert loaded("import pyasc_lsp.server, pyasc_lsp.features", heavy) == []
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lsprotocol import types
 
-from pyasc.compiler.diagnostics import Diagnostic, Related, Severity, Span
+from pyasc.compiler.diagnostics.model import Diagnostic, Related, Severity, Span
 from pyasc_lsp import convert
 
 ENCODED = {"utf-8": "utf-8", "utf-16": "utf-16-le", "utf-32": "utf-32-le"}

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 from pyasc import reads
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc.config import Config
 from pyasc_lsp.features.dependents import Dependents
 from pyasc_lsp.workspace import Document, Documents

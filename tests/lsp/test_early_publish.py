@@ -8,8 +8,8 @@ from typing import Any
 
 from lsprotocol import types
 
-from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc_lsp import workspace
 from pyasc_lsp.features import create_server
 from pyasc_lsp.server import PyascServer

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from pyasc.compiler.analysis import analyze
-from pyasc.compiler.diagnostics import Span
+from pyasc.compiler.diagnostics.model import Span
 from pyasc.compiler.ide.answers import Completions, Location
 from pyasc.compiler.ide.completion import complete
 from pyasc.compiler.ide.context import call_context, enclosing_function
 from pyasc.compiler.ide.hover import hover
 from pyasc.compiler.ide.navigation import definition, generated_code, rename
 from pyasc.compiler.ide.signature import signature_help
+from pyasc.compiler.pipeline.analysis import analyze
 
 from . import samples
 from .helpers import span_of
@@ -142,7 +142,7 @@ def test_ide_queries_import_no_protocol_or_editor_library():
     import subprocess
     import sys
 
-    code = ("import sys, pyasc.compiler.analysis, pyasc.compiler.ide.completion, pyasc.compiler.ide.hover, "
+    code = ("import sys, pyasc.compiler.pipeline.analysis, pyasc.compiler.ide.completion, pyasc.compiler.ide.hover, "
             "pyasc.compiler.ide.navigation, pyasc.compiler.ide.signature; "
             "print(sorted(m for m in ('pygls', 'lsprotocol', 'jedi') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the start-up wo
 # Run in a fresh interpreter: forking the multi-threaded pytest process could copy a lock some thread holds.
 WORKER_SCRIPT = r"""
 import json, os, signal, sys
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc_lsp import prefork
 
 texts = json.loads(sys.argv[1])

@@ -21,7 +21,7 @@ from pyasc_lsp import codecache
 cache = codecache.load()
 codecache.install()
 import lsprotocol.types as t
-import pyasc.compiler.results  # dataclasses
+import pyasc.compiler.pipeline.results  # dataclasses
 import pygls.lsp.server
 codecache.install_cattrs()
 from pygls.protocol import default_converter

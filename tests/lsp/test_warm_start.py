@@ -16,8 +16,8 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from pyasc import diagstore
-from pyasc.compiler.diagnostics import Diagnostic, Related, Severity, Span
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic, Related, Severity, Span
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc_lsp.features import create_server
 from pyasc_lsp.server import PyascServer
 

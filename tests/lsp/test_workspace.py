@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from pyasc.compiler.diagnostics import Diagnostic, Severity, Span
-from pyasc.compiler.results import Analysis
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span
+from pyasc.compiler.pipeline.results import Analysis
 from pyasc.config import Config
 from pyasc_lsp import workspace
 from pyasc_lsp.workspace import Document, Documents

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pyasc import compat
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
 
 from .corpus import CLASSES, SIM_GAPS, Kernel, check, expected_sim, kernels, simulate
 

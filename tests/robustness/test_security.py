@@ -16,7 +16,7 @@ import pytest
 from fuzz.jsonrpc import LspProcess
 from fuzz.strategies import EXAMPLES
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 
 KERNEL = EXAMPLES["add_custom.py"]

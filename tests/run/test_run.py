@@ -60,8 +60,8 @@ def test_the_npu_backend_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize("name", ["tiled_add", "rmsnorm", "gelu", "swish_gate"])
 def test_example_style_programs_analyze_without_errors(name):
     """pyasc-check's analysis: no error and no warning (what remains are infos: dtypes the file does not fix)."""
-    from pyasc.compiler.analysis import analyze
-    from pyasc.compiler.diagnostics import Severity
+    from pyasc.compiler.diagnostics.model import Severity
+    from pyasc.compiler.pipeline.analysis import analyze
 
     path = PROGRAMS / f"{name}.py"
     analysis = analyze(path.read_text(), str(path))

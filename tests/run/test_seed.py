@@ -33,7 +33,7 @@ def test_article_numpy_example(tmp_path):
 
 
 def test_seed_kernels_analyze_clean():
-    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.pipeline.analysis import analyze
 
     for name in ("vec_add_kernel.py", "fused_layernorm_kernel.py"):
         path = SEED / name

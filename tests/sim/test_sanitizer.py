@@ -61,7 +61,7 @@ def test_errors_raise_simulation_error_unless_collected(name):
 
 def test_a_partial_block_copy_is_a_warning_and_copies_the_whole_blocks_only():
     """As PA604 says (a warning, with the same words): the hardware moves whole 32-byte blocks."""
-    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.pipeline.analysis import analyze
 
     line, kind = bug_line("partial_block_copy")
     report = run(buggy.partial_block_copy)
@@ -76,7 +76,7 @@ def test_a_partial_block_copy_is_a_warning_and_copies_the_whole_blocks_only():
 
 
 def test_an_unaligned_buffer_length_is_rounded_up_with_a_warning_as_pa602_says():
-    from pyasc.compiler.analysis import analyze
+    from pyasc.compiler.pipeline.analysis import analyze
 
     report = run(buggy.unaligned_buffer_length)
     [f] = report.of_kind("bad-argument")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from pyasc.compiler.diagnostics import Span
-from pyasc.compiler.results import Analysis, KernelInfo
-from pyasc.compiler.sourcemap import MapFlag, Segment, SourceMap
+from pyasc.compiler.codegen.sourcemap import MapFlag, Segment, SourceMap
+from pyasc.compiler.diagnostics.model import Span
+from pyasc.compiler.pipeline.results import Analysis, KernelInfo
 
 _MARK = re.compile(r"\s*// py:(\d+)((?:\s+\w+)*)\s*$")
 _FUNC = re.compile(r'(?:extern "C" __global__ __aicore__|__aicore__ inline) void (\w+)\(')

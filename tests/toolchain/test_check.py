@@ -8,7 +8,7 @@ import tempfile
 import pytest
 
 from pyasc.compiler.codegen.text import not_generated
-from pyasc.compiler.diagnostics import Severity, Span
+from pyasc.compiler.diagnostics.model import Severity, Span
 from pyasc.config import Config
 from pyasc.toolchain import CACHE, CppChecker, check_cpp, find_clang_tidy_config, tidy_settings
 from pyasc.toolchain.check import DEFAULT_CHECKS
@@ -376,7 +376,7 @@ def test_internal_failure_becomes_a_diagnostic(monkeypatch):
 def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
     """A kernel with a Python-side error is left out of the C++ tier (its C++ is incomplete: placeholders, missing
     code); without that error the same C++ is checked and every finding reported."""
-    from pyasc.compiler.diagnostics import Diagnostic
+    from pyasc.compiler.diagnostics.model import Diagnostic
 
     # A placeholder's syntax error is reported while no Python-side error says why the code is missing ...
     analysis = kernel("y = helper_that_does_not_exist(x)", f"auto y = {not_generated('expression')};")
@@ -402,8 +402,8 @@ def test_placeholders_and_incomplete_kernels_are_left_to_the_python_side():
 def test_the_documented_pa803_example_gets_pa803_on_its_calls():
     """docs/diagnostics.md's bad example for PA803, analyzed and checked: one info on the Matmul declaration, with
     the call of its method as a related location, and no error."""
-    from pyasc.compiler.analysis import analyze
-    from pyasc.compiler.codes import CODES
+    from pyasc.compiler.diagnostics.codes import CODES
+    from pyasc.compiler.pipeline.analysis import analyze
 
     bad = CODES["PA803"].bad
     text = "import pyasc as asc\n\n" + "\n".join(line for line in bad.split("\n") if not line.startswith("#"))

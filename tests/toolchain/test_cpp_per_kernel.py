@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from fuzz.jsonrpc import LspProcess
 
-from pyasc.compiler.analysis import analyze
+from pyasc.compiler.pipeline.analysis import analyze
 from pyasc.config import Config
 from pyasc.toolchain import check_cpp
 

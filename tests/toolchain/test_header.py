@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.diagnostics import Severity
+from pyasc.compiler.diagnostics.model import Severity
 from pyasc.toolchain import headers, locate, runner
 
 SAMPLES = Path(__file__).parent / "samples"

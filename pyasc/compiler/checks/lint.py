@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import ir
-from ..diagnostics import Diagnostic, DiagnosticSink, Severity
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity
+from ..ir import nodes as ir
+from ..ir.walk import calls_in
 from .queues import _leaf
-from .walk import calls_in
 
 
 def check_unused(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...language import soc as soc_table
-from .. import ir
-from ..diagnostics import Diagnostic, DiagnosticSink, Related, Severity, Span
-from ..types import ObjT, ScalarT, TensorT, UnknownT
-from ..value_kinds import python_number
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity, Span
+from ..ir import nodes as ir
+from ..ir.types import ObjT, ScalarT, TensorT, UnknownT
+from ..ir.value_kinds import python_number
+from ..ir.walk import calls_in, stmt_exprs
 from .queues import _leaf
-from .walk import calls_in, stmt_exprs
 
 
 @dataclass
@@ -73,7 +73,7 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
         if c.cls is not None and c.cls.name == "LocalTensor":
             _fixed_local(c, report, sink)
         elif c.cls is not None and c.cls.name == "LocalTensorAuto" and isinstance(c.type, TensorT):
-            from ..auto_tensors import elements
+            from ..ir.auto_tensors import elements
 
             n, d = elements(c.args.get("shape")), c.type.dvar.value
             if n is not None and d is not None:  # its own buffer, rounded up to the 32-byte block as TBuf does
@@ -83,7 +83,7 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
     for i, use in enumerate(report.uses):
         total += use.nbytes
         if total > soc.ub_bytes:
-            from ..codes import severity_for
+            from ..diagnostics.codes import severity_for
 
             related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
             maybe = conditional_nodes(kernel)
@@ -105,7 +105,7 @@ def conditional_nodes(kernel: ir.KernelIR) -> set[int]:
     cached: set[int] | None = getattr(kernel, "_conditional", None)
     if cached is not None:
         return cached
-    from ..queue_flow import trip_count
+    from .queue_flow import trip_count
 
     out: set[int] = set()
 

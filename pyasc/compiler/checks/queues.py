@@ -3,10 +3,10 @@ insert_sync runs; the paths through branches and helpers are queue_flow.py's."""
 
 from __future__ import annotations
 
-from .. import ir
-from ..diagnostics import Diagnostic, DiagnosticSink, Severity
-from ..types import ObjT, TensorT
-from .walk import calls_in, set_up_by_failed_calls, stmt_exprs, walk_stmts
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity
+from ..ir import nodes as ir
+from ..ir.types import ObjT, TensorT
+from ..ir.walk import calls_in, set_up_by_failed_calls, stmt_exprs, walk_stmts
 
 
 def _recv_name(call: ir.Call) -> str | None:
@@ -24,7 +24,7 @@ def _leaf(call: ir.Call) -> str:
 def inserts_sync(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR] | None = None) -> bool:
     """CANN's insert_sync: `@asc.jit(insert_sync=True)`, or left unset in a kernel with a LocalTensorAuto (in its
     body or in a helper it calls: CANN inlines helpers before it looks)."""
-    from ..auto_tensors import auto_symbols
+    from ..ir.auto_tensors import auto_symbols
 
     option = kernel.options.get("insert_sync")
     if option is not None:
@@ -41,8 +41,8 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
     With insert_sync CANN replaces every enque/deque by its own, and rejects a deque from a queue that has no
     alloc_tensor (PA503 error).
     """
-    from ..codes import severity_for
-    from ..queue_flow import queue_findings
+    from ..diagnostics.codes import severity_for
+    from .queue_flow import queue_findings
 
     allocated: set[str] = set()
     all_calls = list(calls_in(kernel))

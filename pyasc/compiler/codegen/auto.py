@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import ir
-from ..auto_tensors import AutoTensor
-from ..sourcemap import MapFlag
-from ..sync.plan import Line
-from ..types import TensorT
+from ..checks.sync.plan import Line
+from ..ir import nodes as ir
+from ..ir.auto_tensors import AutoTensor
+from ..ir.types import TensorT
+from .sourcemap import MapFlag
 
 if TYPE_CHECKING:
-    from ..sync.plan import Plan
+    from ..checks.sync.plan import Plan
     from .text import Emitter, TypeNamer
 
 

@@ -6,9 +6,9 @@ import re
 
 from ...language.registry import CLASSES
 from ...language.spec import REQUIRED, ApiSpec, Overload
-from .. import ir
-from ..diagnostics import Span
-from ..types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, TensorT
+from ..diagnostics.model import Span
+from ..ir import nodes as ir
+from ..ir.types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, TensorT
 from .text import PLACEHOLDER, cpp_literal, default_cpp
 
 _MEMBER_TEMPLATE = re.compile(r"^\.(\w+)<")
@@ -74,7 +74,7 @@ def list_element_type(ov: Overload, param: str) -> str:
 
 
 def tests_dtypes(cond: ir.Expr) -> bool:
-    from ..checks.walk import generic_constant, walk_expr
+    from ..ir.walk import generic_constant, walk_expr
 
     return generic_constant(cond) and any(
         isinstance(x, ir.DTypeRef) or (isinstance(x, ir.Call) and x.api is not None

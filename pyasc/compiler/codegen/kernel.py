@@ -13,18 +13,18 @@ from ...language.dtypes import DTYPES
 from ...language.dtypes import lookup as dtype_lookup
 from ...language.registry import CLASSES
 from ...language.spec import REQUIRED
-from .. import ir
-from ..auto_tensors import AutoTensor, auto_symbols, materialize
 from ..checks.queues import inserts_sync
-from ..cppnames import impl_name
-from ..sourcemap import Code, MapFlag, Segment
-from ..sync.insert import plan
-from ..sync.plan import Plan
-from ..types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, StructT, TensorT, TupleT
+from ..checks.sync.insert import plan
+from ..checks.sync.plan import Plan
+from ..ir import nodes as ir
+from ..ir.auto_tensors import AutoTensor, auto_symbols, materialize
+from ..ir.types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, StructT, TensorT, TupleT
 from .auto import AutoEmit
 from .calls import QUEUES, CallEmit
+from .cppnames import impl_name
 from .exprs import ExprEmit
 from .params import UNUSED, by_value, maybe_unused, set_up_in_place
+from .sourcemap import Code, MapFlag, Segment
 from .stmts import StmtEmit
 from .text import INDENT, OUT, Emitter, TypeNamer, cpp_literal, default_cpp, enum_cpp
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ...language.registry import CLASSES
-from .. import ir
-from ..checks.walk import stmt_exprs, walk_stmts
-from ..types import ObjT, TensorT
+from ..ir import nodes as ir
+from ..ir.types import ObjT, TensorT
+from ..ir.walk import stmt_exprs, walk_stmts
 
 UNUSED = "[[maybe_unused]] "
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from ...language.registry import CLASSES, ENUMS
-from ..diagnostics import Span
-from ..sourcemap import Code, MapFlag, Segment
-from ..types import AddrT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, Type
+from ..diagnostics.model import Span
+from ..ir.types import AddrT, DVar, ObjT, ScalarT, StrT, StructT, TensorT, Type
+from .sourcemap import Code, MapFlag, Segment
 
 OUT = "out_"
 """Prefix of the out-parameters a helper returning a tuple writes its values into."""

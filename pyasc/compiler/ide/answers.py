@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diagnostics import Span, TextEdit
+from ..diagnostics.model import Span, TextEdit
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from ...language import dtypes as _dtypes
 from ...language import registry
 from ...language.namespaces import ENUMS_MODULE, KERNEL_MODULES, is_adv
 from ...language.spec import ApiSpec
-from ..diagnostics import Span
-from ..results import Analysis
+from ..diagnostics.model import Span
+from ..pipeline.results import Analysis
 from .answers import CompletionItem, Completions
 from .context import (
     ASC_ITEMS,

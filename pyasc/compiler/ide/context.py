@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...language import registry
 from ...language.spec import REQUIRED, ApiSpec, Overload, Param
-from ..results import Analysis
+from ..pipeline.results import Analysis
 from .answers import CompletionItem, ParamLabel
 
 LANGUAGE_NAMES: dict[str, str] = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import re
 
-from ..diagnostics import Span
-from ..results import Analysis, CallInfo, SymbolInfo
-from ..sourcemap import MapFlag
+from ..codegen.sourcemap import MapFlag
+from ..diagnostics.model import Span
+from ..pipeline.results import Analysis, CallInfo, SymbolInfo
 from .answers import Hover
 from .context import _lines
 

@@ -7,9 +7,9 @@ import ast
 import keyword
 import re
 
-from ..diagnostics import Span, TextEdit
-from ..results import Analysis, KernelInfo, SymbolInfo
-from ..sourcemap import MapFlag
+from ..codegen.sourcemap import MapFlag
+from ..diagnostics.model import Span, TextEdit
+from ..pipeline.results import Analysis, KernelInfo, SymbolInfo
 from .answers import CodeMapping, DocumentSymbol, GeneratedCode, Location, RenameResult
 from .context import IDENT, _line_text
 from .hover import span_text, token_span

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...language.spec import Overload
-from ..results import Analysis
+from ..pipeline.results import Analysis
 from .answers import Signature, SignatureHelp
 from .context import (
     CallContext,

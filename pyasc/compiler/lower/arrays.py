@@ -8,10 +8,10 @@ from __future__ import annotations
 import ast
 
 from ...language.dtypes import DType
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Related, Span
-from ..types import ArrayT, DTypeValT, DVar, IntListT, ScalarT, TupleT, UnknownT, scalar
+from ..diagnostics.model import Related, Span
+from ..ir import nodes as ir
+from ..ir.types import ArrayT, DTypeValT, DVar, IntListT, ScalarT, TupleT, UnknownT, scalar
+from . import calls as C
 from .base import BINOP, LowerBase
 from .consteval import Unknown, from_value, py_value
 

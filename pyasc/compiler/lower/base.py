@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...language.spec import ApiSpec, ClassSpec
-from .. import calls as C
-from .. import ir
-from ..constexpr import ConstValue
-from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span
-from ..launches import Instance
-from ..structs import StructDef
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity, Span
+from ..ir import nodes as ir
+from ..ir.types import BoundMethodT, Type
+from ..syntax.constexpr import ConstValue
+from ..syntax.launches import Instance
 from ..syntax.module import JitFunction, ModuleInfo
-from ..types import BoundMethodT, Type
+from ..syntax.structs import StructDef
+from . import calls as C
 
 SPECIAL_NAMES = {
     "jit": "decorator: compile a Python function as an Ascend C kernel or helper",

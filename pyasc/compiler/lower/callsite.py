@@ -9,13 +9,10 @@ from dataclasses import replace
 from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
-from .. import calls as C
-from .. import constexpr, ir, pure, ruleapi
-from .. import value_kinds as vk
-from ..diagnostics import DiagnosticSink, Fix, Severity, Span, TextEdit
-from ..structs import tiling_struct
-from ..syntax.module import JitFunction
-from ..types import (
+from ..diagnostics.model import DiagnosticSink, Fix, Severity, Span, TextEdit
+from ..ir import nodes as ir
+from ..ir import value_kinds as vk
+from ..ir.types import (
     AddrT,
     BoundMethodT,
     ClassRefT,
@@ -34,8 +31,12 @@ from ..types import (
     scalar,
     unify,
 )
-from ..value_kinds import helper_argument
-from . import helper_cache
+from ..ir.value_kinds import helper_argument
+from ..syntax import constexpr, pure
+from ..syntax.module import JitFunction
+from ..syntax.structs import tiling_struct
+from . import calls as C
+from . import helper_cache, ruleapi
 from .arrays import cast_supported
 from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase, LowerResult
 from .consteval import Unknown, from_value, py_value

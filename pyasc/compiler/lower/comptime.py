@@ -12,10 +12,10 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .. import ir
-from ..diagnostics import Severity, Span
-from ..types import ScalarT, UnknownT
-from ..value_kinds import global_value
+from ..diagnostics.model import Severity, Span
+from ..ir import nodes as ir
+from ..ir.types import ScalarT, UnknownT
+from ..ir.value_kinds import global_value
 from .base import LowerBase
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
-from .. import ir
-from ..diagnostics import Span
-from ..types import IntListT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
+from ..diagnostics.model import Span
+from ..ir import nodes as ir
+from ..ir.types import IntListT, ScalarT, StrT, TupleT, Type, UnknownT, scalar
 
 BINARY: dict[str, Callable[[object, object], object]] = {
     "+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,  # type: ignore[operator]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...language.dtypes import CANN_DTYPE_NAMES, DTYPES
 from ...language.spec import ApiSpec, ClassSpec
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Related, Severity, Span
-from ..types import DTypeValT, DVar, IntListT, NoneT, ObjT, ScalarT, StrT, TensorT, Type, scalar, unify
+from ..diagnostics.model import Related, Severity, Span
+from ..ir import nodes as ir
+from ..ir.types import DTypeValT, DVar, IntListT, NoneT, ObjT, ScalarT, StrT, TensorT, Type, scalar, unify
+from . import calls as C
 from .base import CallRecord, LowerBase
 
 _OTHER_LOWERING = frozenset({"core.range", "core.dtype", "adv.matmul", "adv.types", "adv.tiling",

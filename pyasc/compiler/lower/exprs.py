@@ -9,10 +9,9 @@ from dataclasses import replace
 from ...language import dtypes as dt
 from ...language.namespaces import ENUMS_MODULE, KERNEL_MODULES, is_adv
 from ...language.registry import APIS, CLASSES, CONSTANTS, ENUMS, method, methods
-from .. import ir, ruleapi
-from ..diagnostics import Fix, Related, Severity, Span, replace_fix
-from ..pure import MATH_CONSTANTS, MATH_FUNCTIONS
-from ..types import (
+from ..diagnostics.model import Fix, Related, Severity, Span, replace_fix
+from ..ir import nodes as ir
+from ..ir.types import (
     AddrT,
     BoundMethodT,
     ClassRefT,
@@ -33,6 +32,8 @@ from ..types import (
     UnknownT,
     scalar,
 )
+from ..syntax.pure import MATH_CONSTANTS, MATH_FUNCTIONS
+from . import ruleapi
 from .base import BUILTINS, SPECIAL_NAMES, LowerBase
 from .consteval import Unknown, const_type, int_dtype, py_value
 from .language_helpers import SCALAR_METHODS

@@ -8,13 +8,14 @@ import re
 
 from ...language import dtypes as dt
 from ...language.registry import CLASSES
-from .. import calls as C
-from .. import constexpr, ir
-from ..cppnames import rename_scope
-from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
-from ..structs import annotation_struct
+from ..codegen.cppnames import rename_scope
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
+from ..ir import nodes as ir
+from ..ir.types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, bind, scalar
+from ..syntax import constexpr
 from ..syntax.fold import NotConstant, fold
-from ..types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, bind, scalar
+from ..syntax.structs import annotation_struct
+from . import calls as C
 from .base import JIT_OPTIONS, LAUNCH_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")

@@ -27,10 +27,9 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .. import ir
-from ..diagnostics import Diagnostic, Severity
-from ..syntax.module import JitFunction, ModuleInfo
-from ..types import (
+from ..diagnostics.model import Diagnostic, Severity
+from ..ir import nodes as ir
+from ..ir.types import (
     AddrT,
     ArrayT,
     DTypeValT,
@@ -47,6 +46,7 @@ from ..types import (
     Type,
     unify,
 )
+from ..syntax.module import JitFunction, ModuleInfo
 from .base import LowerResult
 
 LIMIT = 160

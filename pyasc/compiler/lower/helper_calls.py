@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Related, Severity, Span
-from ..types import ScalarT, TensorT, Type
+from ..diagnostics.model import Related, Severity, Span
+from ..ir import nodes as ir
+from ..ir.types import ScalarT, TensorT, Type
+from . import calls as C
 from .base import LowerBase
 from .callsite import _slug as slug
 

@@ -3,8 +3,8 @@ and identity (`is`, `is not`) of compile-time values.  Pure functions of the low
 
 from __future__ import annotations
 
-from .. import ir
-from ..types import (
+from ..ir import nodes as ir
+from ..ir.types import (
     AddrT,
     ClassRefT,
     DTypeValT,

@@ -8,11 +8,11 @@ from __future__ import annotations
 import ast
 
 from ...language.registry import APIS
-from .. import calls as C
-from .. import ir
-from ..checks.walk import generic_constant
-from ..diagnostics import Span
-from ..types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..diagnostics.model import Span
+from ..ir import nodes as ir
+from ..ir.types import BoundMethodT, NoneT, ScalarT, StrT, TensorT, Type, UnknownT, scalar
+from ..ir.walk import generic_constant
+from . import calls as C
 from .base import LowerBase
 
 SCALAR_METHODS = {"ceildiv": "ceildiv"}

@@ -7,11 +7,24 @@ from dataclasses import replace
 
 from ...language.dtypes import DType
 from ...language.registry import ENUMS
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Fix, Severity, Span, TextEdit
-from ..types import AddrT, ArrayT, DTypeValT, IntListT, NoneT, ScalarT, StrT, TensorT, TupleT, Type, UnknownT, scalar
-from ..value_kinds import python_number
+from ..diagnostics.model import Fix, Severity, Span, TextEdit
+from ..ir import nodes as ir
+from ..ir.types import (
+    AddrT,
+    ArrayT,
+    DTypeValT,
+    IntListT,
+    NoneT,
+    ScalarT,
+    StrT,
+    TensorT,
+    TupleT,
+    Type,
+    UnknownT,
+    scalar,
+)
+from ..ir.value_kinds import python_number
+from . import calls as C
 from .base import BINOP, LowerBase
 from .consteval import COMPARE, UNARY, Unknown, const_type, fold_binary, fold_power, from_value, py_value
 from .introspect import identity

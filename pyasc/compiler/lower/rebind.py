@@ -14,10 +14,10 @@ import ast
 from dataclasses import dataclass, field
 
 from ...language import dtypes as dt
-from .. import ir
-from ..diagnostics import Fix, Related, Span, TextEdit
-from ..types import ScalarT, Type
-from ..value_kinds import holds_python_number
+from ..diagnostics.model import Fix, Related, Span, TextEdit
+from ..ir import nodes as ir
+from ..ir.types import ScalarT, Type
+from ..ir.value_kinds import holds_python_number
 from .base import LowerBase
 
 

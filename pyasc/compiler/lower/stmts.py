@@ -6,10 +6,9 @@ import ast
 import time
 
 from ...language.registry import CLASSES, method
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Fix, Related, Severity, Span, TextEdit
-from ..types import (
+from ..diagnostics.model import Fix, Related, Severity, Span, TextEdit
+from ..ir import nodes as ir
+from ..ir.types import (
     AddrT,
     ArrayT,
     ClassRefT,
@@ -26,7 +25,8 @@ from ..types import (
     scalar,
     unify,
 )
-from ..value_kinds import binding
+from ..ir.value_kinds import binding
+from . import calls as C
 from .base import BINOP, TooComplex
 from .consteval import Unknown, py_value
 from .rebind import IfFrame, RebindLowering

@@ -8,11 +8,11 @@ from __future__ import annotations
 import ast
 import difflib
 
-from .. import calls as C
-from .. import ir
-from ..diagnostics import Fix, Related, Span, replace_fix
-from ..structs import FieldDef, StructDef, lookup
-from ..types import ScalarT, StructT, Type, UnknownT, scalar
+from ..diagnostics.model import Fix, Related, Span, replace_fix
+from ..ir import nodes as ir
+from ..ir.types import ScalarT, StructT, Type, UnknownT, scalar
+from ..syntax.structs import FieldDef, StructDef, lookup
+from . import calls as C
 from .base import LowerBase
 
 

@@ -7,7 +7,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 
-from .. import pure
+from . import pure
 
 _BINOPS: dict[type, Callable[[object, object], object]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,

@@ -9,14 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...language.namespaces import KERNEL_MODULES, SHADOWED
-from .. import pure
-from ..cppnames import impl_name, rename_scope
-from ..diagnostics import Diagnostic, Severity, Span
-from ..structs import StructDef, scan_structs
+from ..codegen.cppnames import impl_name, rename_scope
+from ..diagnostics.model import Diagnostic, Severity, Span
+from . import pure
 from .fold import NotConstant, fold
 from .parse import parse_module
 from .positions import Positions
 from .project import relative_reader
+from .structs import StructDef, scan_structs
 
 
 @dataclass

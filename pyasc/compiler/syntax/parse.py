@@ -9,7 +9,7 @@ import threading
 import warnings
 from collections import OrderedDict
 
-from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics.model import Diagnostic, Severity, Span
 
 _UNIT_START = re.compile(r"^[^\s#)\]}]")
 

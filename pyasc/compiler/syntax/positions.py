@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 
-from ..diagnostics import Span
+from ..diagnostics.model import Span
 
 
 class Positions:

@@ -1,0 +1,118 @@
+"""Walks over the typed IR that every stage shares: the statements of a body, the expressions of a statement and of an
+expression, the API calls of a kernel and the ones that failed to bind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import nodes as ir
+
+
+def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:
+    for s in stmts:
+        yield s
+        if isinstance(s, (ir.For, ir.While)):
+            yield from walk_stmts(s.body)
+        elif isinstance(s, ir.If):
+            yield from walk_stmts(s.body)
+            yield from walk_stmts(s.orelse)
+
+
+def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
+    """Every expression of a statement (not of its body), in source order; computed once per statement, as the
+    checks walk the same statements several times."""
+    cached: list[ir.Expr] | None = s.__dict__.get("_exprs")
+    if cached is None:
+        cached = []
+        for e in (getattr(s, "target", None), getattr(s, "value", None), getattr(s, "expr", None),
+                  getattr(s, "cond", None), getattr(s, "start", None), getattr(s, "stop", None),
+                  getattr(s, "step", None), getattr(s, "call", None)):
+            if isinstance(e, ir.Expr):
+                cached += walk_expr(e)
+        s.__dict__["_exprs"] = cached
+    return cached
+
+
+def generic_constant(e: ir.Expr) -> bool:
+    """Whether e is a constant of the C++ template: literals and constants combined with DataType methods of a
+    generic dtype (`x.dtype.sizeof() == 2`), nothing read at run time."""
+    for sub in walk_expr(e):
+        if isinstance(sub, ir.Call):
+            if sub.api is None or not sub.api.name.startswith("DataType."):
+                return False
+        elif not isinstance(sub, (ir.Const, ir.ConstName, ir.BinOp, ir.UnaryOp, ir.DTypeRef, ir.CastExpr,
+                                  ir.ApiConst)):
+            return False
+    return True
+
+
+def walk_expr(e: ir.Expr) -> list[ir.Expr]:
+    """`e` and its subexpressions, parents before children, children left to right."""
+    out: list[ir.Expr] = []
+    stack: list[ir.Expr | None] = [e]
+    while stack:
+        e = stack.pop()
+        if e is None:
+            continue
+        out.append(e)
+        if isinstance(e, ir.BinOp):
+            stack += (e.right, e.left)
+        elif isinstance(e, (ir.Call, ir.Construct)):
+            children: list[ir.Expr | None] = list(e.args.values())
+            if isinstance(e, ir.Call):
+                children += e.varargs + [e.receiver]
+            stack += reversed(children)
+        elif isinstance(e, ir.Member):
+            stack.append(e.base)
+        elif isinstance(e, ir.StructNew):
+            stack += reversed(list(e.values.values()))
+        elif isinstance(e, (ir.UnaryOp, ir.CastExpr)):
+            stack.append(e.operand)
+        elif isinstance(e, ir.IfExp):
+            stack += (e.other, e.then, e.cond)
+        elif isinstance(e, ir.HelperCall):
+            stack += reversed(e.args)
+        elif isinstance(e, ir.Subscript):
+            stack += (e.index, e.base)
+        elif isinstance(e, ir.AddrOffset):
+            stack += (e.offset, e.base)
+        elif isinstance(e, ir.IntList):
+            stack += reversed(e.items)
+        elif isinstance(e, ir.ArrayNew):
+            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))
+        elif isinstance(e, ir.ArrayItem):
+            stack += (e.index, e.base)
+    return out
+
+
+def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
+    """Every resolved API call of the kernel, in order (computed once per kernel)."""
+    cached = getattr(kernel, "_calls", None)
+    if cached is None:
+        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
+                  if isinstance(e, ir.Call) and e.api is not None]
+        kernel._calls = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def failed_calls(kernel: ir.KernelIR) -> list[ir.Invalid]:
+    """Every call of the kernel that failed to bind (reported where it was made), in order (computed once)."""
+    cached = getattr(kernel, "_failed", None)
+    if cached is None:
+        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
+                  if isinstance(e, ir.Invalid) and e.operands]
+        kernel._failed = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def set_up_by_failed_calls(kernel: ir.KernelIR) -> set[str]:
+    """The names a failed call was given: the objects it would have set up (a queue init_buffer gives memory, a
+    GlobalTensor set_global_buffer points at its buffer), in a way no check can know. They count as set up, so
+    the one error of that call is the only finding about them."""
+    names: set[str] = set()
+    for bad in failed_calls(kernel):
+        for operand in bad.operands:
+            for e in walk_expr(operand):
+                if isinstance(e, ir.Name) and e.symbol is not None:
+                    names.add(e.symbol.name)
+    return names
