@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import replace
 
 from ...language import dtypes as dt
 from ...language.registry import APIS, CLASSES, ENUMS, method
 from ...language.spec import NOTHING, ApiSpec, Overload
-from ..diagnostics.model import DiagnosticSink, Fix, Severity, Span, TextEdit
+from ..diagnostics.model import Severity, Span
 from ..ir import nodes as ir
-from ..ir import value_kinds as vk
 from ..ir.types import (
     AddrT,
     BoundMethodT,
@@ -19,7 +17,6 @@ from ..ir.types import (
     DTypeValT,
     DVar,
     FuncRefT,
-    IntListT,
     NoneT,
     ObjT,
     ScalarT,
@@ -31,20 +28,17 @@ from ..ir.types import (
     scalar,
     unify,
 )
-from ..ir.value_kinds import helper_argument
-from ..syntax import constexpr, pure
-from ..syntax.module import JitFunction
 from ..syntax.structs import tiling_struct
 from . import calls as C
-from . import helper_cache, ruleapi
+from . import ruleapi
 from .arrays import cast_supported
-from .base import KERNEL_BUILTINS, SPECIAL_NAMES, CallRecord, LowerBase, LowerResult
-from .consteval import Unknown, from_value, py_value
+from .base import SPECIAL_NAMES, CallRecord, LowerBase
+from .builtins import BuiltinLowering
 from .construct import MATMUL_OPERANDS
-from .introspect import instance_of, trace_class
+from .helper_site import HelperCallLowering
 
 
-class CallLowering(LowerBase):
+class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
     """The call part of a Lowerer (constructors are in construct.py)."""
 
     def lower_call(self, node: ast.Call, sp: Span) -> ir.Expr:
@@ -365,288 +359,4 @@ class CallLowering(LowerBase):
                                 related=C.conflict_sites(conflict, "the GlobalTensor is {} here",
                                                          "the address is {} here"))
 
-    def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr:
-        jit = self.m.jit[name]
-        key, name = name, jit.node.name
-        if key in self.stack:
-            self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
-            return ir.invalid(sp)
-        node = jit.node
-        bound = self.bind_helper_args(name, node.args, args, sp)
-        if bound is None:
-            return ir.failed_call(sp, [a.expr for a in args])
-        params, defaults, ordered = bound
-        self.helpers_called.add(key)
-        foreign = jit.module is not None and jit.module is not self.m
-        optional = [i for i, d in enumerate(defaults) if d is not None]
-        bindings = self.specialize([params[i] for i in optional], [defaults[i] for i in optional],  # type: ignore
-                                   [ordered[i] for i in optional])
-        if bindings is None:
-            self.report("PA303", f"a default of {name}() is not a compile-time value", sp)
-            return ir.invalid(sp)
-        constexprs = self.constexpr_arguments(name, params, ordered)
-        if constexprs is None:
-            return ir.invalid(sp)
-        for p, e in zip(params, ordered, strict=True):
-            if e is not None and isinstance(e.type, NoneT) and p.arg not in constexprs:
-                self.report("PA303", f"None passed to the parameter '{p.arg}' of {name}(): CANN's pyasc passes a "
-                            "helper's arguments as run-time values, and None has none (Unsupported value type for "
-                            "materialization); leave the parameter out, or pass a number", e.span)
-                return ir.invalid(sp)
-            if isinstance(e, ir.IntList) and isinstance(e.type, TupleT) and p.arg not in constexprs:
-                self.report("PA303", f"a tuple ({e.type.display()}) passed to the parameter '{p.arg}' of {name}(): "
-                            "CANN's pyasc passes a helper's arguments as run-time values, and a tuple or list has "
-                            "none (Unsupported value type for materialization); pass its items one by one", e.span)
-                return ir.invalid(sp)
-        bindings.update(constexprs)
-        self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
-        exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
-        arg_types = [e.type if e is not None else UnknownT() for e in ordered]
-        cached = None if foreign or self.foreign else self.cacheable_call(jit, ordered, bindings)
-        if cached is not None:
-            cache_key, copies, opens, reach = cached
-            entry = helper_cache.get(cache_key)
-            if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
-                                         for k, v in entry.seen.items()):
-                self.sink.items.extend(entry.diagnostics)
-                for k, v in entry.added.items():
-                    self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
-                helper_cache.replay(opens, entry.summary)
-                self.helpers.append(entry.result)
-                self.helpers.extend(entry.result.helpers)
-                ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
-                return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
-            seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
-            reported = len(self.sink.items)
-            sub, result = self.lower_helper(jit, foreign, copies, bindings)
-            done = helper_cache.summary(opens)
-            ret = _returned(result.kernel.returns or NoneT())
-            try:
-                ret = helper_cache.copy_type(ret, []) if done is not None else ret
-            except helper_cache.Open:
-                done = None
-            if done is None:
-                # the helper left a dtype of its arguments open, for the caller to fix later: lowered again on
-                # the caller's own types, as if it were not cacheable
-                del self.sink.items[reported:]
-                for k, v in seen.items():
-                    if v is helper_cache.ABSENT:
-                        self.helper_signatures.pop(k, None)
-                    else:
-                        self.helper_signatures[k] = v  # type: ignore[assignment]
-                cached = None
-            else:
-                helper_cache.replay(opens, done)
-                found = self.sink.items[reported:]
-                if helper_cache.keepable(found):
-                    added = {k: self.helper_signatures[k] for k, v in seen.items()
-                             if v is helper_cache.ABSENT and k in self.helper_signatures}
-                    helper_cache.put(cache_key, helper_cache.Entry(result, sub.cpp_name, list(found), seen, added,
-                                                                   done))
-        if cached is None:
-            sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
-            ret = _returned(result.kernel.returns or NoneT())
-        self.helpers.append(result)
-        self.helpers.extend(result.helpers)
-        return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
 
-    def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr]
-                     ) -> tuple[LowerBase, LowerResult]:
-        """Lower one specialization of a helper, its findings reported into this caller's sink (its own for a
-        helper of another module)."""
-        sink = DiagnosticSink(kernel=jit.node.name) if foreign else self.sink
-        sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
-                         arg_types, self.stack)
-        sub.ct_locals = dict(bindings)
-        if bindings:
-            sub.cpp_name = jit.cpp_name + "".join(f"_{p}_{_slug(v)}" for p, v in bindings.items())
-        sub.foreign = foreign or self.foreign
-        sub.helper_signatures = self.helper_signatures
-        sub.helper_module_keys = self.helper_module_keys
-        sub.deadline = self.deadline
-        result = sub.run()  # type: ignore[attr-defined]
-        result.foreign = foreign or self.foreign
-        if not result.foreign:
-            from ..checks.lint import check_unused
-
-            check_unused(result.kernel, self.sink)
-        return sub, result
-
-    def cacheable_call(self, jit: JitFunction, ordered: list[ir.Expr | None], bindings: dict[str, ir.Expr]
-                       ) -> tuple[str, list[Type], helper_cache.Opens, list[str]] | None:
-        """The cache key of this call's helper specialization (helper_cache.py), the argument types to lower it
-        with (copies, with dtype variables of their own), the open dtype variables among them and the jit functions
-        it reaches; None when the call is not cacheable (an argument of a kind the cache does not describe, or the
-        helper may call a function being lowered: a recursion)."""
-        parts: list[str] = []
-        opens = helper_cache.Opens()
-        try:
-            copies = [helper_cache.copy_type(e.type, parts, opens) if e is not None else UnknownT() for e in ordered]
-            parts.append("|")
-            helper_cache.bindings_key(bindings, parts)
-        except helper_cache.Open:
-            return None
-        reach = helper_cache.reachable(self.m, jit)
-        if jit.qualname in reach or any(n in self.stack for n in reach):
-            return None
-        key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,
-                                    parts)
-        return key, copies, opens, reach
-
-    def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
-                            ) -> dict[str, ir.Expr] | None:
-        """The helper's `asc.ConstExpr[...]` parameters with the compile-time values this call gives them: the
-        helper is specialized per value (`scale_n_4`), so they fold in it.  A run-time value, or a value of another
-        kind than the annotation's, is an error as in CANN's tracer (None, reported)."""
-        out: dict[str, ir.Expr] = {}
-        for p, e in zip(params, given, strict=True):
-            kind = constexpr.inner_kind(p.annotation) if p.annotation is not None else None
-            if kind is None or e is None or isinstance(e.type, UnknownT):
-                continue
-            if isinstance(e.type, ScalarT) and e.type.const is None and e.type.ctime:
-                continue  # a ConstExpr of the caller with no value known here: passed on as it is
-            value = e.type.const if isinstance(e.type, ScalarT) else None
-            # a Python number of the kind asked, however it is spelled (`4`, `N * 2`, a local bound to one), as at
-            # trace time; or a dtype
-            ok = {"int": isinstance(value, int), "float": isinstance(value, float),
-                  "bool": isinstance(value, bool), "DataType": isinstance(e, ir.DTypeRef)}[kind]
-            if not ok:
-                got = C.type_label(e) if value is None else f"{type(value).__name__} {value!r}"
-                if isinstance(e.type, ScalarT) and not e.type.compile_time:
-                    got = f"a run-time {got}"  # (a kernel parameter, a value read from a tensor, a helper's result)
-                self.report("PA303", f"the ConstExpr[{kind}] parameter '{p.arg}' of {name}() needs a compile-time "
-                            f"{kind}, got {got} (CANN's pyasc: ConstExpr[{kind}] is required); pass a literal, a "
-                            "module constant or a ConstExpr of the caller", e.span)
-                return None
-            if isinstance(e.type, ScalarT) and (e.type.ctime or vk.kind(e) is not vk.Kind.NUMBER):
-                # the caller's ConstExpr (a constexpr of the caller's C++), arithmetic or a local of the caller: the
-                # helper takes the value
-                d = e.type.dvar.value
-                e = ir.Const(e.span, scalar(d.name if d is not None else "int32", value), value)
-            out[p.arg] = e
-        return out
-
-    def specialize(self, params: list[ast.arg], defaults: list[ast.expr],
-                   given: list[ir.Expr | None]) -> dict[str, ir.Expr] | None:
-        """The helper parameters with Python defaults that this call fixes at compile time (the value given, or
-        the default): as at trace time, the helper is specialized for them, so `if is_trans_a:` folds.  None when
-        a left-out default is no compile-time value."""
-        out: dict[str, ir.Expr] = {}
-        for p, default, e in zip(params, defaults, given, strict=True):
-            if e is None:
-                with self.sandbox():
-                    self.symbols, self.ct_locals = {}, {}
-                    e = self.lower_expr(default)
-                if not helper_argument(e):
-                    return None
-            if helper_argument(e):
-                out[p.arg] = e
-        return out
-
-
-    def builtin_call(self, name: str, args: list[C.Arg], sp: Span, node: ast.Call) -> ir.Expr:
-        if name == "print":
-            fixes: tuple[Fix, ...] = ()
-            fspan = self.span(node.func)
-            fixes = (Fix("Use asc.printf", (TextEdit(fspan, f"{self.asc_name()}.printf"),)),)
-            self.report("PA103", "print() does not exist on the device; use asc.printf(fmt, *values)", fspan,
-                        fixes=fixes)
-            return ir.invalid(sp)
-        if name not in KERNEL_BUILTINS:
-            self.report("PA101", f"{name}() is not one of the builtins a jit function sees in CANN's pyasc ("
-                        f"{', '.join(KERNEL_BUILTINS)}; any other is a NameError when it traces the kernel); compute "
-                        "it in a module constant, where Python's builtins apply", sp)
-            return ir.invalid(sp)
-        if name == "isinstance" and len(args) == 2 and not any(a.keyword for a in args):
-            value_class = trace_class(args[0].expr)
-            answer = instance_of(value_class, args[1].expr) if value_class is not None else None
-            if answer is None:
-                return ir.Expr(sp, UnknownT())  # a class, or a value, this analysis cannot name: no finding
-            return ir.Const(sp, scalar("int1", answer, sp), answer)
-        if name == "range":
-            try:
-                bounds = range(*(py_value(a.expr) for a in args if a.keyword is None))  # type: ignore[arg-type]
-            except (Unknown, TypeError, ValueError):
-                bounds = None
-            if bounds is not None and len(bounds) <= 1024 and not any(a.keyword for a in args):
-                out = from_value(sp, tuple(bounds))  # a range object of the tracer's, as the tuple it iterates
-                if out is not None:
-                    self.has_lists = True
-                    return out
-        folded = self.builtin_value(name, args, sp)
-        if folded is not None:
-            return folded
-        if name in ("float", "int") and len(args) == 1 and args[0].keyword is None:
-            operand = args[0].expr
-            if not isinstance(operand.type, (ScalarT, UnknownT)):
-                self.report("PA303", f"{name}() needs a number, got {C.type_label(operand)}", operand.span)
-                return ir.invalid(sp)
-            if isinstance(operand.type, ScalarT) and not operand.type.compile_time:
-                to = {"float": "float32", "int": "int32"}[name]
-                fspan = self.span(node)
-                alias = self.asc_name()
-                text = f"{alias}.number({ast.unparse(node.args[0])}, {alias}.{to})"
-                self.report("PA303", f"{name}() of a run-time value: CANN's pyasc calls Python's {name}() while "
-                            f"tracing, where a run-time value has no number (TypeError); convert it with {text}",
-                            fspan, fixes=(Fix(f"Use {text}", (TextEdit(fspan, text),)),))
-                return ir.invalid(sp)
-            to = {"float": "float32", "int": "int32"}[name]
-            return ir.CastExpr(sp, scalar(to, None, sp), to, operand)
-        if name == "range":
-            self.report("PA104", "range() may only be used as the iterable of a for loop", sp)
-            return ir.invalid(sp)
-        if name in ("len", "list", "tuple", "str", "repr") and len(args) == 1 and args[0].keyword is None:
-            operand = args[0].expr
-            length = self.array_len(operand, sp) if name == "len" else None
-            if length is not None:
-                return length
-            if name == "len" and isinstance(operand, (ir.HelperCall, ir.Call)) and isinstance(operand.type, TupleT) \
-                    and operand.type.items:
-                operand = self.held_call(operand, node.args[0])  # the call still runs, before the statement
-            if name == "len" and isinstance(operand, ir.IntList):  # a tuple of run-time values: its length is known
-                return ir.Const(sp, scalar("int32", len(operand.items), sp), len(operand.items))
-            if not isinstance(operand.type, UnknownT):
-                self.report("PA303", f"{name}() in a jit function runs while CANN's pyasc traces it: it needs a "
-                            f"compile-time tuple, list, string or number, got {C.type_label(operand)}", operand.span)
-            return ir.invalid(sp)
-        self.report("PA101", f"the builtin {name}() is not supported in a jit function", sp)
-        return ir.invalid(sp)
-
-    def builtin_value(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr | None:
-        """`len(SHAPE)`, `int(2.0)`, `list(dims)`: a builtin of compile-time values computed as the tracer
-        computes it (pure.py's allow-list), emitted as its value; None when an argument is a run-time value."""
-        if any(a.keyword is not None for a in args):
-            return None
-        try:
-            values = tuple(py_value(a.expr) for a in args)
-            value = pure.call(name, values)
-        except (Unknown, pure.NotPure):
-            return None
-        out = from_value(sp, value)
-        if isinstance(out, ir.IntList) and isinstance(out.type, IntListT):
-            self.has_lists = True
-        return out
-
-
-def _slug(e: ir.Expr) -> str:
-    """A C++ identifier fragment naming a specialization's value."""
-    if isinstance(e, ir.EnumMember):
-        return e.member.lower()
-    if isinstance(e.type, ScalarT) and e.type.const is not None:
-        v = e.type.const
-        text = ("true" if v else "false") if isinstance(v, bool) else str(v)
-        return text.replace("-", "m").replace(".", "p")
-    if isinstance(e, ir.DTypeRef) and e.type.dvar.value is not None:  # type: ignore[attr-defined]
-        return e.type.dvar.value.name  # type: ignore[attr-defined]
-    return "v"
-
-
-def _returned(t: Type) -> Type:
-    """What a helper call gives its caller: CANN's tracer compiles the helper as a function of its own, so a number
-    it returns is a run-time value there (a PlainValue, refused by a ConstExpr parameter) even when the helper
-    computed it from constants; tensors and other objects are what they are."""
-    if isinstance(t, ScalarT) and t.compile_time:
-        return replace(t, const=None, ctime=False, is_literal_float=False)
-    if isinstance(t, TupleT):
-        return TupleT(tuple(_returned(i) for i in t.items))
-    return t

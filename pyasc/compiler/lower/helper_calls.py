@@ -10,7 +10,7 @@ from ..ir import nodes as ir
 from ..ir.types import ScalarT, TensorT, Type
 from . import calls as C
 from .base import LowerBase
-from .callsite import _slug as slug
+from .helper_site import slug
 
 
 class HelperBindingLowering(LowerBase):
