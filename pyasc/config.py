@@ -17,7 +17,7 @@ SEVERITY_NAMES = ("error", "warning", "info", "hint", "off")
 
 CANN_VERSIONS = ("1.1.1", "latest")
 """The CANN pyasc releases whose bindings are known: 1.1.1 (the hand-written tables) and `latest`, the newest
-bindings we know (1.1.1's, and Ascend C's other APIs by rule: language/api/rule.py)."""
+bindings we know (1.1.1's, and Ascend C's other APIs by rule: language/api/rule/)."""
 
 
 @dataclass(frozen=True)

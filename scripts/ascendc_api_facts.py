@@ -7,7 +7,7 @@ header and line it is declared at, the dtypes its documentation states, the `#if
 is declared under), the fields of its structs, the members of its enums and its namespace constants; from `impl/`
 only the structs, enums and constants the API's declarations name and `include/` does not define (DeQuantMode).
 It writes them as a JSON table (`pyasc/language/api/ascendc_facts.json`), which is reviewed and committed;
-`pyasc/language/api/rule.py` turns the table into spec entries. No header text is kept.
+`pyasc/language/api/rule/` turns the table into spec entries. No header text is kept.
 
     python scripts/ascendc_api_facts.py ASC_DEVKIT_GIT_DIR > pyasc/language/api/ascendc_facts.json
 
@@ -15,7 +15,7 @@ The argument is a git directory (its HEAD is read) or a checkout's root folder. 
 
     python scripts/ascendc_api_facts.py --spec
 
-derives the spec entries from the facts and the hand-written tables (rule.build) and writes them to
+derives the spec entries from the facts and the hand-written tables (build) and writes them to
 `pyasc/language/api/rule_spec.json`, which the registry loads (the file is written after the derivation, which
 reads the registry and so the old file: a shell redirection into it would empty it first).
 
@@ -26,7 +26,7 @@ every free function of the facts whose name the header's hand-written part does 
 dtype rules are not modelled). It is written from the facts, not from the spec, so that clang still checks the code
 generator's C++ against an independent description. The structs, enums and constants the declarations name and the
 bundled header lacks are defined first, from their facts; a declaration naming something neither defines is left
-out, as is one the headers make only for an architecture other than rule.ARCH (two branches' declarations would
+out, as is one the headers make only for an architecture other than ARCH (two branches' declarations would
 make a call ambiguous); the header's first comment counts them and the script prints their names. It also writes
 `lib/rule_members.h`: the members of the hand-written classes their bodies lack, one macro per class, which the
 class body ends with.
@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from pyasc.language.api.rule import ARCH, arch_holds, at_arch  # noqa: E402 - the repository's own package
+from pyasc.language.api.rule.names import ARCH, arch_holds, at_arch  # noqa: E402 - the repository's own package
 
 ROOTS = ("include/basic_api/", "include/adv_api/")
 """The API headers; `include/adv_api/hccl/internal` is the communication library's own, not Ascend C's API."""
@@ -655,9 +655,10 @@ def derive() -> str:
     """The spec entries the rule derives from the committed facts, given the hand-written tables (`--spec`)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from pyasc.language import registry
-    from pyasc.language.api import rule
+    from pyasc.language.api.rule.build import build
+    from pyasc.language.api.rule.store import dump
 
-    return rule.dump(rule.build(*registry.HANDWRITTEN))
+    return dump(build(*registry.HANDWRITTEN))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -873,7 +874,7 @@ def rule_header(facts: dict, bundled: str) -> tuple[str, list[tuple[str, str]]]:
         "//",
         "// The free functions of Ascend C's public headers that the hand-written part of kernel_operator.h does",
         "// not declare, as the headers declare them (template parameters, parameters, defaults, return type), so",
-        "// that the C++ of an API pyasc knows by rule (pyasc/language/api/rule.py) is checked by clang for its",
+        "// that the C++ of an API pyasc knows by rule (pyasc/language/api/rule/) is checked by clang for its",
         "// names, arity and types. Each is marked partial: its calls get PA803, its dtype rules not modelled.",
         f"// {len(kept)} declarations; {len(left)} left out ({len(names)} distinct names), their types or defaults",
         "// naming something this header does not declare (`--header` prints them with the names they lack).",

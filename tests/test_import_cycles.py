@@ -108,3 +108,13 @@ def test_report_counts_modules_edges_cycles_and_folders(tmp_path: Path) -> None:
     assert "largest modules: pyasc.y (3)" in text
     assert "  pyasc: 3" in text and "  pyasc/sub: 2" in text and "  pyasc_lsp: 1" in text
     assert "modules: 2" in graph_tool.report(graph_tool.build(tmp_path), "pyasc.sub")
+
+
+MAX_LINES = 600
+"""The size a module of one job stays within (issue #30): past it, a module is split by concern."""
+
+
+def test_no_module_is_over_the_size_of_one_job() -> None:
+    sizes = {p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for top in ("pyasc", "pyasc_lsp") for p in (ROOT / top).rglob("*.py")}
+    assert {path: n for path, n in sizes.items() if n > MAX_LINES} == {}

@@ -10,7 +10,8 @@ from dataclasses import replace
 from functools import cache
 
 from . import dtypes as _dtypes
-from .api import adv, basic, basic_cube, basic_sys, core, enums, fwk, rule
+from .api import adv, basic, basic_cube, basic_sys, core, enums, fwk
+from .api.rule.store import load
 from .spec import ApiSpec, ClassSpec, ConstSpec, EnumSpec
 
 _API_MODULES = (basic, basic_sys, basic_cube, core, fwk, adv)
@@ -30,10 +31,10 @@ CONSTANTS: dict[str, ConstSpec] = {c.name: c for c in core.CONSTANTS}
 
 HANDWRITTEN = (dict(APIS), dict(CLASSES), dict(ENUMS))
 """The hand-written tables alone (the functions, classes and enums CANN's pyasc 1.1.1 binds), which the rule defers
-to: `rule.build(*HANDWRITTEN)` derives the committed table."""
+to: `build(*HANDWRITTEN)` derives the committed table."""
 
-RULE = rule.load()
-"""The entries derived from the Ascend C headers' facts (api/rule.py), beside the hand-written ones above, which
+RULE = load()
+"""The entries derived from the Ascend C headers' facts (api/rule/), beside the hand-written ones above, which
 override them (a name bound by hand is theirs); merged into APIS, CLASSES and ENUMS below, each marked with the
 declaration it came from (`rule`)."""
 

@@ -102,7 +102,7 @@ class Overload:
     cpp: str | None
     signature: str
     rule: str = ""
-    """The Ascend C declaration a form derived by rule came from (api/rule.py): CANN's pyasc 1.1.1 lacks it; empty
+    """The Ascend C declaration a form derived by rule came from (api/rule/): CANN's pyasc 1.1.1 lacks it; empty
     for the hand-written forms."""
     cann_only: str = ""
     """A form CANN's pyasc accepts that Ascend C has no overload for: NOTHING (CANN's tracer writes no C++ for the
@@ -173,7 +173,7 @@ class ApiSpec:
     """Int parameters that take only the compile-time values lo..hi (CANN's gather_mask raises for a built-in
     pattern outside 1..7): parameter name -> (lo, hi); a run-time value is not checked."""
     rule: str = ""
-    """The Ascend C declaration an entry derived by rule came from (api/rule.py); empty for hand-written entries."""
+    """The Ascend C declaration an entry derived by rule came from (api/rule/); empty for hand-written entries."""
     literals: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     """Parameters that CANN's tracer takes only as Python values known at compile time, from a fixed set:
     parameter name -> the allowed values, matched by type and value (True is not 1).  Its dispatchers match
@@ -238,7 +238,7 @@ class ClassSpec:
     """The C++ type (in place of `cpp`) of an object whose `pos` argument is this TPosition: Ascend C's TQue asserts
     its position is not VECCALC, where the equivalent is a TQueBind from VECCALC to VECCALC."""
     rule: str = ""
-    """The Ascend C declaration a class derived by rule came from (api/rule.py); empty for hand-written classes."""
+    """The Ascend C declaration a class derived by rule came from (api/rule/); empty for hand-written classes."""
     dtype_params: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """DataType parameters of the constructor that take some dtypes only (AippParams: int8 or float16, as CANN
     checks at trace time)."""
@@ -273,7 +273,7 @@ class EnumSpec:
     untranslated: frozenset[str] = frozenset()
     """Members CANN's translation has no enumerator for: its tracer rejects a call given one."""
     rule: str = ""
-    """The Ascend C declaration an enum derived by rule came from (api/rule.py); empty for hand-written enums."""
+    """The Ascend C declaration an enum derived by rule came from (api/rule/); empty for hand-written enums."""
 
     def cpp(self, member: str) -> str:
         return f"{self.cpp_prefix}{self.cpp_names.get(member, member)}"

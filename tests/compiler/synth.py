@@ -80,7 +80,7 @@ class _Kernel:
 
 
 BUNDLED_RULE = frozenset({"adv.softmax_flash_v2", "adv.swiglu"})
-"""The functions known by rule (language/api/rule.py) that the bundled header declares by hand, every form called
+"""The functions known by rule (language/api/rule/) that the bundled header declares by hand, every form called
 here; the others are declared by its generated lib/rule_apis.h (partial), one form each called by
 tests/toolchain/test_rule_apis_cpp.py (tests/compiler/test_rule_apis.py has their front end)."""
 

@@ -142,7 +142,7 @@ _FIXED = {("adv.quant", "scale"), ("adv.quant", "offset")}
 def _fixed_by_the_header(api_rule: str) -> set[str]:
     """The scalar parameters of a declaration derived by rule that the header types without a template parameter
     (`const float& scalarValue`): C++ converts an argument to them, nothing is deduced."""
-    from pyasc.language.api.rule import F, param_name
+    from pyasc.language.api.rule.names import F, param_name
 
     out: set[str] = set()
     for _scope, name, header, _line, template, params, _ret, _dt, *_ in F.FUNCTIONS:

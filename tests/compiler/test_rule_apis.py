@@ -1,4 +1,4 @@
-"""APIs known by rule from the Ascend C headers (language/api/rule.py): our kernels using the five CANN's pyasc 1.1.1
+"""APIs known by rule from the Ascend C headers (language/api/rule/): our kernels using the five CANN's pyasc 1.1.1
 lacks analyze clean but for one PA206 info per name, which `cann_version = "1.1.1"` makes the error 1.1.1's tracer
 gives; their C++ calls the Ascend C declarations they came from."""
 

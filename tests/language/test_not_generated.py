@@ -27,7 +27,7 @@ NOT_GENERATED = {
 
 
 def _not_generated() -> set[tuple[str, int]]:
-    # an entry known by rule (language/api/rule.py) has no C++ form where its declaration has a type the signature
+    # an entry known by rule (language/api/rule/) has no C++ form where its declaration has a type the signature
     # vocabulary lacks or a template argument the call cannot give (PA204 at a call)
     return {(api.name, i) for api in registry.all_apis() for i, ov in enumerate(api.overloads)
             if ov.cpp is None and not api.rule and not ov.rule}

@@ -1,4 +1,4 @@
-"""The rule-derived spec (language/api/rule.py): the header reader of scripts/ascendc_api_facts.py on small
+"""The rule-derived spec (language/api/rule/): the header reader of scripts/ascendc_api_facts.py on small
 header-like snippets of our own, the naming rule, and the committed tables' exact figures (what the rule binds,
 what the hand-written 1.1.1 tables already had, and every disagreement with how it is resolved). No Ascend C header
 is needed: the facts table is committed."""
@@ -14,7 +14,9 @@ from types import ModuleType
 import pytest
 
 from pyasc.language import registry
-from pyasc.language.api import rule
+from pyasc.language.api.rule.build import build
+from pyasc.language.api.rule.names import F, arch_holds, param_name, snake
+from pyasc.language.api.rule.store import SPEC_FILE, dump, load
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ascendc_api_facts.py"
 
@@ -108,7 +110,7 @@ def test_the_reader_keeps_the_architecture_branch_of_each_declaration(reader: Mo
     flags = [(f.params[1][0], f.arch) for f in facts.functions if f.name == "Flag"]
     arch = "(defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510))"
     assert flags == [("uint32_t", arch), ("uint16_t", f"(!{arch})")]
-    assert [rule.arch_holds(a) for _t, a in flags] == [False, True]
+    assert [arch_holds(a) for _t, a in flags] == [False, True]
     assert next(f for f in facts.functions if f.name == "Widget").arch == ""
     text, _left = reader.rule_header(json.loads(reader.render(facts)),
                                      "typedef __UINT16_TYPE__ uint16_t;\ntypedef __UINT32_TYPE__ uint32_t;\n")
@@ -130,7 +132,7 @@ def test_the_table_is_json_one_declaration_a_line(reader: ModuleType) -> None:
     ("RmsNorm", "rmsnorm"), ("DataCopyPad", "data_copy_pad"), ("GetICachePreloadStatus", "get_i_cache_preload_status"),
     ("LoadData3DV2", "load_data3_dv2"), ("Add", "add")])
 def test_names_are_snake_cased(cpp: str, py: str) -> None:
-    assert rule.snake(cpp) == py
+    assert snake(cpp) == py
 
 
 @pytest.mark.parametrize(("cpp", "py"), [
@@ -138,18 +140,18 @@ def test_names_are_snake_cased(cpp: str, py: str) -> None:
     ("sharedTmpBuffer", "temp_buffer"), ("calCount", "count"), ("isReuseSource", "is_reuse_source"),
     ("softmaxShapeInfo", "softmax_shape_info"), ("maxTensor", "max"), ("in", "in_")])
 def test_parameters_are_named_as_pyasc_names_them(cpp: str, py: str) -> None:
-    assert rule.param_name(cpp) == py
+    assert param_name(cpp) == py
 
 
 def test_the_committed_table_is_what_the_rule_derives() -> None:
     """Run `python scripts/ascendc_api_facts.py --spec` (it writes pyasc/language/api/rule_spec.json) after a change
     of the facts, the rule or the hand-written tables."""
-    committed = (Path(rule.__file__).with_name(rule.SPEC_FILE)).read_text(encoding="utf-8")
-    assert rule.dump(rule.build(*registry.HANDWRITTEN)) == committed
+    committed = (Path(registry.__file__).parent / "api" / SPEC_FILE).read_text(encoding="utf-8")
+    assert dump(build(*registry.HANDWRITTEN)) == committed
 
 
 def test_the_figures() -> None:
-    facts = rule.F
+    facts = F
     assert (len(facts.FUNCTIONS), len({(f[0], f[1]) for f in facts.FUNCTIONS}), len(facts.STRUCTS),
             len(facts.ENUMS), len(facts.CONSTANTS)) == (1097, 573, 120, 68, 76)
     t = registry.RULE
@@ -221,7 +223,7 @@ def test_the_five_entries() -> None:
 
 
 def test_a_broken_table_is_not_a_crash() -> None:
-    empty = rule.load('{"apis": [], "classes": [], "enums": [], "methods": [], "extra_forms": [], "bound": {}, '
+    empty = load('{"apis": [], "classes": [], "enums": [], "methods": [], "extra_forms": [], "bound": {}, '
                       '"disagreements": [], "unbound": []}')
     assert empty.apis == [] and empty.methods == {}
 

@@ -12,7 +12,7 @@ from pyasc.sim import dispatch
 from pyasc.sim.api import FAMILIES
 
 GENERATED = [a for a in registry.all_apis() if a.generated and (not a.rule or dispatch.sim_function(a) is not None)]
-"""An API known only by rule (language/api/rule.py) has simulator semantics where one is written (SoftmaxFlashV2,
+"""An API known only by rule (language/api/rule/) has simulator semantics where one is written (SoftmaxFlashV2,
 SwiGLU); the others report that they are not modelled (test_rule_apis)."""
 
 

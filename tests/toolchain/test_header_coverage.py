@@ -29,7 +29,7 @@ _NOT_NAMES = frozenset({"bool", "int", "float", "double", "void", "auto", "char"
 
 BUNDLED_RULE = frozenset({"adv.softmax_flash_v2", "adv.swiglu", "adv.SoftMaxShapeInfo", "adv.SoftmaxConfig",
                           "SoftmaxMode"})
-"""The entries known by rule (language/api/rule.py) that the bundled header declares; the others are checked by
+"""The entries known by rule (language/api/rule/) that the bundled header declares; the others are checked by
 CANN's own headers only (a C++ check against the bundled header reports them undeclared)."""
 
 

@@ -118,7 +118,7 @@ def test_the_rule_header_defines_the_types_its_declarations_name() -> None:
 
 
 def test_the_arch_conditions() -> None:
-    from pyasc.language.api.rule import arch_holds, at_arch
+    from pyasc.language.api.rule.names import arch_holds, at_arch
 
     assert arch_holds("") is True
     assert arch_holds("(defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510 || __NPU_ARCH__ == 5102))") is False

@@ -1,4 +1,4 @@
-"""Uses of APIs known only by rule (language/api/rule.py: Ascend C declarations CANN's pyasc 1.1.1 does not bind).
+"""Uses of APIs known only by rule (language/api/rule/: Ascend C declarations CANN's pyasc 1.1.1 does not bind).
 
 Each use is reported as PA206 where it is lowered; a file gets one PA206 per name, at its first use, with the
 others as related locations. Its severity follows the `cann_version` setting: an info by default (the newest

@@ -1,4 +1,4 @@
-"""Simulator semantics of APIs known only by rule (language/api/rule.py): SoftmaxFlashV2 and SwiGLU, as Ascend C
+"""Simulator semantics of APIs known only by rule (language/api/rule/): SoftmaxFlashV2 and SwiGLU, as Ascend C
 documents them. Every other rule-derived API has none, which a run reports (PS110: not modelled on the simulator);
 the rule's structs (SoftMaxShapeInfo, SoftmaxConfig) are plain records (pyasc.sim.objects)."""
 

@@ -56,7 +56,7 @@ def usable(o: Overload) -> bool:
 @cache
 def candidates() -> list[ApiSpec]:
     """The spec's functions with at least one generatable overload, in the spec's order (deterministic): the ones
-    CANN's pyasc 1.1.1 binds (the oracle), not those known only by rule from the Ascend C headers (api/rule.py),
+    CANN's pyasc 1.1.1 binds (the oracle), not those known only by rule from the Ascend C headers (api/rule/),
     which that tracer lacks by definition."""
     return [a for a in registry.APIS.values() if not a.rule and any(usable(o) for o in a.overloads)]
 

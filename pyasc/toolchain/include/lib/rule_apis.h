@@ -3,7 +3,7 @@
 //
 // The free functions of Ascend C's public headers that the hand-written part of kernel_operator.h does
 // not declare, as the headers declare them (template parameters, parameters, defaults, return type), so
-// that the C++ of an API pyasc knows by rule (pyasc/language/api/rule.py) is checked by clang for its
+// that the C++ of an API pyasc knows by rule (pyasc/language/api/rule/) is checked by clang for its
 // names, arity and types. Each is marked partial: its calls get PA803, its dtype rules not modelled.
 // 187 declarations; 52 left out (30 distinct names), their types or defaults
 // naming something this header does not declare (`--header` prints them with the names they lack).
