@@ -475,14 +475,18 @@ async def start_latency(command: list[str], root: Path, env: dict[str, str] | No
     t0 = await s.start(folder)
     sent = s.open(path.as_uri(), text)
     t1 = await s.wait(path.as_uri(), 1, sent, timeout=120)
-    cpu = float("nan")
-    try:
-        proc = psutil.Process(s.pid)
-        cpu = sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)]) * 1000
-    except psutil.Error:
-        pass
+    cpu = process_cpu_ms(s.pid)
     await s.stop()
     return (t1 - t0) * 1000, cpu
+
+
+def process_cpu_ms(pid: int) -> float:
+    """CPU time (user + system) of a server process and its children so far, in ms; NaN if it is gone."""
+    try:
+        proc = psutil.Process(pid)
+        return sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)]) * 1000
+    except psutil.Error:
+        return float("nan")
 
 
 def _spin(stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]

@@ -30,7 +30,7 @@ from lsprotocol import types
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lsp_latency import BARE, SERVER, Session  # noqa: E402
+from lsp_latency import BARE, SERVER, Editor, Session  # noqa: E402
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -64,7 +64,7 @@ def target_function(text: str, where: str) -> ast.FunctionDef:
     return helpers[0] if helpers else jit[0]
 
 
-class ProbeEditor:
+class ProbeEditor(Editor):
     """Adds `edit_probe = 1000` as the first statement of a function's body, then rewrites its value."""
 
     def __init__(self, text: str, where: str) -> None:
@@ -80,13 +80,6 @@ class ProbeEditor:
         self.col = len(indent) + len("edit_probe = ")
         self.value = "1000"
         self.counter = 1000
-
-    def next(self) -> tuple[types.Range, str]:
-        self.counter += 1
-        new = str(self.counter)
-        rng = types.Range(types.Position(self.line, self.col), types.Position(self.line, self.col + len(self.value)))
-        self.value = new
-        return rng, new
 
 
 def rss(proc: psutil.Process) -> float:

@@ -23,12 +23,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-import psutil
 from lsprotocol import types
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lsp_latency import BARE, KERNELS, SERVER, BusyCores, Session, make_file, spread  # noqa: E402
+from lsp_latency import BARE, KERNELS, SERVER, BusyCores, Session, make_file, process_cpu_ms, spread  # noqa: E402
 
 HERE = Path(__file__).resolve().parents[1]
 
@@ -70,12 +69,7 @@ async def start_once(command: list[str], root: Path, text: str, name: str, env: 
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = on_publish
     t0 = await s.start(folder)
     t1 = await s.wait(uri, 1, s.open(uri, text), timeout=120)
-    cpu = float("nan")
-    try:
-        proc = psutil.Process(s.pid)
-        cpu = sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)]) * 1000
-    except psutil.Error:
-        pass
+    cpu = process_cpu_ms(s.pid)
     await s.stop()
     return (t1 - t0) * 1000, cpu, first[0] if first else []
 
