@@ -101,6 +101,24 @@ CASES = [
      "asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.WARNING),
     ("init-in-helper", "setup(pipe, q)\n" + FILL + "q.free_tensor(t)\n", True, "PA506", None),
     ("init-after-in-helper", FILL + "setup(pipe, q)\nq.free_tensor(t)\n", True, "PA506", Severity.ERROR),
+    # the first iteration of a loop that runs is judged on its own, its loop variable at the start
+    ("tbuf-get-before-lazy-init", "for i in range(4):\n    t = buf.get(asc.float32)  # here\n    if i == 0:\n"
+     "        pipe.init_buffer(buf, TILE * 4)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.ERROR),
+    ("tbuf-lazy-init-then-get", "for i in range(4):\n    if i == 0:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", None),
+    ("tbuf-lazy-init-below-one", "for i in range(2, 6):\n    if i < 3:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", None),
+    ("tbuf-init-after-first-iteration", "for i in range(4):\n    if i > 0:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)  # here\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.ERROR),
+    ("deque-before-its-enque-in-loop", INIT + "for i in range(4):\n"
+     + "".join(f"    {ln}\n" for ln in DRAIN.splitlines()) + "".join(f"    {ln}\n" for ln in FILL.splitlines())
+     + "    q.enque(t)\n", False, "PA503", Severity.ERROR),
+    ("deque-of-the-previous-iteration-computed", INIT + "for i in range(4):\n    j = i - 1\n    if j >= 0:\n"
+     + "".join(f"        {ln}\n" for ln in DRAIN.splitlines()) + "".join(f"    {ln}\n" for ln in FILL.splitlines())
+     + "    q.enque(t)\n", False, "PA503", None),
+    ("deque-of-a-prologue-enque-in-loop", INIT + FILL + "q.enque(t)\nfor i in range(4):\n"
+     + "".join(f"    {ln}\n" for ln in DRAIN.splitlines()) + "    if i < 3:\n"
+     + "".join(f"        {ln}\n" for ln in FILL.splitlines()) + "        q.enque(t)\n", False, "PA503", None),
 ]
 
 
@@ -135,6 +153,14 @@ def test_second_deque_says_the_tensors_were_taken() -> None:
     text = program(INIT + FILL + "q.enque(t)\nw = q.deque(asc.float32)\nq.free_tensor(w)\n" + DRAIN)
     (d,) = found(text, "PA503")
     assert d.span.line == line_of(text, "# here") and "already dequeued" in d.message
+
+
+@pytest.mark.parametrize("name", ["tbuf-get-before-lazy-init", "tbuf-init-after-first-iteration",
+                                  "deque-before-its-enque-in-loop"])
+def test_first_iteration_finding_is_on_its_line(name: str) -> None:
+    case = next(c for c in CASES if c[0] == name)
+    text = program(case[1], case[2])
+    assert [d.span.line for d in found(text, case[3])] == [line_of(text, "# here")]
 
 
 def test_use_before_memory_is_on_the_use_line() -> None:
