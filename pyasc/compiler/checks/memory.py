@@ -10,7 +10,8 @@ from ..diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity, S
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT, TensorT, UnknownT
 from ..ir.value_kinds import python_number
-from ..ir.walk import calls_in, stmt_exprs, walk_stmts
+from ..ir.walk import calls_and_helpers_in, calls_in, stmt_exprs
+from .queue_flow import eval_int
 from .queues import _leaf
 
 
@@ -23,8 +24,9 @@ class UbUse:
     what: str
     node: object = None
     """The init_buffer call or LocalTensor construction that makes it (PA601 asks whether every path runs it)."""
-    conditional: bool = False
-    """Made in a helper on some paths only (of the helper, or to the call of it)."""
+    path: tuple[tuple[ir.KernelIR, object], ...] = ()
+    """Made in a helper: each call on the way to it and the init_buffer, with the function it is in (PA601 asks,
+    only when it reports, whether each of them runs on every path)."""
 
 
 @dataclass
@@ -40,8 +42,6 @@ class MemoryReport:
 
 def _const(e: ir.Expr | None, env: dict[int, int] | None = None) -> object:
     if env and e is not None:
-        from .queue_flow import eval_int
-
         v = eval_int(e, env)
         if v is not None:
             return v
@@ -54,9 +54,8 @@ def _setup_exprs(fn: ir.KernelIR) -> list[ir.Expr]:
     """The init_buffer and init_buf_pool calls and helper calls of a function, in order (computed once)."""
     cached = getattr(fn, "_setup_exprs", None)
     if cached is None:
-        cached = [e for s in walk_stmts(fn.body) for e in stmt_exprs(s)
-                  if isinstance(e, ir.HelperCall) or (isinstance(e, ir.Call) and e.api is not None
-                                                      and _leaf(e) in ("init_buffer", "init_buf_pool"))]
+        cached = [e for e in calls_and_helpers_in(fn)
+                  if isinstance(e, ir.HelperCall) or _leaf(e) in ("init_buffer", "init_buf_pool")]
         fn._setup_exprs = cached  # type: ignore[attr-defined]
     return cached
 
@@ -76,14 +75,17 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
         return None
 
     def visit(fn: ir.KernelIR, binds: dict[int, object], env: dict[int, int], site: ir.Expr | None,
-              cond: bool, depth: int) -> None:
-        maybe = conditional_nodes(fn)
+              path: tuple[tuple[ir.KernelIR, object], ...], depth: int) -> None:
         for e in _setup_exprs(fn):
             if isinstance(e, ir.HelperCall):
                 found = helpers.get(e.name)
                 if found is None or depth >= 8:
                     continue
                 h, foreign = found
+                if not any(isinstance(p.type, ObjT) and p.type.cls in ("TPipe", "TBufPool") for p in h.params):
+                    continue  # given no pipe or pool, it gives no memory (most helpers): not walked at all
+                if not _setup_exprs(h):
+                    continue
                 hb: dict[int, object] = {}
                 he: dict[int, int] = {}
                 for p, a in zip(h.params, e.args, strict=False):
@@ -93,8 +95,8 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
                         v = _const(a, env)
                         if isinstance(v, int) and not isinstance(v, bool):
                             he[id(p)] = v
-                visit(h, hb, he, site if site is not None else (e if foreign else None),
-                      cond or id(e) in maybe, depth + 1)
+                visit(h, hb, he, site if site is not None else (e if foreign else None), (*path, (fn, e)),
+                      depth + 1)
                 continue
             target = e.args.get("que") or e.args.get("buf") or e.args.get("buf_pool")
             k = key(target, binds)
@@ -109,11 +111,12 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
             else:
                 _init_buf_pool(e, report, env)
             for u in report.uses[n:]:
-                u.conditional = depth > 0 and (cond or id(e) in maybe)
+                if depth > 0:
+                    u.path = (*path, (fn, e))
                 if site is not None:
                     u.span = site.span
 
-    visit(kernel, {}, {}, None, False, 0)
+    visit(kernel, {}, {}, None, (), 0)
 
 
 def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str,
@@ -159,7 +162,9 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str,
 
             related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
             maybe = conditional_nodes(kernel)
-            certain = not any(u.conditional or id(u.node) in maybe for u in report.uses[:i + 1])
+            certain = not any(id(u.node) in maybe if not u.path else
+                              any(id(node) in conditional_nodes(fn) for fn, node in u.path)
+                              for u in report.uses[:i + 1])
             sink.add(Diagnostic(
                 "PA601", severity_for("PA601", certain),
                 f"Unified Buffer overflow on {soc.name}: the buffers reach {total} bytes here, but {soc.ub_bytes} "
