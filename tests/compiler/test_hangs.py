@@ -101,6 +101,24 @@ CASES = [
      "asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.WARNING),
     ("init-in-helper", "setup(pipe, q)\n" + FILL + "q.free_tensor(t)\n", True, "PA506", None),
     ("init-after-in-helper", FILL + "setup(pipe, q)\nq.free_tensor(t)\n", True, "PA506", Severity.ERROR),
+    # the first iteration of a loop that runs is judged on its own, its loop variable at the start
+    ("tbuf-get-before-lazy-init", "for i in range(4):\n    t = buf.get(asc.float32)  # here\n    if i == 0:\n"
+     "        pipe.init_buffer(buf, TILE * 4)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.ERROR),
+    ("tbuf-lazy-init-then-get", "for i in range(4):\n    if i == 0:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", None),
+    ("tbuf-lazy-init-below-one", "for i in range(2, 6):\n    if i < 3:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", None),
+    ("tbuf-init-after-first-iteration", "for i in range(4):\n    if i > 0:\n        pipe.init_buffer(buf, TILE * 4)\n"
+     "    t = buf.get(asc.float32)  # here\n    asc.data_copy(t, x_gm, TILE)\n", False, "PA506", Severity.ERROR),
+    ("deque-before-its-enque-in-loop", INIT + "for i in range(4):\n"
+     + "".join(f"    {ln}\n" for ln in DRAIN.splitlines()) + "".join(f"    {ln}\n" for ln in FILL.splitlines())
+     + "    q.enque(t)\n", False, "PA503", Severity.ERROR),
+    ("deque-of-the-previous-iteration-computed", INIT + "for i in range(4):\n    j = i - 1\n    if j >= 0:\n"
+     + "".join(f"        {ln}\n" for ln in DRAIN.splitlines()) + "".join(f"    {ln}\n" for ln in FILL.splitlines())
+     + "    q.enque(t)\n", False, "PA503", None),
+    ("deque-of-a-prologue-enque-in-loop", INIT + FILL + "q.enque(t)\nfor i in range(4):\n"
+     + "".join(f"    {ln}\n" for ln in DRAIN.splitlines()) + "    if i < 3:\n"
+     + "".join(f"        {ln}\n" for ln in FILL.splitlines()) + "        q.enque(t)\n", False, "PA503", None),
 ]
 
 
@@ -135,6 +153,14 @@ def test_second_deque_says_the_tensors_were_taken() -> None:
     text = program(INIT + FILL + "q.enque(t)\nw = q.deque(asc.float32)\nq.free_tensor(w)\n" + DRAIN)
     (d,) = found(text, "PA503")
     assert d.span.line == line_of(text, "# here") and "already dequeued" in d.message
+
+
+@pytest.mark.parametrize("name", ["tbuf-get-before-lazy-init", "tbuf-init-after-first-iteration",
+                                  "deque-before-its-enque-in-loop"])
+def test_first_iteration_finding_is_on_its_line(name: str) -> None:
+    case = next(c for c in CASES if c[0] == name)
+    text = program(case[1], case[2])
+    assert [d.span.line for d in found(text, case[3])] == [line_of(text, "# here")]
 
 
 def test_use_before_memory_is_on_the_use_line() -> None:
@@ -180,3 +206,52 @@ def test_a_function_with_no_pipe_is_a_fragment() -> None:
                    "    t = q.alloc_tensor(asc.float16)\n    u = q.deque(asc.float16)\n")
     assert [d.severity for d in found(text, "PA506")] == [Severity.WARNING]
     assert [d.severity for d in found(text, "PA503")] == [Severity.WARNING]
+
+
+UB_HEAD = """import pyasc as asc
+
+ROWS = 64
+COLS = 256
+
+
+@asc.jit
+def give(pipe: asc.TPipe, a: asc.TQue, b: asc.TQue, nbytes: int):
+    pipe.init_buffer(a, 1, nbytes)  # here: the third queue, of the second call
+    pipe.init_buffer(b, 1, nbytes)
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, n: int):
+    pipe = asc.TPipe()
+    q1 = asc.TQue(asc.TPosition.VECIN, 1)
+    q2 = asc.TQue(asc.TPosition.VECIN, 1)
+    q3 = asc.TQue(asc.TPosition.VECOUT, 1)
+    q4 = asc.TQue(asc.TPosition.VECOUT, 1)
+"""
+
+# (name, kernel body, expected PA601 severity or None): each queue takes ROWS * COLS * 4 = 64 KiB per call below
+UB_CASES = [
+    ("helper-sets-up-past-the-buffer", "give(pipe, q1, q2, ROWS * COLS * 4)\ngive(pipe, q3, q4, ROWS * COLS * 4)\n",
+     Severity.ERROR),
+    ("helper-sets-up-within-the-buffer", "give(pipe, q1, q2, ROWS * COLS * 2)\ngive(pipe, q3, q4, ROWS * COLS * 2)\n",
+     None),
+    ("helper-again-with-the-same-queues", "give(pipe, q1, q2, ROWS * COLS * 4)\ngive(pipe, q1, q2, ROWS * COLS * 4)\n",
+     None),
+    ("helper-and-own-init-of-one-queue", "pipe.init_buffer(q1, 1, ROWS * COLS * 4)\n"
+     "give(pipe, q1, q2, ROWS * COLS * 4)\n", None),
+    ("helper-on-some-paths", "give(pipe, q1, q2, ROWS * COLS * 4)\nif n > 0:\n"
+     "    give(pipe, q3, q4, ROWS * COLS * 4)\n", Severity.WARNING),
+    ("helper-size-not-known", "give(pipe, q1, q2, n)\ngive(pipe, q3, q4, n)\n", None),
+]
+
+
+@pytest.mark.parametrize("name,body,severity", UB_CASES, ids=[c[0] for c in UB_CASES])
+def test_ub_capacity_through_helpers(name: str, body: str, severity: Severity | None) -> None:
+    """PA601 sums what the helpers a kernel calls set up, with the call's sizes, each queue once."""
+    text = UB_HEAD + "".join(f"    {ln}\n" for ln in body.strip("\n").split("\n"))
+    diags = [d for d in analyze(text, "k.py").diagnostics if d.code == "PA601"]
+    if severity is None:
+        assert diags == [], [d.message for d in diags]
+        return
+    assert [d.severity for d in diags] == [severity], [d.message for d in diags]
+    assert diags[0].span.line == line_of(text, "# here") and "196608 bytes" in diags[0].message

@@ -55,6 +55,15 @@ KNOWN: tuple[Known, ...] = (
           "a TBufPool larger than the Unified Buffer, every size known (the simulator's PS103); PA601 error"),
     Known("h06_tbuf_get_before_init_buffer", "device-fails",
           "a TBuf's get before init_buffer gave it memory (the simulator's PS107); PA506 error"),
+    Known("h11_tbuf_get_before_lazy_init", "device-fails",
+          "a TBuf's get in the first iteration before `if i == 0: init_buffer` gives it memory (the simulator's "
+          "PS107); PA506 error"),
+    Known("h13_deque_before_its_enque_in_loop", "device-fails",
+          "a deque at the top of a loop whose enque comes later in the body: the first iteration waits forever (the "
+          "simulator's PS106); PA503 error"),
+    Known("h15_helper_setup_over_capacity", "device-fails",
+          "a helper's init_buffer calls past the Unified Buffer, its size from the call (the simulator's PS103); "
+          "PA601 error"),
     Known("l14_helper_constexpr_two_values", "calls",
           "CANN's tracer compiles a helper once per kernel, from its first call (its IR module keeps one function "
           "per name), so the second call with another ConstExpr value runs the first version; we compile one "

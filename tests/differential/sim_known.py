@@ -42,6 +42,12 @@ SIM_KNOWN: tuple[SimKnown, ...] = (
              deliberate=True),
     SimKnown("h09_buf_pool_over_capacity", "PS103", "a TBufPool past the Unified Buffer on purpose: no memory",
              deliberate=True),
+    SimKnown("h11_tbuf_get_before_lazy_init", "PS107", "a TBuf's get before its lazy init_buffer on purpose: no "
+             "memory in the first iteration", deliberate=True),
+    SimKnown("h13_deque_before_its_enque_in_loop", "PS106", "a deque before the loop body's enque on purpose: the "
+             "first iteration hangs", deliberate=True),
+    SimKnown("h15_helper_setup_over_capacity", "PS103", "a helper's queues past the Unified Buffer on purpose: no "
+             "memory", deliberate=True),
     SimKnown("p13_launch_options", "PS104",
              "auto_sync=False given at launch on a kernel without synchronization of its own: the race is real and "
              "shows the launch option reaches the simulator", deliberate=True),

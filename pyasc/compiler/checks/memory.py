@@ -10,7 +10,8 @@ from ..diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity, S
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT, TensorT, UnknownT
 from ..ir.value_kinds import python_number
-from ..ir.walk import calls_in, stmt_exprs
+from ..ir.walk import calls_and_helpers_in, calls_in, stmt_exprs
+from .queue_flow import eval_int
 from .queues import _leaf
 
 
@@ -23,6 +24,9 @@ class UbUse:
     what: str
     node: object = None
     """The init_buffer call or LocalTensor construction that makes it (PA601 asks whether every path runs it)."""
+    path: tuple[tuple[ir.KernelIR, object], ...] = ()
+    """Made in a helper: each call on the way to it and the init_buffer, with the function it is in (PA601 asks,
+    only when it reports, whether each of them runs on every path)."""
 
 
 @dataclass
@@ -36,13 +40,87 @@ class MemoryReport:
         return sum(u.nbytes for u in self.uses)
 
 
-def _const(e: ir.Expr | None) -> object:
+def _const(e: ir.Expr | None, env: dict[int, int] | None = None) -> object:
+    if env and e is not None:
+        v = eval_int(e, env)
+        if v is not None:
+            return v
     if e is not None and isinstance(e.type, ScalarT):
         return e.type.const
     return None
 
 
-def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> MemoryReport:
+def _setup_exprs(fn: ir.KernelIR) -> list[ir.Expr]:
+    """The init_buffer and init_buf_pool calls and helper calls of a function, in order (computed once)."""
+    cached = getattr(fn, "_setup_exprs", None)
+    if cached is None:
+        cached = [e for e in calls_and_helpers_in(fn)
+                  if isinstance(e, ir.HelperCall) or _leaf(e) in ("init_buffer", "init_buf_pool")]
+        fn._setup_exprs = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]], report: MemoryReport,
+                queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
+    """The init_buffer and init_buf_pool calls of the kernel and of the helpers it calls, in the order they run: a
+    helper's queue parameters stand for the caller's queues, its scalar parameters take the call's values when known.
+    A queue is given memory once (InitBuffer, as the simulator, refuses a second init_buffer of one queue), so a
+    helper called again with it adds nothing."""
+    seen: set[object] = set()
+    quiet = DiagnosticSink()  # a helper's own findings are reported when it is checked
+
+    def key(e: ir.Expr | None, binds: dict[int, object]) -> object:
+        if isinstance(e, ir.Name) and e.symbol is not None:
+            return binds.get(id(e.symbol), id(e.symbol))
+        return None
+
+    def visit(fn: ir.KernelIR, binds: dict[int, object], env: dict[int, int], site: ir.Expr | None,
+              path: tuple[tuple[ir.KernelIR, object], ...], depth: int) -> None:
+        for e in _setup_exprs(fn):
+            if isinstance(e, ir.HelperCall):
+                found = helpers.get(e.name)
+                if found is None or depth >= 8:
+                    continue
+                h, foreign = found
+                if not any(isinstance(p.type, ObjT) and p.type.cls in ("TPipe", "TBufPool") for p in h.params):
+                    continue  # given no pipe or pool, it gives no memory (most helpers): not walked at all
+                if not _setup_exprs(h):
+                    continue
+                hb: dict[int, object] = {}
+                he: dict[int, int] = {}
+                for p, a in zip(h.params, e.args, strict=False):
+                    if isinstance(p.type, ObjT):
+                        hb[id(p)] = key(a, binds)
+                    else:
+                        v = _const(a, env)
+                        if isinstance(v, int) and not isinstance(v, bool):
+                            he[id(p)] = v
+                visit(h, hb, he, site if site is not None else (e if foreign else None), (*path, (fn, e)),
+                      depth + 1)
+                continue
+            target = e.args.get("que") or e.args.get("buf") or e.args.get("buf_pool")
+            k = key(target, binds)
+            into = report if k is None or k not in seen else MemoryReport()  # a queue's second init adds nothing
+            if k is not None:
+                seen.add(k)
+            n = len(report.uses)
+            if _leaf(e) == "init_buffer":
+                _init_buffer(e, into, queues, sink if depth == 0 else quiet, env)
+            elif into is not report:
+                continue
+            else:
+                _init_buf_pool(e, report, env)
+            for u in report.uses[n:]:
+                if depth > 0:
+                    u.path = (*path, (fn, e))
+                if site is not None:
+                    u.span = site.span
+
+    visit(kernel, {}, {}, None, (), 0)
+
+
+def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str,
+                 helpers: dict[str, tuple[ir.KernelIR, bool]] | None = None) -> MemoryReport:
     """PA601 Unified Buffer overflow, PA602 unaligned buffer size, PA603 unaligned offset, PA604 unaligned copy."""
     soc = soc_table.find(soc_name) or soc_table.find(soc_table.DEFAULT_SOC)
     assert soc is not None
@@ -51,13 +129,10 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
     for sym in kernel.symbols:
         if isinstance(sym.type, ObjT):
             queues[sym.name] = sym.type
+    _setup_uses(kernel, helpers or {}, report, queues, sink)
     for e in calls_in(kernel):
         leaf = _leaf(e)
-        if leaf == "init_buffer":
-            _init_buffer(e, report, queues, sink)
-        elif leaf == "init_buf_pool":
-            _init_buf_pool(e, report)
-        elif leaf == "data_copy":
+        if leaf == "data_copy":
             _copy_alignment(e, sink)
         elif leaf == "get_with_offset":
             arg = e.args.get("buf_offset")
@@ -87,7 +162,9 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str) -> Me
 
             related = tuple(Related(u.span, f"{u.what}: {u.nbytes} bytes") for u in report.uses if u is not use)
             maybe = conditional_nodes(kernel)
-            certain = not any(id(u.node) in maybe for u in report.uses[:i + 1])
+            certain = not any(id(u.node) in maybe if not u.path else
+                              any(id(node) in conditional_nodes(fn) for fn, node in u.path)
+                              for u in report.uses[:i + 1])
             sink.add(Diagnostic(
                 "PA601", severity_for("PA601", certain),
                 f"Unified Buffer overflow on {soc.name}: the buffers reach {total} bytes here, but {soc.ub_bytes} "
@@ -145,25 +222,26 @@ def _carved(call: ir.Call) -> bool:
     return call.receiver is not None and isinstance(call.receiver.type, ObjT) and call.receiver.type.cls == "TBufPool"
 
 
-def _init_buf_pool(call: ir.Call, report: MemoryReport) -> None:
+def _init_buf_pool(call: ir.Call, report: MemoryReport, env: dict[int, int] | None = None) -> None:
     """A pipe's pool takes its length of the Unified Buffer (a pool sharing another's buffer, or carved from a
     pool, takes none of its own)."""
     pool = call.args.get("buf_pool")
-    length = _const(call.args.get("len"))
+    length = _const(call.args.get("len"), env)
     if _carved(call) or call.args.get("share_buf") is not None or not _in_ub(pool) or not isinstance(length, int):
         return
     name = pool.symbol.name if isinstance(pool, ir.Name) and pool.symbol else "pool"
     report.uses.append(UbUse(call.span, length, f"{name}: {length}", call))
 
 
-def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink) -> None:
+def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], sink: DiagnosticSink,
+                 env: dict[int, int] | None = None) -> None:
     que = call.args.get("que")
     buf = call.args.get("buf")
     if any(isinstance(x.type, UnknownT) for x in (que, buf) if x is not None):
         return  # a queue or buffer whose construction failed (reported there): which form this is is unknown
     counted = not _carved(call) and _in_ub(que if que is not None else buf)
     if que is not None:
-        num, length = _const(call.args.get("num")), _const(call.args.get("len"))
+        num, length = _const(call.args.get("num"), env), _const(call.args.get("len"), env)
         target = que
         if "len" not in call.args or length == 0:
             sink.add(Diagnostic("PA602", Severity.ERROR,
@@ -179,7 +257,7 @@ def _init_buffer(call: ir.Call, report: MemoryReport, queues: dict[str, ObjT], s
             report.uses.append(UbUse(call.span, num * length, f"{name}: {num} x {length}", call))
     elif buf is not None:
         size = "num" if "num" in call.args else "len"  # a pipe's buffer length is `num`, a pool's `len`
-        length = _const(call.args.get(size))
+        length = _const(call.args.get(size), env)
         if isinstance(length, int):
             if length % 32:
                 sink.add(Diagnostic("PA602", Severity.WARNING,

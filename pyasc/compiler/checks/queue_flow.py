@@ -4,7 +4,9 @@ A forward walk of the kernel's IR, through the jit helpers it calls (their queue
 queues), that keeps per queue what some path has done (`may`), what every path has done (`must`), and the most
 tensors any path leaves enqueued (`pending`: each deque takes one). A loop body is walked twice: once as the first
 iteration, once from what the first left (an iteration that leaves more enqueued than it found has no bound), which
-is the fixed point of these sets.
+is the fixed point of these sets. A loop known to run at least once has its first iteration peeled and judged on
+its own: the loop variable is its start there, so a condition on it (`if i == 0:`, `if i > 0:`) takes one branch,
+and a use the first iteration certainly makes before the init_buffer or enque it needs is certain.
 
 A deque no enque reaches on any path, or whose every enque an earlier deque took, waits forever on the device (an
 error, the simulator's PS106); one that only some paths reach (an `if` on a run-time value, a loop that may run zero
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
 from ..ir.walk import stmt_exprs
+from ..lower.consteval import BINARY, COMPARE, UNARY
 
 _BUDGET = 50_000
 """Statement visits per kernel before the walk gives up (and reports nothing): nested loops are walked twice each."""
@@ -113,6 +116,9 @@ class QueueFlow:
         self.visits = 0
         self.opaque = False
         """An enque or init_buffer on a queue the walk cannot name (held in a list, a failed call): no verdicts."""
+        self.env: dict[int, int] = {}
+        """Scalar symbol id -> its value in the peeled first iteration of the loops being walked (the loop variable
+        at its start, and names computed from it there)."""
 
     # -- queues -------------------------------------------------------------------------------------------------------
 
@@ -150,7 +156,7 @@ class QueueFlow:
                 st = self.if_(s, st, frame, report)
             elif isinstance(s, ir.For):
                 self.exprs(s, st, frame, report)
-                st = self.loop(s.body, st, frame, report, trip_count(s))
+                st = self.loop(s.body, st, frame, report, trip_count(s), s)
             elif isinstance(s, ir.While):
                 self.exprs(s, st, frame, report)
                 st = self.loop(s.body, st, frame, report, None)
@@ -159,24 +165,45 @@ class QueueFlow:
                 break
             else:
                 self.exprs(s, st, frame, report)
+                if self.env and isinstance(s, ir.Assign) and s.target is not None:
+                    v = eval_int(s.value, self.env)
+                    if v is None:
+                        self.env.pop(id(s.target), None)
+                    else:
+                        self.env[id(s.target)] = v
         return st
 
     def if_(self, s: ir.If, st: State, frame: _Frame, report: bool) -> State:
         self.exprs(s, st, frame, report)
-        if s.static is True:
+        static = s.static
+        if static is None and self.env:  # decided by the values of the peeled first iteration
+            v = eval_int(s.cond, self.env)
+            static = None if v is None else bool(v)
+        if static is True:
             return self.block(s.body, st, frame, report)
-        if s.static is False:
+        if static is False:
             return self.block(s.orelse, st, frame, report)
         then = self.block(s.body, st.copy(), frame, report)
         other = self.block(s.orelse, st.copy(), frame, report)
         return then.join(other)
 
-    def loop(self, body: list[ir.Stmt], st: State, frame: _Frame, report: bool, count: int | None) -> State:
+    def loop(self, body: list[ir.Stmt], st: State, frame: _Frame, report: bool, count: int | None,
+             s: ir.For | None = None) -> State:
         if count == 0:
             return st  # never runs (CANN removes it)
         inner = frame if count is not None or frame.in_loop else _Frame(frame.fn, frame.binds, frame.site,
                                                                          frame.depth, True)
-        first = self.block(body, st.copy(), inner, False)
+        if count is not None:
+            # Known to run: the first iteration is judged as it runs, from the state before the loop, with the loop
+            # variable at its start (what it certainly uses before the enque or init_buffer it needs is certain)
+            saved = dict(self.env)
+            start = eval_int(s.start, self.env) if s is not None and s.start is not None else 0
+            if s is not None and s.var is not None and start is not None:
+                self.env[id(s.var)] = start
+            first = self.block(body, st.copy(), inner, report)
+            self.env = saved
+        else:
+            first = self.block(body, st.copy(), inner, False)
         # Later iterations: what the earlier ones did, on some path, is possible; a use is judged after one whole
         # iteration ran (a deque under `if i > 0` of what the iteration's end enqueues is not in doubt)
         later = st.join(first)
@@ -186,7 +213,11 @@ class QueueFlow:
         later.pending = {k: INF if n > st.pending.get(k, 0) else st.pending.get(k, 0) for k, n in first.pending.items()}
         for k, n in st.pending.items():
             later.pending.setdefault(k, n)
+        saved = self.env
+        if s is not None and s.var is not None and id(s.var) in saved:
+            self.env = {k: v for k, v in saved.items() if k != id(s.var)}
         again = self.block(body, later.copy(), inner, report)
+        self.env = saved
         after = first if count is not None else st.copy()
         after.may_enq |= again.may_enq
         after.may_init |= again.may_init
@@ -266,6 +297,42 @@ class QueueFlow:
             return
         self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, frame.fn.name, certain,
                                                  len(self.findings), consumed)
+
+
+def eval_int(e: ir.Expr | None, env: dict[int, int]) -> int | None:
+    """The int (or bool) value of `e` from compile-time constants and the values `env` gives scalar symbols (by the
+    symbol's id), or None when some operand is not known."""
+    if e is None:
+        return None
+    if isinstance(e, ir.Name):
+        if e.symbol is not None and id(e.symbol) in env:
+            return env[id(e.symbol)]
+    elif isinstance(e, ir.BinOp) and e.op in ("&&", "||"):
+        a = eval_int(e.left, env)
+        if a is not None and bool(a) == (e.op == "||"):
+            return bool(a)
+        b = eval_int(e.right, env)
+        return None if a is None or b is None else bool(b)
+    elif isinstance(e, ir.BinOp) and (e.op in BINARY or e.op in COMPARE):
+        a, b = eval_int(e.left, env), eval_int(e.right, env)
+        if a is None or b is None:
+            return None
+        if e.op == "/" or (e.op in ("//", "%") and (b == 0 or a < 0 or b < 0)):
+            return None  # a true quotient, C++'s rounding of negative values, a division by zero: not an int here
+        try:
+            v = COMPARE[e.op](a, b) if e.op in COMPARE else BINARY[e.op](a, b)
+        except (ArithmeticError, TypeError, ValueError):
+            return None
+        return v if isinstance(v, int) else None
+    elif isinstance(e, ir.UnaryOp) and e.op in UNARY:
+        a = eval_int(e.operand, env)
+        v = None if a is None else UNARY[e.op](a)
+        return v if isinstance(v, int) else None
+    elif isinstance(e, (ir.Const, ir.ConstName)):
+        v = e.value
+        return v if isinstance(v, int) else None
+    c = e.type.const if isinstance(e.type, ScalarT) else None
+    return c if isinstance(c, int) else None
 
 
 def trip_count(s: ir.For) -> int | None:

@@ -243,8 +243,9 @@ _c("PA509", "no-ascendc-overload", E,
    _K + "    asc.data_copy(y_gm, x_gm, 256)\n",
    _K + "    t = que.alloc_tensor(asc.float16)\n    asc.data_copy(t, x_gm, 256)\n    asc.data_copy(y_gm, t, 256)\n")
 _c("PA601", "ub-overflow", E, "The Unified Buffer memory of the kernel (init_buffer of queues and buffers at vector "
-   "positions, init_buf_pool, fixed LocalTensors and LocalTensorAutos) exceeds the SoC's: the kernel fails on the "
-   "device (CANN's compiler does not check it).",
+   "positions, init_buf_pool, fixed LocalTensors and LocalTensorAutos; through the helpers it calls too, with the "
+   "call's sizes, each queue once) exceeds the SoC's: the kernel fails on the device (CANN's compiler does not check "
+   "it).",
    _K + "    pipe.init_buffer(q, 2, 128 * 1024)\n", _K + "    pipe.init_buffer(q, 2, 64 * 1024)\n")
 _c("PA602", "unaligned-size", W, "A buffer length that is not a multiple of 32 bytes: InitBuffer rounds it up, so "
    "the buffer is larger than written (the simulator says the same). A queue's init_buffer without a length is an "

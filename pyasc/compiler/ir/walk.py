@@ -89,10 +89,18 @@ def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
     """Every resolved API call of the kernel, in order (computed once per kernel)."""
     cached = getattr(kernel, "_calls", None)
     if cached is None:
-        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
-                  if isinstance(e, ir.Call) and e.api is not None]
+        both = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
+                if (isinstance(e, ir.Call) and e.api is not None) or isinstance(e, ir.HelperCall)]
+        cached = [e for e in both if isinstance(e, ir.Call)]
         kernel._calls = cached  # type: ignore[attr-defined]
+        kernel._calls_and_helpers = both  # type: ignore[attr-defined]
     return cached
+
+
+def calls_and_helpers_in(kernel: ir.KernelIR) -> list[ir.Call | ir.HelperCall]:
+    """Every resolved API call and jit helper call of the kernel, in order (computed with calls_in)."""
+    calls_in(kernel)
+    return kernel._calls_and_helpers  # type: ignore[attr-defined]
 
 
 def failed_calls(kernel: ir.KernelIR) -> list[ir.Invalid]:

@@ -368,13 +368,13 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     name_span = lowerer.name_span()
     try:
         lowered = lowerer.run()
-        check_queues(lowered.kernel, sink, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers})
-        check_memory(lowered.kernel, sink, config.soc_version)
+        helpers = {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}
+        check_queues(lowered.kernel, sink, helpers)
+        check_memory(lowered.kernel, sink, config.soc_version, helpers)
         check_unused(lowered.kernel, sink)
         if kind == "kernel":
             check_sync(lowered, sink, _alias(module))
-            check_bounds(lowered.kernel, {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}, sink,
-                         dict(known))
+            check_bounds(lowered.kernel, helpers, sink, dict(known))
         if config.naming:
             check_naming(lowered.kernel, sink)
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
