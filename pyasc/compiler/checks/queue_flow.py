@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
-from ..ir.walk import stmt_exprs
+from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_exprs
 from ..lower.consteval import BINARY, COMPARE, UNARY
 
 _BUDGET = 50_000
@@ -240,6 +240,8 @@ class QueueFlow:
             self.opaque = True
             return
         fn, foreign = found
+        if not self.touches_queues(fn):
+            return  # nothing in it (or what it calls) changes a queue's state or uses one: the state goes through
         binds: dict[int, Key | None] = {}
         for p, a in zip(fn.params, e.args, strict=False):
             if isinstance(p.type, ObjT):
@@ -248,6 +250,28 @@ class QueueFlow:
         inner = _Frame(fn, binds, site, frame.depth + 1, frame.in_loop)
         out = self.block(fn.body, st, inner, report)
         st.__dict__.update(out.__dict__)
+
+    def touches_queues(self, fn: ir.KernelIR, depth: int = 0) -> bool:
+        """Whether a helper (or a helper it calls) gives a queue memory, uses a queue or TBuf, or has a failed
+        call: computed once per helper's IR, which the helper cache keeps across edits, so an edit walks only the
+        helpers that matter here."""
+        cached: bool | None = getattr(fn, "_touches_queues", None)
+        if cached is not None:
+            return cached
+        found = depth >= 8 or bool(failed_calls(fn))
+        for e in () if found else calls_and_helpers_in(fn):
+            if isinstance(e, ir.HelperCall):
+                callee = self.helpers.get(e.name)
+                found = callee is None or self.touches_queues(callee[0], depth + 1)
+            else:
+                leaf = e.api.name.rsplit(".", 1)[-1] if e.api is not None else ""
+                found = leaf == "init_buffer" or (e.receiver is not None and isinstance(e.receiver.type, ObjT)
+                                                  and e.receiver.type.cls in _QUEUE_CLASSES)
+            if found:
+                break
+        if depth == 0 or found:
+            fn._touches_queues = found  # type: ignore[attr-defined]
+        return found
 
     def call(self, e: ir.Call, st: State, frame: _Frame, report: bool) -> None:
         assert e.api is not None
