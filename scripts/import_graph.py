@@ -8,7 +8,7 @@ Read with `ast`, nothing imported: module-level imports, imports inside function
     python scripts/import_graph.py                  # figures of the whole tree
     python scripts/import_graph.py --prefix pyasc.sim --edges
 
-tests/test_import_cycles.py asserts, through `cycles`, that the packages it names have none.
+tests/layout/test_import_cycles.py asserts, through `cycles`, that there is none.
 """
 
 from __future__ import annotations

@@ -84,7 +84,12 @@ def test_the_identifier_caches_are_bounded_in_entries_and_characters(monkeypatch
             assert sum(map(len, cache)) <= syntax_module.NAMES_MAX_CHARS
 
 
-def test_the_other_per_text_caches_keep_their_bounds_over_many_distinct_analyses() -> None:
+def test_the_other_per_text_caches_keep_their_bounds_over_many_distinct_analyses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fresh process-wide caches: texts an earlier test analyzed would be answered without a parse, and what an earlier
+    # test's larger file left is bounded by that file's size, not this one's.
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE", type(syntax_parse._UNIT_CACHE)())
+    monkeypatch.setattr(analysis, "_KEYS", type(analysis._KEYS)())
     cache = analysis.AnalysisCache(size=16)
     big = program(0, helpers=1) + "".join(f"\nX{i} = {i}\n" for i in range(200))  # long enough to parse by unit
     for value in range(120):

@@ -108,48 +108,50 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
         lines = text.split("\n")
     body: list[ast.stmt] = []
     spans = _units(lines, text)
-    i = 0
-    while i < len(spans):
-        a, b = spans[i]
-        i += 1
-        chunk = "\n".join(lines[a:b])
-        if not chunk.strip():
-            continue
-        while True:
-            key = (chunk, a)
-            with _UNIT_LOCK:
-                stmts = _UNIT_CACHE.get(key)
-                if stmts is not None:
-                    _UNIT_CACHE.move_to_end(key)
-            if stmts is not None:
-                break
-            try:
-                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
-                stmts = _parse("\n" * a + chunk).body
-            except SyntaxError as exc:
-                # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
-                # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
-                # or a string closed nowhere, is left to the parse of the whole text.
-                close = _string_close(lines, exc)
-                if close is None or close < b:
-                    return None
-                while i < len(spans) and b <= close:
-                    b = spans[i][1]
-                    i += 1
-                if b <= close:
-                    return None
-                chunk = "\n".join(lines[a:b])
+    try:
+        i = 0
+        while i < len(spans):
+            a, b = spans[i]
+            i += 1
+            chunk = "\n".join(lines[a:b])
+            if not chunk.strip():
                 continue
-            except (ValueError, RecursionError, MemoryError):
-                return None
-            with _UNIT_LOCK:
-                _UNIT_CACHE[key] = stmts
-            break
-        body.extend(stmts)
-    limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
-    with _UNIT_LOCK:
-        while len(_UNIT_CACHE) > limit:
-            _UNIT_CACHE.popitem(last=False)
+            while True:
+                key = (chunk, a)
+                with _UNIT_LOCK:
+                    stmts = _UNIT_CACHE.get(key)
+                    if stmts is not None:
+                        _UNIT_CACHE.move_to_end(key)
+                if stmts is not None:
+                    break
+                try:
+                    # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
+                    stmts = _parse("\n" * a + chunk).body
+                except SyntaxError as exc:
+                    # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
+                    # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
+                    # or a string closed nowhere, is left to the parse of the whole text.
+                    close = _string_close(lines, exc)
+                    if close is None or close < b:
+                        return None
+                    while i < len(spans) and b <= close:
+                        b = spans[i][1]
+                        i += 1
+                    if b <= close:
+                        return None
+                    chunk = "\n".join(lines[a:b])
+                    continue
+                except (ValueError, RecursionError, MemoryError):
+                    return None
+                with _UNIT_LOCK:
+                    _UNIT_CACHE[key] = stmts
+                break
+            body.extend(stmts)
+    finally:  # also when a unit does not parse and the whole text is parsed instead: the units added stay bounded
+        limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
+        with _UNIT_LOCK:
+            while len(_UNIT_CACHE) > limit:
+                _UNIT_CACHE.popitem(last=False)
     return ast.Module(body=body, type_ignores=[])
 
 
