@@ -198,13 +198,16 @@ class ApiSpec:
         """True when at least one overload has a C++ template."""
         return any(o.cpp is not None for o in self.overloads)
 
+    @cached_property
+    def leaf(self) -> str:
+        """The name without its class (`TQue.deque` -> `deque`): what the checks match a call by."""
+        return self.name.rsplit(".", 1)[-1]
+
     @property
     def sim_ref(self) -> str:
         if self.sim:
             return self.sim
-        family = self.family.split(".")[0]
-        leaf = self.name.rsplit(".", 1)[-1]
-        return f"{family}:{leaf}"
+        return f"{self.family.split('.')[0]}:{self.leaf}"
 
 
 @dataclass(frozen=True)

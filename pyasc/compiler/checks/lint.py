@@ -5,14 +5,13 @@ from __future__ import annotations
 from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity
 from ..ir import nodes as ir
 from ..ir.walk import calls_in
-from .queues import _leaf
 
 
 def check_unused(kernel: ir.KernelIR, sink: DiagnosticSink) -> None:
     """PA701 unused variables, PA702 unused parameters, PA703 unused queues and buffers (Unnecessary tag)."""
     init_only: dict[str, int] = {}
     for call in calls_in(kernel):
-        if _leaf(call) == "init_buffer":
+        if call.api.leaf == "init_buffer":
             for name in ("que", "buf"):
                 arg = call.args.get(name)
                 if isinstance(arg, ir.Name) and arg.symbol is not None:

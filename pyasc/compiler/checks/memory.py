@@ -12,7 +12,6 @@ from ..ir.types import ObjT, ScalarT, TensorT, UnknownT
 from ..ir.value_kinds import python_number
 from ..ir.walk import calls_and_helpers_in, calls_in, stmt_exprs
 from .queue_flow import eval_int
-from .queues import _leaf
 
 
 @dataclass
@@ -55,7 +54,7 @@ def _setup_exprs(fn: ir.KernelIR) -> list[ir.Expr]:
     cached = getattr(fn, "_setup_exprs", None)
     if cached is None:
         cached = [e for e in calls_and_helpers_in(fn)
-                  if isinstance(e, ir.HelperCall) or _leaf(e) in ("init_buffer", "init_buf_pool")]
+                  if isinstance(e, ir.HelperCall) or e.api.leaf in ("init_buffer", "init_buf_pool")]
         fn._setup_exprs = cached  # type: ignore[attr-defined]
     return cached
 
@@ -104,7 +103,7 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
             if k is not None:
                 seen.add(k)
             n = len(report.uses)
-            if _leaf(e) == "init_buffer":
+            if e.api.leaf == "init_buffer":
                 _init_buffer(e, into, queues, sink if depth == 0 else quiet, env)
             elif into is not report:
                 continue
@@ -131,7 +130,7 @@ def check_memory(kernel: ir.KernelIR, sink: DiagnosticSink, soc_name: str,
             queues[sym.name] = sym.type
     _setup_uses(kernel, helpers or {}, report, queues, sink)
     for e in calls_in(kernel):
-        leaf = _leaf(e)
+        leaf = e.api.leaf
         if leaf == "data_copy":
             _copy_alignment(e, sink)
         elif leaf == "get_with_offset":

@@ -264,7 +264,7 @@ class QueueFlow:
                 callee = self.helpers.get(e.name)
                 found = callee is None or self.touches_queues(callee[0], depth + 1)
             else:
-                leaf = e.api.name.rsplit(".", 1)[-1] if e.api is not None else ""
+                leaf = e.api.leaf if e.api is not None else ""
                 found = leaf == "init_buffer" or (e.receiver is not None and isinstance(e.receiver.type, ObjT)
                                                   and e.receiver.type.cls in _QUEUE_CLASSES)
             if found:
@@ -275,7 +275,7 @@ class QueueFlow:
 
     def call(self, e: ir.Call, st: State, frame: _Frame, report: bool) -> None:
         assert e.api is not None
-        leaf = e.api.name.rsplit(".", 1)[-1]
+        leaf = e.api.leaf
         if leaf == "init_buffer":
             for name in ("que", "buf"):
                 arg = e.args.get(name)

@@ -16,11 +16,6 @@ def _recv_name(call: ir.Call) -> str | None:
     return None
 
 
-def _leaf(call: ir.Call) -> str:
-    assert call.api is not None
-    return call.api.name.rsplit(".", 1)[-1]
-
-
 def inserts_sync(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR] | None = None) -> bool:
     """CANN's insert_sync: `@asc.jit(insert_sync=True)`, or left unset in a kernel with a LocalTensorAuto (in its
     body or in a helper it calls: CANN inlines helpers before it looks)."""
@@ -58,13 +53,13 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
     # not per variable, so the PA504 check leaves it alone.
     rebound: set[str] = set()
     for call in all_calls:
-        inplace = call.args.get("tensor") if _leaf(call) in ("alloc_tensor", "deque") else None
+        inplace = call.args.get("tensor") if call.api.leaf in ("alloc_tensor", "deque") else None
         if isinstance(inplace, ir.Name) and inplace.symbol is not None:
             rebound.add(inplace.symbol.name)
-        if _leaf(call) == "alloc_tensor" and (q := _recv_name(call)):
+        if call.api.leaf == "alloc_tensor" and (q := _recv_name(call)):
             allocated.add(q)
     for call in all_calls:
-        leaf = _leaf(call)
+        leaf = call.api.leaf
         q = _recv_name(call)
         if q is None or call.receiver is None or not isinstance(call.receiver.type, ObjT):
             continue

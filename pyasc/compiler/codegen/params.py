@@ -57,7 +57,7 @@ def set_up_in_place(kernel: ir.KernelIR, callees: dict[str, ir.KernelIR],
     for s in walk_stmts(kernel.body):
         for e in stmt_exprs(s):
             if isinstance(e, ir.Call) and e.api is not None:
-                leaf = e.api.name.rsplit(".", 1)[-1]
+                leaf = e.api.leaf
                 p = param_of(e.receiver)
                 if p is not None and leaf.startswith("set_") and leaf != "set_value":
                     found.add(p)

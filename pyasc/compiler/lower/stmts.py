@@ -115,7 +115,7 @@ class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
         expr = self.lower_expr(node.value)
         if isinstance(expr, ir.Call) and expr.api is not None and expr.overload is not None:
             ret = expr.overload.returns
-            name = expr.api.name.rsplit(".", 1)[-1]
+            name = expr.api.leaf
             if ret not in ("None", "Any") and (name.startswith("get") or name in ("alloc_tensor", "deque")):
                 self.report("PA705", f"the result of {name}() is discarded", expr.span, Severity.WARNING)
         return [ir.ExprStmt(self.span(node), expr)]

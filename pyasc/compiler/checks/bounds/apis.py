@@ -38,7 +38,7 @@ def _kind(api: ApiSpec) -> str | None:
     k = _KIND.get(id(api), "")
     if k != "":
         return k
-    leaf = api.name.rsplit(".", 1)[-1]
+    leaf = api.leaf
     if leaf in _EFFECTS or (leaf.startswith("set_") and api.name.startswith("LocalTensor.")):
         k = leaf
     elif api.name in ("TBuf.get", "TBuf.get_with_offset"):

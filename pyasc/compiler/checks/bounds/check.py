@@ -99,7 +99,7 @@ class BoundsChecker(FlowWalk, CallReach):
                 return Local(base.name, nbytes // esize, esize, dname, base.origin)
             return None
         if isinstance(e, ir.Call) and e.api is not None and isinstance(e.receiver, ir.Name):
-            leaf = e.api.name.rsplit(".", 1)[-1]
+            leaf = e.api.leaf
             mem = f.env.get(id(e.receiver.symbol)) if e.receiver.symbol is not None else None
             if not isinstance(mem, Memory) or mem.nbytes is None:
                 return None

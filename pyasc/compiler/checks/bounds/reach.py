@@ -149,7 +149,7 @@ class CallReach:
             return
         self.reported.add(("PA614", call.span))
         start = end.hi - (n.hi or 0) * d[0]
-        leaf = call.api.name.rsplit(".", 1)[-1] if call.api is not None else "get"
+        leaf = call.api.leaf if call.api is not None else "get"
         self.sink.add(Diagnostic(
             "PA614", Severity.WARNING if self.guarded else Severity.ERROR,
             f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "

@@ -119,7 +119,7 @@ def _bodies(s: ir.Stmt) -> list[list[ir.Stmt]]:
 
 def _queue_call(e: ir.Expr | None, leaf: str) -> str | None:
     """The queue's C++ name when e is `q.<leaf>(...)` on a TQue or TQueBind."""
-    if not isinstance(e, ir.Call) or e.api is None or e.api.name.rsplit(".", 1)[-1] != leaf:
+    if not isinstance(e, ir.Call) or e.api is None or e.api.leaf != leaf:
         return None
     r = e.receiver
     if isinstance(r, ir.Name) and r.symbol is not None and isinstance(r.type, ObjT) and \

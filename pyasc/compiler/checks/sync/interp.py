@@ -56,11 +56,6 @@ def _esize(t: object) -> Lin:
     return atom(("sizeof", None))
 
 
-def _leaf(call: ir.Call) -> str:
-    assert call.api is not None
-    return call.api.name.rsplit(".", 1)[-1]
-
-
 class Interp:
     def __init__(self, helpers: dict[str, tuple[ir.KernelIR, bool]]) -> None:
         self.helpers = helpers
@@ -292,7 +287,7 @@ class Interp:
             return None
         args = {k: self.expr(v, env, m) for k, v in e.args.items()}
         recv = self.expr(e.receiver, env, m) if e.receiver is not None else None
-        leaf = _leaf(e)
+        leaf = api.leaf
         if api.family == _SYNC_FAMILY:
             return self.sync(leaf, args, e, m)
         if isinstance(recv, Queue):
