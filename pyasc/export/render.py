@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..compiler.codegen.cppnames import impl_name
 from ..compiler.pipeline.results import Analysis
+from ..compiler.syntax.cppnames import impl_name
 from ..language import soc as socs
 from .host_launch import TilingPlan
 from .model import GE_DTYPES, ExportError, OpModel

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pyasc.compiler.codegen.cppnames import (
+from pyasc.compiler.pipeline.analysis import analyze
+from pyasc.compiler.syntax.cppnames import (
     CPP_KEYWORDS,
     HEADER_MACROS,
     cpp_identifier,
@@ -17,7 +18,6 @@ from pyasc.compiler.codegen.cppnames import (
     is_reserved,
     rename_scope,
 )
-from pyasc.compiler.pipeline.analysis import analyze
 
 HEADER = Path(__file__).resolve().parents[2] / "pyasc" / "toolchain" / "include" / "kernel_operator.h"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...language.dtypes import lookup as dtype_lookup
 from ..ir import nodes as ir
 from ..ir.types import AddrT, DTypeValT, ObjT, ScalarT, StrT, Type
-from .cppnames import cpp_identifier
+from ..syntax.cppnames import cpp_identifier
 from .text import LEVEL, Emitter, cpp_literal, enum_cpp, is_constexpr, not_generated
 
 

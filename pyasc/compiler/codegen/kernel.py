@@ -19,9 +19,9 @@ from ..checks.sync.plan import Plan
 from ..ir import nodes as ir
 from ..ir.auto_tensors import AutoTensor, auto_symbols, materialize
 from ..ir.types import AddrT, ArrayT, DTypeValT, ObjT, ScalarT, StructT, TensorT, TupleT
+from ..syntax.cppnames import impl_name
 from .auto import AutoEmit
 from .calls import QUEUES, CallEmit
-from .cppnames import impl_name
 from .exprs import ExprEmit
 from .params import UNUSED, by_value, maybe_unused, set_up_in_place
 from .sourcemap import Code, MapFlag, Segment

@@ -8,8 +8,8 @@ from ..ir import nodes as ir
 from ..ir.auto_tensors import is_auto
 from ..ir.types import AddrT, ArrayT, ObjT, ScalarT, StrT, StructT, TensorT, TupleT, Type
 from ..ir.walk import stmt_exprs
+from ..syntax.cppnames import free_name
 from .calls import C_NUMBERS, OUT_ARG, array_kind, list_element_type, same_item, tests_dtypes
-from .cppnames import free_name
 from .sourcemap import MapFlag
 from .text import OUT, is_constexpr
 

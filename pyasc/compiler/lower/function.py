@@ -8,11 +8,11 @@ import re
 
 from ...language import dtypes as dt
 from ...language.registry import CLASSES
-from ..codegen.cppnames import rename_scope
 from ..diagnostics.model import Diagnostic, DiagnosticSink, Fix, Severity, Span, replace_fix
 from ..ir import nodes as ir
 from ..ir.types import AddrT, DTypeValT, DVar, ObjT, StructT, TensorT, Type, bind, scalar
 from ..syntax import constexpr
+from ..syntax.cppnames import rename_scope
 from ..syntax.fold import NotConstant, fold
 from ..syntax.structs import annotation_struct
 from . import calls as C

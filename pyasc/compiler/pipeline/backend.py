@@ -13,7 +13,6 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from ..codegen.cppnames import cpp_identifier
 from ..codegen.kernel import KernelGen
 from ..codegen.sourcemap import Code, MapFlag, Segment
 from ..codegen.text import TypeNamer, cpp_literal
@@ -23,6 +22,7 @@ from ..ir import nodes as ir
 from ..ir.types import AddrT, ScalarT, TensorT
 from ..ir.walk import stmt_exprs, walk_stmts
 from ..lower import LowerResult
+from ..syntax.cppnames import cpp_identifier
 from ..syntax.module import ModuleInfo
 from ..syntax.structs import struct_definition
 from .results import CallInfo, GmParam, InlayHint, KernelInfo, SymbolInfo

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...language.namespaces import KERNEL_MODULES, SHADOWED
-from ..codegen.cppnames import impl_name, rename_scope
 from ..diagnostics.model import Diagnostic, Severity, Span
 from . import pure
+from .cppnames import impl_name, rename_scope
 from .fold import NotConstant, fold
 from .parse import parse_module
 from .positions import Positions
