@@ -19,7 +19,6 @@ caller's lines does not invalidate its helpers).
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import hashlib
 import threading
@@ -151,13 +150,8 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: dict[str, str]) -> st
         other = module.jit[name]
         h.update(f"\0{name}@{other.node.lineno}:{other.node.col_offset}\0".encode() + other.source.encode())
         names |= other.names
-    h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
-    h.update(repr(sorted(module.from_imports.items())).encode())
-    h.update(repr(sorted(module.module_aliases.items())).encode())
-    h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
-    h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
-    h.update(repr(sorted(n for n in names if n in module.jit)).encode())
-    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
+    h.update(module.aliases_key())
+    h.update(module.values_key(names))
     h.update(repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode())
     for path, text in module.imported_modules:
         h.update(path.encode() + b"\0" + text.encode())

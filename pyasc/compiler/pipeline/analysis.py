@@ -225,13 +225,8 @@ def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
     """Everything module-level a helper-free kernel's key reads, whatever names it mentions: one hash per analysis
     instead of one walk of the kernel's names per kernel."""
     h = hashlib.sha256()
-    h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
-    h.update(repr(sorted(module.from_imports.items())).encode())
-    h.update(repr(sorted(module.module_aliases.items())).encode())
-    h.update(repr(sorted((n, repr(v)) for n, v in module.constants.items())).encode())
-    h.update(repr(sorted((n, ast.dump(e)) for n, e in module.ct_exprs.items())).encode())
-    h.update(repr(sorted(module.jit)).encode())
-    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
+    h.update(module.aliases_key())
+    h.update(module.values_key(set(module.constants) | set(module.ct_exprs) | set(module.jit)))
     h.update(repr(config.key()).encode())
     return h.hexdigest()
 
@@ -265,9 +260,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     h.update(launched.encode())
     h.update(kind.encode())
     h.update(jit.qualname.encode() + jit.cpp_name.encode() + jit.closure_key.encode())
-    h.update(repr(sorted(module.asc_aliases)).encode() + repr(sorted(module.adv_aliases)).encode())
-    h.update(repr(sorted(module.from_imports.items())).encode())
-    h.update(repr(sorted(module.module_aliases.items())).encode())
+    h.update(module.aliases_key())
     names = set(jit.names)
     seen: set[str] = set()
     todo = [n for n in names if n in module.jit]
@@ -284,10 +277,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     foreign = sorted((n, module.jit[n]) for n in seen if module.jit[n].module is not None)
     if foreign:
         h.update(_foreign_key([(j, j.module) for _, j in foreign if j.module is not None], config).encode())
-    h.update(repr(sorted((n, repr(module.constants[n])) for n in names if n in module.constants)).encode())
-    h.update(repr(sorted((n, ast.dump(module.ct_exprs[n])) for n in names if n in module.ct_exprs)).encode())
-    h.update(repr(sorted(n for n in names if n in module.jit)).encode())
-    h.update(repr([sd.key() for sd in module.structs.values()]).encode())
+    h.update(module.values_key(names))
     if "ConstExpr" in jit.source:  # its ConstExpr values may come from a launch elsewhere in the file
         root = constexpr.launch_root(module.tree, jit.scope)
         h.update(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,

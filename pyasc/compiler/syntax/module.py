@@ -148,6 +148,19 @@ class ModuleInfo:
     """Module-level names bound to expressions that do not fold to a number, string or tuple but may still be
     compile-time values (`DTYPE = asc.float16`, `MODE = asc.RoundMode.CAST_ROUND`): the front end evaluates them."""
 
+    def aliases_key(self) -> bytes:
+        """How the module names `asc`, its parts and its imports: part of every cache key of its functions."""
+        return (repr(sorted(self.asc_aliases)) + repr(sorted(self.adv_aliases))
+                + repr(sorted(self.from_imports.items())) + repr(sorted(self.module_aliases.items()))).encode()
+
+    def values_key(self, names: set[str]) -> bytes:
+        """The module-level values, jit functions and structs that a function mentioning `names` can read: part of
+        its cache keys."""
+        return (repr(sorted((n, repr(self.constants[n])) for n in names if n in self.constants))
+                + repr(sorted((n, ast.dump(self.ct_exprs[n])) for n in names if n in self.ct_exprs))
+                + repr(sorted(n for n in names if n in self.jit))
+                + repr([sd.key() for sd in self.structs.values()])).encode()
+
 
 ASC_MODULES = ("pyasc", "asc")
 
