@@ -99,6 +99,27 @@ def test_the_other_per_text_caches_keep_their_bounds_over_many_distinct_analyses
         assert len(analysis._KEYS) <= 1024
 
 
+def test_the_parsed_unit_cache_holds_few_versions_of_a_large_edited_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # many small units and one large one edited again and again: a bound on units alone would keep a version of the
+    # large one per small unit; the bound on characters keeps the text parsed last and a few older versions
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE", type(syntax_parse._UNIT_CACHE)())
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE_MIN_CHARS", 20_000)
+    body = "".join(f"    v{i} = x_gm.get_value({i})\n" for i in range(300))
+    text = "import pyasc as asc\n" + "".join(f"\nC{i} = {i}\n" for i in range(100)) + (
+        "\n\n@asc.jit\ndef big(x: asc.GlobalAddress):\n    x_gm = asc.GlobalTensor()\n"
+        "    x_gm.set_global_buffer(x, 1024)\n    probe = 0\n" + body)
+    limit = max(syntax_parse._UNIT_CACHE_MIN_CHARS, 2 * len(text))
+    for value in range(60):
+        edited = text.replace("probe = 0", f"probe = {value}")
+        syntax_parse.parse_module(edited)
+        held = [t for t, _ in syntax_parse._UNIT_CACHE]
+        assert sum(map(len, held)) <= limit
+        assert sum("probe = " in t for t in held) <= limit // len(body)
+        # the units of the text parsed last are all there: the next parse of it reuses every one
+        assert sum(f"probe = {value}\n" in t for t in held) == 1
+        assert all(f"\nC{i} = {i}" in "\n" + "\n".join(held) for i in range(100))
+
+
 def test_hover_reads_an_index_built_once_per_analysis() -> None:
     text = program(0)
     result = analyze(text, "/w/k.py", None, None)

@@ -48,10 +48,11 @@ from ..ir.types import (
 from ..syntax.module import JitFunction, ModuleInfo
 from .base import LowerResult
 
-LIMIT = 160
+LIMIT = 80
 """Specializations kept across analyses, least recently used dropped first: the benchmark program's kernel uses
-about 40 (its 20 helpers, some with several argument types), so this holds a few such files.  Each edit of a helper
-adds the specializations of it and of its callers, so the bound is what keeps a long session's memory flat."""
+26 (its 20 helpers, some with several argument types), so this holds about three such files.  Each edit of a helper
+adds the specializations of it and of its callers (about 0.2 MB each in that program, C++ included), so the bound
+is what keeps a long session's memory flat."""
 
 _SIMPLE = (int, float, bool, str, type(None))
 ABSENT = object()

@@ -35,14 +35,19 @@ _UNIT_CACHE: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 
 
 _UNIT_CACHE_MIN = 48
+"""Parsed units kept: at most this many, or twice the units of the text parsed last if that is more (a 2,000-line
+file has about 100), and within the character bound below."""
+
+_UNIT_CACHE_MIN_CHARS = 64_000
+"""Characters of unit text kept: at most this many, or twice the text parsed last if that is more.  A unit's AST
+costs about 40 bytes per character of its text (a 9 KB kernel, 360 KB), and every edit of a unit adds a version of
+it: a bound on units alone kept a hundred versions of a large kernel (50 MB) where its file had a hundred small
+units.  Units of other files that fall out are parsed again when those files are."""
 
 
 _UNIT_LOCK = threading.Lock()
 """Guards _UNIT_CACHE: the language server analyzes in more than one thread (its analysis thread, and the warm-up
 of its kernel cache at start)."""
-"""Parsed units kept: at least this many, and twice the units of the text parsed last (a 2,000-line file has about
-100).  Each costs about 100 KB of AST and every edit adds one, so this bound is what keeps a long editing session's
-memory flat; units of other files that fall out are parsed again when those files are."""
 
 
 def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
@@ -148,11 +153,18 @@ def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module 
                 break
             body.extend(stmts)
     finally:  # also when a unit does not parse and the whole text is parsed instead: the units added stay bounded
-        limit = max(_UNIT_CACHE_MIN, 2 * len(spans))
-        with _UNIT_LOCK:
-            while len(_UNIT_CACHE) > limit:
-                _UNIT_CACHE.popitem(last=False)
+        _trim(max(_UNIT_CACHE_MIN, 2 * len(spans)), max(_UNIT_CACHE_MIN_CHARS, 2 * len(text)))
     return ast.Module(body=body, type_ignores=[])
+
+
+def _trim(units: int, chars: int) -> None:
+    """Drop the least recently used units until at most `units` of them, of `chars` characters in all, are left
+    (the units of the text just parsed were used last, so they stay unless that text alone is over the bound)."""
+    with _UNIT_LOCK:
+        held = sum(len(text) for text, _ in _UNIT_CACHE)
+        while _UNIT_CACHE and (len(_UNIT_CACHE) > units or held > chars):
+            (text, _), _stmts = _UNIT_CACHE.popitem(last=False)
+            held -= len(text)
 
 
 def parse_module(text: str, lines: list[str] | None = None) -> tuple[ast.Module, list[Diagnostic], list[Span]]:
