@@ -247,6 +247,15 @@ class Session:
             text_document=types.TextDocumentClientCapabilities(
                 publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
                 hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+                # as VS Code announces completion: markdown documentation, resolve, item defaults
+                completion=types.CompletionClientCapabilities(
+                    completion_item=types.ClientCompletionItemOptions(
+                        documentation_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText],
+                        resolve_support=types.ClientCompletionItemResolveOptions(
+                            properties=["documentation", "detail", "additionalTextEdits"])),
+                    completion_list=types.CompletionListCapabilities(
+                        item_defaults=["commitCharacters", "editRange", "insertTextFormat", "insertTextMode",
+                                       "data"])),
             ),
         )
         await self.client.initialize_async(types.InitializeParams(

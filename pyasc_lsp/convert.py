@@ -212,32 +212,41 @@ _COMPLETION_KIND = {
 
 
 def completion_list(result: Completions, pos: Positions, markdown_ok: bool,
-                    lazy_docs: bool = False) -> types.CompletionList:
-    """The items as LSP's; with `lazy_docs` each documented item carries its index (`data`) instead of its
-    documentation, which completionItem/resolve adds (`completion_doc`) when the client shows that item."""
+                    lazy_docs: bool = False, default_range: bool = False) -> types.CompletionList:
+    """The items as LSP's.  With `lazy_docs` each item carries its index (`data`) instead of its detail and
+    documentation, which completionItem/resolve adds (`completion_doc`) when the client shows that item: the list
+    after `asc.` is 450 items, whose overload signatures alone are 67 KB.  With `default_range` (the client takes
+    `itemDefaults.editRange`) the range every item replaces is sent once, not once per item."""
     rng = pos.range(result.replace)
     items = []
     for i, item in enumerate(result.items):
-        lazy = lazy_docs and bool(item.doc)
+        lazy = lazy_docs and bool(item.doc or item.detail)
+        new_text = item.insert_text or item.label
         items.append(types.CompletionItem(
             label=item.label,
             kind=_COMPLETION_KIND.get(item.kind, types.CompletionItemKind.Text),
-            detail=item.detail or None,
+            detail=None if lazy else (item.detail or None),
             documentation=markup(item.doc, item.doc, markdown_ok) if item.doc and not lazy else None,
             sort_text=item.sort_text,
-            text_edit=types.TextEdit(range=rng, new_text=item.insert_text or item.label),
+            text_edit=None if default_range else types.TextEdit(range=rng, new_text=new_text),
+            text_edit_text=new_text if default_range and new_text != item.label else None,
             data=i if lazy else None,
         ))
-    return types.CompletionList(is_incomplete=False, items=items)
+    defaults = types.CompletionItemDefaults(edit_range=rng) if default_range else None
+    return types.CompletionList(is_incomplete=False, items=items, item_defaults=defaults)
 
 
 def completion_doc(item: types.CompletionItem, result: Completions | None, markdown_ok: bool) -> None:
-    """Fill in the documentation `completion_list` left out of `item`, from the list it came from."""
+    """Fill in the detail and documentation `completion_list` left out of `item`, from the list it came from."""
     index = item.data
     if result is None or not isinstance(index, int) or not 0 <= index < len(result.items):
         return
     source = result.items[index]
-    if source.label == item.label and source.doc:
+    if source.label != item.label:
+        return
+    if source.detail and not item.detail:
+        item.detail = source.detail
+    if source.doc:
         item.documentation = markup(source.doc, source.doc, markdown_ok)
 
 

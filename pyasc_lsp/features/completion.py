@@ -19,8 +19,9 @@ logger = logging.getLogger(__name__)
 
 MAX_JEDI_ITEMS = 200
 LAZY_DOCS = 50
-"""Lists longer than this go out without their items' documentation, which completionItem/resolve adds for the item
-the client shows: the 452 items after `asc.` with theirs were 190 KB of JSON, 30-60 ms to convert and write."""
+"""Lists longer than this go out without their items' detail and documentation, which completionItem/resolve adds
+for the item the client shows: the 452 items after `asc.` with their documentation were 190 KB of JSON, 30-60 ms to
+convert and write, and with their overload signatures still 160 KB."""
 
 _JEDI_KINDS = {
     "module": types.CompletionItemKind.Module,
@@ -86,7 +87,9 @@ def setup(server: PyascServer) -> None:
             lazy = len(result.items) > LAZY_DOCS
             if lazy:
                 last[0] = result
-            return convert.completion_list(result, pos, markdown, lazy_docs=lazy)
+            defaults = server.capability("text_document.completion.completion_list.item_defaults", []) or []
+            return convert.completion_list(result, pos, markdown, lazy_docs=lazy,
+                                           default_range="editRange" in defaults)
         loop = asyncio.get_running_loop()
         items = await loop.run_in_executor(jedi_thread, jedi_items, text, doc.path, line, col, pos)
         # More than the cap: the client asks again as the user types, and the list narrows.

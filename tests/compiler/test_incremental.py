@@ -247,3 +247,42 @@ def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
             continue
         if tree is not None:
             assert ast.dump(tree, include_attributes=True) == ast.dump(full, include_attributes=True)
+
+
+def test_a_broken_text_reuses_the_units_that_parse_and_recovers_as_a_fresh_parse(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A keystroke that breaks one function: the recovery parse takes the other units from the unit cache (the same
+    statements a text that parses took), and its tree and syntax errors are those of a parse with an empty cache."""
+    import ast
+
+    from pyasc.compiler.syntax import parse as syntax_parse
+
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE", type(syntax_parse._UNIT_CACHE)())
+    base = PROGRAM.read_text(encoding="utf-8")
+    good, _, _ = syntax_parse.parse_module(base)
+    lines = base.split("\n")
+    at = next(i for i, t in enumerate(lines) if t.startswith("    summary_local.set_value(7,"))
+    broken_text = "\n".join(lines[:at + 1] + ["    col_sum."] + lines[at + 1:])
+    tree, diags, broken = syntax_parse.parse_module(broken_text)
+    assert [d.code for d in diags] == ["PA100"] and diags[0].span.line == at + 2
+    assert len(broken) == 1 and broken[0].line <= at + 2 <= broken[0].end_line
+    assert len(tree.body) == len(good.body) - 1  # all but the broken kernel
+    before = [s for s in good.body if s.lineno < broken[0].line]
+    assert before and all(a is b for a, b in zip(before, tree.body, strict=False))  # the same statements, not parsed
+    monkeypatch.setattr(syntax_parse, "_UNIT_CACHE", type(syntax_parse._UNIT_CACHE)())
+    fresh, fresh_diags, fresh_broken = syntax_parse.parse_module(broken_text)
+    assert ast.dump(tree, include_attributes=True) == ast.dump(fresh, include_attributes=True)
+    assert diags == fresh_diags and broken == fresh_broken
+
+
+@pytest.mark.parametrize("head", ['"""A module docstring\nwhose lines start\nin column 0.\n"""\n',
+                                  "NOTE = '''\nx = (\n'''\n"])
+def test_one_broken_function_is_one_syntax_error_after_a_string_over_column_zero_lines(head: str) -> None:
+    """The lines of a triple-quoted string in column 0 are not units of their own when a later function does not
+    parse: the one error is on the broken line, and the rest of the file is analyzed."""
+    text = head + "import pyasc as asc\n\n\n@asc.jit\ndef k(x: asc.GlobalAddress):\n    t = (\n\n\n" \
+        "@asc.jit\ndef fine(x: asc.GlobalAddress):\n    pass\n"
+    result = analyze(text, "/w/broken.py", None, None)
+    syntax = [d for d in result.diagnostics if d.code == "PA100"]
+    assert len(syntax) == 1
+    assert syntax[0].span.line == text.split("\n").index("    t = (") + 1

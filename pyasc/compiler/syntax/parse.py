@@ -8,10 +8,9 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
+from collections.abc import Iterator
 
 from ..diagnostics.model import Diagnostic, Severity, Span
-
-_UNIT_START = re.compile(r"^[^\s#)\]}]")
 
 
 def _parse(source: str, **kwargs: bool) -> ast.Module:
@@ -106,55 +105,67 @@ def _string_close(lines: list[str], exc: SyntaxError) -> int | None:
 def _parse_incremental(text: str, lines: list[str] | None = None) -> ast.Module | None:
     """Parse unit by unit, reusing the statements of units whose text and position did not change.
 
-    Returns None when any unit does not parse on its own (a split inside a string or brackets, or a real error);
-    the caller then parses the whole text, so the result is always the one `ast.parse` gives.
+    Returns None when any unit does not parse on its own (a split inside brackets, or a real error); the caller then
+    parses the whole text, so the result is always the one `ast.parse` gives.
     """
     if lines is None:
         lines = text.split("\n")
     body: list[ast.stmt] = []
     spans = _units(lines, text)
     try:
-        i = 0
-        while i < len(spans):
-            a, b = spans[i]
-            i += 1
-            chunk = "\n".join(lines[a:b])
-            if not chunk.strip():
-                continue
-            while True:
-                key = (chunk, a)
-                with _UNIT_LOCK:
-                    stmts = _UNIT_CACHE.get(key)
-                    if stmts is not None:
-                        _UNIT_CACHE.move_to_end(key)
-                if stmts is not None:
-                    break
-                try:
-                    # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
-                    stmts = _parse("\n" * a + chunk).body
-                except SyntaxError as exc:
-                    # A unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with
-                    # the unit that closes the string: joined with the units up to it and parsed again.  Anything else,
-                    # or a string closed nowhere, is left to the parse of the whole text.
-                    close = _string_close(lines, exc)
-                    if close is None or close < b:
-                        return None
-                    while i < len(spans) and b <= close:
-                        b = spans[i][1]
-                        i += 1
-                    if b <= close:
-                        return None
-                    chunk = "\n".join(lines[a:b])
-                    continue
-                except (ValueError, RecursionError, MemoryError):
-                    return None
-                with _UNIT_LOCK:
-                    _UNIT_CACHE[key] = stmts
-                break
-            body.extend(stmts)
+        for _a, _b, got in _parsed_units(lines, spans):
+            if isinstance(got, BaseException):
+                return None
+            body.extend(got)
     finally:  # also when a unit does not parse and the whole text is parsed instead: the units added stay bounded
         _trim(max(_UNIT_CACHE_MIN, 2 * len(spans)), max(_UNIT_CACHE_MIN_CHARS, 2 * len(text)))
     return ast.Module(body=body, type_ignores=[])
+
+
+def _parsed_units(lines: list[str],
+                  spans: list[tuple[int, int]]) -> Iterator[tuple[int, int, list[ast.stmt] | Exception]]:
+    """Each unit of `spans` with its statements, or the error it does not parse with, as [start, end) line indexes.
+
+    Statements come from the unit cache when the unit's text and first line are those of a unit parsed before.  A
+    unit split inside a triple-quoted string (a module docstring with lines in column 0) ends with the unit that
+    closes the string: it is joined with the units up to there and parsed again."""
+    i = 0
+    while i < len(spans):
+        a, b = spans[i]
+        i += 1
+        chunk = "\n".join(lines[a:b])
+        if not chunk.strip():
+            continue
+        while True:
+            key = (chunk, a)
+            with _UNIT_LOCK:
+                stmts = _UNIT_CACHE.get(key)
+                if stmts is not None:
+                    _UNIT_CACHE.move_to_end(key)
+            if stmts is not None:
+                yield a, b, stmts
+                break
+            try:
+                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
+                stmts = _parse("\n" * a + chunk).body
+            except SyntaxError as exc:
+                close = _string_close(lines, exc)
+                if close is not None and close >= b:
+                    while i < len(spans) and b <= close:
+                        b = spans[i][1]
+                        i += 1
+                    if b > close:
+                        chunk = "\n".join(lines[a:b])
+                        continue
+                yield a, b, exc
+                break
+            except (ValueError, RecursionError, MemoryError) as exc:
+                yield a, b, exc
+                break
+            with _UNIT_LOCK:
+                _UNIT_CACHE[key] = stmts
+            yield a, b, stmts
+            break
 
 
 def _trim(units: int, chars: int) -> None:
@@ -179,44 +190,25 @@ def parse_module(text: str, lines: list[str] | None = None) -> tuple[ast.Module,
         first_error = exc
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
         return ast.Module(body=[], type_ignores=[]), [_syntax_diag(text, 1, 0, str(exc))], [Span(1, 0, 1, 0)]
+    # Recovery: the units that parse, each alone, and a syntax error for each one that does not.  The units are those
+    # of the incremental parse (a decorator, an `else:` or a line after a backslash stays with its statement; a
+    # docstring with lines in column 0 is one unit), and so are their cached statements: a keystroke that breaks one
+    # function parses that function again, not the file.
     lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if _UNIT_START.match(line)]
-    # Decorators belong to the unit of the def they precede.
-    merged: list[int] = []
-    for i in starts:
-        if merged and lines[merged[-1]].startswith("@") and i - merged[-1] >= 1 and all(
-            lines[j].startswith("@") or not lines[j].strip() for j in range(merged[-1], i)
-        ):
-            continue
-        merged.append(i)
-    if not merged or merged[0] != 0:
-        merged.insert(0, 0)
+    spans = _units(lines, text)
     body: list[ast.stmt] = []
     diags: list[Diagnostic] = []
     broken: list[Span] = []
-    bounds = merged + [len(lines)]
-    for a, b in zip(bounds, bounds[1:], strict=False):
-        chunk = "\n".join(lines[a:b])
-        if not chunk.strip():
-            continue
-        try:
-            unit = _parse(chunk)
-        except SyntaxError as exc:
-            line = (exc.lineno or 1) + a
-            col = max(0, (exc.offset or 1) - 1)
-            diags.append(_syntax_diag(text, line, col, exc.msg))
+    for a, b, got in _parsed_units(lines, spans):
+        if isinstance(got, SyntaxError):
+            diags.append(_syntax_diag(text, got.lineno or a + 1, max(0, (got.offset or 1) - 1), got.msg))
             broken.append(Span(a + 1, 0, b, 0))
-            continue
-        except (ValueError, RecursionError, MemoryError) as exc:
-            diags.append(_syntax_diag(text, a + 1, 0, str(exc)))
+        elif isinstance(got, Exception):
+            diags.append(_syntax_diag(text, a + 1, 0, str(got)))
             broken.append(Span(a + 1, 0, b, 0))
-            continue
-        for node in ast.walk(unit):
-            if hasattr(node, "lineno"):
-                node.lineno += a  # type: ignore[attr-defined]
-                if getattr(node, "end_lineno", None) is not None:
-                    node.end_lineno += a  # type: ignore[attr-defined]
-        body.extend(unit.body)
+        else:
+            body.extend(got)
+    _trim(max(_UNIT_CACHE_MIN, 2 * len(spans)), max(_UNIT_CACHE_MIN_CHARS, 2 * len(text)))
     if not diags:
         line = first_error.lineno or 1
         diags.append(_syntax_diag(text, line, max(0, (first_error.offset or 1) - 1), first_error.msg))
