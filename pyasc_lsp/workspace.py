@@ -30,10 +30,8 @@ from pyasc.config import Config
 
 logger = logging.getLogger(__name__)
 
-CACHE_MIN = 16
-"""Smallest size of the per-kernel cache: every kernel of the open files plus recent versions of the one being
-edited (an undo finds them).  One entry of a 1,000-line kernel with its 20 helpers holds about 0.7 MB (its C++,
-source map, spans and findings), so this is what bounds a long session's memory."""
+CACHE_MIN = 32
+"""Smallest size of the per-kernel cache (in entries; `server.make_cache` bounds what they hold as well)."""
 EARLY_WAIT = 1.0
 """Longest the analysis thread waits for the event loop to publish early diagnostics before it goes on."""
 
