@@ -23,13 +23,14 @@ from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
 from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_exprs
 from ..lower.consteval import BINARY, COMPARE, UNARY
+from . import queue_summary, summaries
 
 _BUDGET = 50_000
 """Statement visits per kernel before the walk gives up (and reports nothing): nested loops are walked twice each."""
 
 INF = 1 << 20
 _INIT_USES = ("alloc_tensor", "deque", "get", "get_with_offset")
-_QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
+_QUEUE_CLASSES = queue_summary.QUEUE_CLASSES
 
 Key = int
 """A queue: the id of the kernel's Symbol for it (a helper's parameter resolves to the caller's)."""
@@ -119,6 +120,8 @@ class QueueFlow:
         self.env: dict[int, int] = {}
         """Scalar symbol id -> its value in the peeled first iteration of the loops being walked (the loop variable
         at its start, and names computed from it there)."""
+        self.log: list[tuple[str, object, Key, str, str, bool, bool]] = []
+        """Every verdict noted, in order (a helper's summary holds those of its walk, queue_summary.py)."""
 
     # -- queues -------------------------------------------------------------------------------------------------------
 
@@ -248,8 +251,22 @@ class QueueFlow:
                 binds[id(p)] = self.key(a, frame)
         site = frame.site if frame.site is not None else (e.span if foreign else None)
         inner = _Frame(fn, binds, site, frame.depth + 1, frame.in_loop)
+        entry = queue_summary.entry(self, fn, binds, st, report, frame.in_loop, inner.depth, site)
+        if entry is not None:
+            done = summaries.get(fn, "queues", entry.key)
+            if isinstance(done, queue_summary.Summary):
+                self.visits += done.visits
+                if self.visits > _BUDGET:
+                    raise _GiveUp
+                queue_summary.replay(self, done, entry, st)
+                return
+            queue_summary.mark(self, entry)
         out = self.block(fn.body, st, inner, report)
         st.__dict__.update(out.__dict__)
+        if entry is not None:
+            made = queue_summary.summarize(self, entry, st)
+            if made is not None:
+                summaries.put(fn, "queues", entry.key, made)
 
     def touches_queues(self, fn: ir.KernelIR, depth: int = 0) -> bool:
         """Whether a helper (or a helper it calls) gives a queue memory, uses a queue or TBuf, or has a failed
@@ -308,18 +325,19 @@ class QueueFlow:
         span = frame.site if frame.site is not None else e.span
         must_init, must_enq = (st.ran_init, st.ran_enq) if frame.in_loop else (st.must_init, st.must_enq)
         if leaf in _INIT_USES and k not in must_init:
-            self.note("PA506", span, k, local, frame, certain=k not in st.may_init)
+            self.note("PA506", span, k, local, frame.fn.name, certain=k not in st.may_init)
         if leaf == "deque" and (k not in must_enq or before == 0):
-            self.note("PA503", span, k, local, frame, certain=before == 0, consumed=k in st.may_enq)
+            self.note("PA503", span, k, local, frame.fn.name, certain=before == 0, consumed=k in st.may_enq)
 
-    def note(self, code: str, span: object, k: Key, local: str, frame: _Frame, certain: bool,
+    def note(self, code: str, span: object, k: Key, local: str, func: str, certain: bool,
              consumed: bool = False) -> None:
+        self.log.append((code, span, k, local, func, certain, consumed))
         old = self.findings.get((code, span, k))
         if old is not None:
             old.certain = old.certain or certain
             old.consumed = old.consumed or consumed
             return
-        self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, frame.fn.name, certain,
+        self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, func, certain,
                                                  len(self.findings), consumed)
 
 

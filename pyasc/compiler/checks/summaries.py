@@ -48,6 +48,44 @@ def enabled() -> bool:
     return not getattr(_OFF, "on", False)
 
 
+def helper_names(fn: ir.KernelIR) -> tuple[str, ...]:
+    """The helpers `fn` calls, by name (computed once per IR object)."""
+    cached: tuple[str, ...] | None = fn.__dict__.get("_helper_names")
+    if cached is None:
+        from ..ir.walk import calls_and_helpers_in
+
+        cached = tuple(dict.fromkeys(e.name for e in calls_and_helpers_in(fn) if isinstance(e, ir.HelperCall)))
+        fn.__dict__["_helper_names"] = cached
+    return cached
+
+
+def reach(fn: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]]
+          ) -> tuple[Hashable, tuple[ir.KernelIR, ...]]:
+    """The helpers `fn` reaches through `helpers` (directly or through others), as a key (each name with the id of
+    its IR object and whether it is of another module), and those objects in order."""
+    parts: list[Hashable] = []
+    keep: list[ir.KernelIR] = []
+    seen = {id(fn)}
+    todo = list(helper_names(fn))
+    names_done: set[str] = set()
+    while todo:
+        name = todo.pop(0)
+        if name in names_done:
+            continue
+        names_done.add(name)
+        found = helpers.get(name)
+        if found is None:
+            parts.append((name, None))
+            continue
+        g, foreign = found
+        parts.append((name, id(g), foreign))
+        if id(g) not in seen:
+            seen.add(id(g))
+            keep.append(g)
+            todo.extend(helper_names(g))
+    return tuple(parts), tuple(keep)
+
+
 def get(fn: ir.KernelIR, check: str, key: Hashable) -> object | None:
     """The summary of `check` kept on `fn` for this entry, if any."""
     with _LOCK:

@@ -46,42 +46,63 @@ def generic_constant(e: ir.Expr) -> bool:
     return True
 
 
+_BRANCHES: tuple[type | tuple[type, ...], ...] = (
+    ir.BinOp, (ir.Call, ir.Construct), ir.Member, ir.StructNew, (ir.UnaryOp, ir.CastExpr), ir.IfExp, ir.HelperCall,
+    ir.Subscript, ir.AddrOffset, ir.IntList, ir.ArrayNew, ir.ArrayItem)
+"""The expressions with subexpressions, in the order walk_expr tells them apart."""
+_KINDS: dict[type, int] = {}
+"""Each class of expression met so far: its index in _BRANCHES, -1 for one without subexpressions (a name, a
+constant: most of them, told apart at once)."""
+
+
+def _kind(t: type) -> int:
+    k = next((i for i, cls in enumerate(_BRANCHES) if issubclass(t, cls)), -1)
+    _KINDS[t] = k
+    return k
+
+
 def walk_expr(e: ir.Expr) -> list[ir.Expr]:
     """`e` and its subexpressions, parents before children, children left to right."""
     out: list[ir.Expr] = []
     stack: list[ir.Expr | None] = [e]
+    kinds = _KINDS
     while stack:
         e = stack.pop()
         if e is None:
             continue
         out.append(e)
-        if isinstance(e, ir.BinOp):
-            stack += (e.right, e.left)
-        elif isinstance(e, (ir.Call, ir.Construct)):
-            children: list[ir.Expr | None] = list(e.args.values())
+        k = kinds.get(type(e))
+        if k is None:
+            k = _kind(type(e))
+        if k < 0:
+            continue
+        if k == 0:
+            stack += (e.right, e.left)  # type: ignore[attr-defined]
+        elif k == 1:
+            children: list[ir.Expr | None] = list(e.args.values())  # type: ignore[attr-defined]
             if isinstance(e, ir.Call):
                 children += e.varargs + [e.receiver]
             stack += reversed(children)
-        elif isinstance(e, ir.Member):
-            stack.append(e.base)
-        elif isinstance(e, ir.StructNew):
-            stack += reversed(list(e.values.values()))
-        elif isinstance(e, (ir.UnaryOp, ir.CastExpr)):
-            stack.append(e.operand)
-        elif isinstance(e, ir.IfExp):
-            stack += (e.other, e.then, e.cond)
-        elif isinstance(e, ir.HelperCall):
-            stack += reversed(e.args)
-        elif isinstance(e, ir.Subscript):
-            stack += (e.index, e.base)
-        elif isinstance(e, ir.AddrOffset):
-            stack += (e.offset, e.base)
-        elif isinstance(e, ir.IntList):
-            stack += reversed(e.items)
-        elif isinstance(e, ir.ArrayNew):
-            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))
-        elif isinstance(e, ir.ArrayItem):
-            stack += (e.index, e.base)
+        elif k == 2:
+            stack.append(e.base)  # type: ignore[attr-defined]
+        elif k == 3:
+            stack += reversed(list(e.values.values()))  # type: ignore[attr-defined]
+        elif k == 4:
+            stack.append(e.operand)  # type: ignore[attr-defined]
+        elif k == 5:
+            stack += (e.other, e.then, e.cond)  # type: ignore[attr-defined]
+        elif k == 6:
+            stack += reversed(e.args)  # type: ignore[attr-defined]
+        elif k == 7:
+            stack += (e.index, e.base)  # type: ignore[attr-defined]
+        elif k == 8:
+            stack += (e.offset, e.base)  # type: ignore[attr-defined]
+        elif k == 9:
+            stack += reversed(e.items)  # type: ignore[attr-defined]
+        elif k == 10:
+            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))  # type: ignore[attr-defined]
+        else:
+            stack += (e.index, e.base)  # type: ignore[attr-defined]
     return out
 
 

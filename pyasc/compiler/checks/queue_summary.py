@@ -1,0 +1,191 @@
+"""The queue paths of a helper at one call, summarized (summaries.py): a second call with the same entry, in this
+analysis or the next, replays what the walk of queue_flow.py did instead of walking the helper again.
+
+The walk of a helper reads, of its caller: the state of the queues it is given (which of its parameters stand for
+the same queue of the kernel) and of its own queues (a second call finds what the first left), whether it reports,
+whether it is inside a loop of unknown count, its depth, where its findings are shown (the call, for a helper of
+another module), the values of the peeled first iteration around it and the IR objects of the helpers it reaches.
+What it does is its summary: the state of those queues after it (no other queue's state changes: the joins of its
+paths keep what every path keeps), the verdicts it noted, the names of its own queues, whether it met a queue it
+cannot name, the statements it visited (the walk's budget), and what it did to the values of the peeled iteration
+(it sets and removes those of its own symbols only; a loop in it leaves a copy of them as the walk's values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from ..ir import nodes as ir
+from ..ir.types import ObjT
+from ..ir.walk import calls_and_helpers_in
+from . import summaries
+
+QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
+"""The objects queue_flow.py keys (its _QUEUE_CLASSES)."""
+_SETS = ("may_enq", "must_enq", "may_init", "must_init", "ran_enq", "ran_init")
+_NONE = (False, False, False, False, False, False, -1)
+
+
+def own_queues(fn: ir.KernelIR) -> tuple[int, ...]:
+    """The symbols (by id) a helper's walk can key a queue by: those of the queues and TBufs it gives init_buffer,
+    calls a method of, or passes to a helper (computed once per IR object)."""
+    cached: tuple[int, ...] | None = fn.__dict__.get("_queue_names")
+    if cached is None:
+        out: dict[int, None] = {}
+        for e in calls_and_helpers_in(fn):
+            if isinstance(e, ir.HelperCall):
+                names = list(e.args)
+            else:
+                names = [e.receiver, e.args.get("que"), e.args.get("buf")]
+            for n in names:
+                if isinstance(n, ir.Name) and n.symbol is not None and isinstance(n.type, ObjT) and \
+                        n.type.cls in QUEUE_CLASSES:
+                    out[id(n.symbol)] = None
+        cached = fn.__dict__["_queue_names"] = tuple(out)
+    return cached
+
+
+def _flags(st: object, k: int) -> tuple:
+    return (*(k in getattr(st, s) for s in _SETS), st.pending.get(k, -1))  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Summary:
+    bound: tuple[tuple, ...]
+    """The state of each queue the call binds, after the walk (in the order of `Entry.bound`)."""
+    own: tuple[tuple[int, tuple], ...]
+    """The state of the helpers' own queues after it (those with any)."""
+    notes: tuple[tuple, ...]
+    """The verdicts noted, in order: (code, span, queue (("b", i) bound, ("i", id) own), local, function, certain,
+    consumed)."""
+    names: tuple[tuple[tuple[str, int], str], ...]
+    opaque: bool
+    visits: int
+    env: tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+    """Values of the peeled iteration set and removed, in the walk's values as they were at the call."""
+    replaced: tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None
+    """The walk's values after it, as a change of those at the call, when they are another dict than at the call."""
+    keep: tuple[ir.KernelIR, ...]
+
+
+@dataclass
+class Entry:
+    key: Hashable
+    bound: list[int]
+    own: tuple[int, ...]
+    keep: tuple[ir.KernelIR, ...]
+    visits: int = 0
+    notes: int = 0
+    names: int = 0
+    opaque: bool = False
+    env: dict[int, int] | None = None
+    env_dict: dict[int, int] = field(default_factory=dict)
+
+
+def entry(flow: object, fn: ir.KernelIR, binds: dict[int, int | None], st: object, report: bool, in_loop: bool,
+          depth: int, site: object) -> Entry | None:
+    """The key of a call of `fn` whose parameters stand for the queues `binds` gives, from state `st`; None when
+    summaries are off."""
+    if not summaries.enabled():
+        return None
+    bound: list[int] = []
+    pattern = []
+    for k in binds.values():
+        if k is None:
+            pattern.append(-1)
+            continue
+        if k not in bound:
+            bound.append(k)
+        pattern.append(bound.index(k))
+    memo = flow.__dict__.setdefault("_reach", {})
+    got = memo.get(id(fn))
+    if got is None:
+        reach_key, keep = summaries.reach(fn, flow.helpers)  # type: ignore[attr-defined]
+        own = tuple(dict.fromkeys(k for g in (fn, *keep) for k in own_queues(g)))
+        got = memo[id(fn)] = (reach_key, keep, own)
+    reach_key, keep, own = got
+    own_state = tuple((k, f) for k in own if (f := _flags(st, k)) != _NONE)
+    env = flow.env  # type: ignore[attr-defined]
+    key = (reach_key, tuple(pattern), tuple(_flags(st, k) for k in bound), own_state, report, in_loop, depth, site,
+           tuple(sorted(env.items())) if env else ())
+    return Entry(key, bound, own, keep)
+
+
+def mark(flow: object, e: Entry) -> None:
+    e.visits = flow.visits  # type: ignore[attr-defined]
+    e.notes = len(flow.log)  # type: ignore[attr-defined]
+    e.names = len(flow.names)  # type: ignore[attr-defined]
+    e.opaque = flow.opaque  # type: ignore[attr-defined]
+    e.env_dict = flow.env  # type: ignore[attr-defined]
+    e.env = dict(flow.env)  # type: ignore[attr-defined]
+
+
+def _diff(before: dict[int, int], after: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    return (tuple((k, v) for k, v in after.items() if before.get(k, None) != v or k not in before),
+            tuple(k for k in before if k not in after))
+
+
+def _apply(d: dict[int, int], change: tuple[tuple[tuple[int, int], ...], tuple[int, ...]]) -> None:
+    for k in change[1]:
+        d.pop(k, None)
+    d.update(change[0])
+
+
+def summarize(flow: object, e: Entry, st: object) -> Summary | None:
+    """What the walk since `mark` did; None when it keyed a queue the entry does not describe."""
+    def canon(k: int) -> tuple[str, int] | None:
+        if k in e.bound:
+            return ("b", e.bound.index(k))
+        return ("i", k) if k in e.own else None
+
+    notes = []
+    for code, span, k, local, func, certain, consumed in flow.log[e.notes:]:  # type: ignore[attr-defined]
+        c = canon(k)
+        if c is None:
+            return None
+        notes.append((code, span, c, local, func, certain, consumed))
+    names = []
+    for k, name in list(flow.names.items())[e.names:]:  # type: ignore[attr-defined]
+        c = canon(k)
+        if c is None:
+            return None
+        names.append((c, name))
+    before = e.env or {}
+    now = flow.env  # type: ignore[attr-defined]
+    return Summary(tuple(_flags(st, k) for k in e.bound),
+                   tuple((k, f) for k in e.own if (f := _flags(st, k)) != _NONE), tuple(notes), tuple(names),
+                   flow.opaque and not e.opaque, flow.visits - e.visits,  # type: ignore[attr-defined]
+                   _diff(before, e.env_dict), None if now is e.env_dict else _diff(before, now), e.keep)
+
+
+def replay(flow: object, done: Summary, e: Entry, st: object) -> None:
+    """Do to the walk's state what the helper's walk did (after the budget is counted, by the caller)."""
+    def actual(c: tuple[str, int]) -> int:
+        return e.bound[c[1]] if c[0] == "b" else c[1]
+
+    if done.opaque:
+        flow.opaque = True  # type: ignore[attr-defined]
+    names = flow.names  # type: ignore[attr-defined]
+    for c, name in done.names:
+        names.setdefault(actual(c), name)
+    changed = [(k, f) for k, f in zip(e.bound, done.bound, strict=True)] + \
+        [(k, _NONE) for k in e.own] + list(done.own)
+    keys = {k for k, _ in changed}
+    for i, s in enumerate(_SETS):
+        setattr(st, s, (getattr(st, s) - keys) | {k for k, f in changed if f[i]})
+    pending = {k: n for k, n in st.pending.items() if k not in keys}  # type: ignore[attr-defined]
+    for k, f in changed:
+        if f[6] >= 0:
+            pending[k] = f[6]
+        else:
+            pending.pop(k, None)
+    st.pending = pending  # type: ignore[attr-defined]
+    for code, span, c, local, func, certain, consumed in done.notes:
+        flow.note(code, span, actual(c), local, func, certain, consumed)  # type: ignore[attr-defined]
+    env = flow.env  # type: ignore[attr-defined]
+    at_call = dict(env) if done.replaced is not None else None
+    _apply(env, done.env)
+    if at_call is not None and done.replaced is not None:
+        _apply(at_call, done.replaced)
+        flow.env = at_call  # type: ignore[attr-defined]
