@@ -122,6 +122,8 @@ class QueueFlow:
         at its start, and names computed from it there)."""
         self.log: list[tuple[str, object, Key, str, str, bool, bool]] = []
         """Every verdict noted, in order (a helper's summary holds those of its walk, queue_summary.py)."""
+        self.reach: dict[int, tuple] = {}
+        """The helpers each helper reaches, with its own queues (queue_summary.entry)."""
 
     # -- queues -------------------------------------------------------------------------------------------------------
 
@@ -229,7 +231,8 @@ class QueueFlow:
         return after
 
     def exprs(self, s: ir.Stmt, st: State, frame: _Frame, report: bool) -> None:
-        for e in stmt_exprs(s):
+        found = s.__dict__.get("_queue_exprs")
+        for e in _queue_exprs(s) if found is None else found:
             if isinstance(e, ir.HelperCall):
                 self.helper(e, st, frame, report)
             elif isinstance(e, ir.Call) and e.api is not None:
@@ -339,6 +342,24 @@ class QueueFlow:
             return
         self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, func, certain,
                                                  len(self.findings), consumed)
+
+
+def _queue_exprs(s: ir.Stmt) -> list[ir.Expr]:
+    """The expressions of a statement the walk acts on, in order: helper calls, init_buffer, calls of a queue's or
+    TBuf's methods, failed calls (computed once per statement: loops walk their bodies twice or more)."""
+    cached: list[ir.Expr] = []
+    for e in stmt_exprs(s):
+        if isinstance(e, ir.HelperCall):
+            cached.append(e)
+        elif isinstance(e, ir.Call) and e.api is not None:
+            r = e.receiver
+            if e.api.leaf == "init_buffer" or (r is not None and isinstance(r.type, ObjT)
+                                               and r.type.cls in _QUEUE_CLASSES):
+                cached.append(e)
+        elif isinstance(e, ir.Invalid) and e.operands:
+            cached.append(e)
+    s.__dict__["_queue_exprs"] = cached
+    return cached
 
 
 def eval_int(e: ir.Expr | None, env: dict[int, int]) -> int | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT
@@ -23,8 +24,35 @@ from . import summaries
 
 QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
 """The objects queue_flow.py keys (its _QUEUE_CLASSES)."""
-_SETS = ("may_enq", "must_enq", "may_init", "must_init", "ran_enq", "ran_init")
 _NONE = (False, False, False, False, False, False, -1)
+"""The state of a queue nothing was done to."""
+
+
+class State(Protocol):
+    """queue_flow.State: what the paths did to each queue."""
+
+    may_enq: set[int]
+    must_enq: set[int]
+    may_init: set[int]
+    must_init: set[int]
+    ran_enq: set[int]
+    ran_init: set[int]
+    pending: dict[int, int]
+
+
+class Flow(Protocol):
+    """queue_flow.QueueFlow: the walk whose state a summary reads and sets."""
+
+    helpers: dict[str, tuple[ir.KernelIR, bool]]
+    names: dict[int, str]
+    env: dict[int, int]
+    log: list[tuple]
+    visits: int
+    opaque: bool
+    reach: dict[int, tuple]
+
+    def note(self, code: str, span: object, k: int, local: str, func: str, certain: bool,
+             consumed: bool = False) -> None: ...
 
 
 def own_queues(fn: ir.KernelIR) -> tuple[int, ...]:
@@ -46,8 +74,24 @@ def own_queues(fn: ir.KernelIR) -> tuple[int, ...]:
     return cached
 
 
-def _flags(st: object, k: int) -> tuple:
-    return (*(k in getattr(st, s) for s in _SETS), st.pending.get(k, -1))  # type: ignore[attr-defined]
+def _flags(st: State, k: int) -> tuple:
+    """A queue's state: in each of State's sets, and its pending count (-1: none noted)."""
+    return (k in st.may_enq, k in st.must_enq, k in st.may_init, k in st.must_init, k in st.ran_enq, k in st.ran_init,
+            st.pending.get(k, -1))
+
+
+def _put(st: State, k: int, f: tuple) -> None:
+    """Give a queue the state `f` (in place: no two live states share a set while the walk runs, queue_flow.py)."""
+    for on, group in zip(f, (st.may_enq, st.must_enq, st.may_init, st.must_init, st.ran_enq, st.ran_init),
+                         strict=False):
+        if on:
+            group.add(k)
+        else:
+            group.discard(k)
+    if f[6] >= 0:
+        st.pending[k] = f[6]
+    else:
+        st.pending.pop(k, None)
 
 
 @dataclass(frozen=True)
@@ -81,9 +125,11 @@ class Entry:
     opaque: bool = False
     env: dict[int, int] | None = None
     env_dict: dict[int, int] = field(default_factory=dict)
+    own_before: frozenset[int] = frozenset()
+    """The helpers' own queues with a state at the call."""
 
 
-def entry(flow: object, fn: ir.KernelIR, binds: dict[int, int | None], st: object, report: bool, in_loop: bool,
+def entry(flow: Flow, fn: ir.KernelIR, binds: dict[int, int | None], st: State, report: bool, in_loop: bool,
           depth: int, site: object) -> Entry | None:
     """The key of a call of `fn` whose parameters stand for the queues `binds` gives, from state `st`; None when
     summaries are off."""
@@ -98,27 +144,27 @@ def entry(flow: object, fn: ir.KernelIR, binds: dict[int, int | None], st: objec
         if k not in bound:
             bound.append(k)
         pattern.append(bound.index(k))
-    memo = flow.__dict__.setdefault("_reach", {})
+    memo = flow.reach
     got = memo.get(id(fn))
     if got is None:
-        reach_key, keep = summaries.reach(fn, flow.helpers)  # type: ignore[attr-defined]
+        reach_key, keep = summaries.reach(fn, flow.helpers)
         own = tuple(dict.fromkeys(k for g in (fn, *keep) for k in own_queues(g)))
         got = memo[id(fn)] = (reach_key, keep, own)
     reach_key, keep, own = got
-    own_state = tuple((k, f) for k in own if (f := _flags(st, k)) != _NONE)
-    env = flow.env  # type: ignore[attr-defined]
+    own_state = tuple((k, f) for k in own if (f := _flags(st, k)) != _NONE) if own else ()
+    env = flow.env
     key = (reach_key, tuple(pattern), tuple(_flags(st, k) for k in bound), own_state, report, in_loop, depth, site,
            tuple(sorted(env.items())) if env else ())
-    return Entry(key, bound, own, keep)
+    return Entry(key, bound, own, keep, own_before=frozenset(k for k, _ in own_state))
 
 
-def mark(flow: object, e: Entry) -> None:
-    e.visits = flow.visits  # type: ignore[attr-defined]
-    e.notes = len(flow.log)  # type: ignore[attr-defined]
-    e.names = len(flow.names)  # type: ignore[attr-defined]
-    e.opaque = flow.opaque  # type: ignore[attr-defined]
-    e.env_dict = flow.env  # type: ignore[attr-defined]
-    e.env = dict(flow.env)  # type: ignore[attr-defined]
+def mark(flow: Flow, e: Entry) -> None:
+    e.visits = flow.visits
+    e.notes = len(flow.log)
+    e.names = len(flow.names)
+    e.opaque = flow.opaque
+    e.env_dict = flow.env
+    e.env = dict(flow.env)
 
 
 def _diff(before: dict[int, int], after: dict[int, int]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
@@ -132,7 +178,7 @@ def _apply(d: dict[int, int], change: tuple[tuple[tuple[int, int], ...], tuple[i
     d.update(change[0])
 
 
-def summarize(flow: object, e: Entry, st: object) -> Summary | None:
+def summarize(flow: Flow, e: Entry, st: State) -> Summary | None:
     """What the walk since `mark` did; None when it keyed a queue the entry does not describe."""
     def canon(k: int) -> tuple[str, int] | None:
         if k in e.bound:
@@ -140,52 +186,44 @@ def summarize(flow: object, e: Entry, st: object) -> Summary | None:
         return ("i", k) if k in e.own else None
 
     notes = []
-    for code, span, k, local, func, certain, consumed in flow.log[e.notes:]:  # type: ignore[attr-defined]
+    for code, span, k, local, func, certain, consumed in flow.log[e.notes:]:
         c = canon(k)
         if c is None:
             return None
         notes.append((code, span, c, local, func, certain, consumed))
     names = []
-    for k, name in list(flow.names.items())[e.names:]:  # type: ignore[attr-defined]
+    for k, name in list(flow.names.items())[e.names:]:
         c = canon(k)
         if c is None:
             return None
         names.append((c, name))
     before = e.env or {}
-    now = flow.env  # type: ignore[attr-defined]
+    now = flow.env
     return Summary(tuple(_flags(st, k) for k in e.bound),
-                   tuple((k, f) for k in e.own if (f := _flags(st, k)) != _NONE), tuple(notes), tuple(names),
-                   flow.opaque and not e.opaque, flow.visits - e.visits,  # type: ignore[attr-defined]
+                   tuple((k, f) for k in e.own if (f := _flags(st, k)) != _NONE or k in e.own_before),
+                   tuple(notes), tuple(names),
+                   flow.opaque and not e.opaque, flow.visits - e.visits,
                    _diff(before, e.env_dict), None if now is e.env_dict else _diff(before, now), e.keep)
 
 
-def replay(flow: object, done: Summary, e: Entry, st: object) -> None:
+def replay(flow: Flow, done: Summary, e: Entry, st: State) -> None:
     """Do to the walk's state what the helper's walk did (after the budget is counted, by the caller)."""
-    def actual(c: tuple[str, int]) -> int:
-        return e.bound[c[1]] if c[0] == "b" else c[1]
-
     if done.opaque:
-        flow.opaque = True  # type: ignore[attr-defined]
-    names = flow.names  # type: ignore[attr-defined]
+        flow.opaque = True
+    bound = e.bound
+    names = flow.names
     for c, name in done.names:
-        names.setdefault(actual(c), name)
-    changed = [(k, f) for k, f in zip(e.bound, done.bound, strict=True)] + \
-        [(k, _NONE) for k in e.own] + list(done.own)
-    keys = {k for k, _ in changed}
-    for i, s in enumerate(_SETS):
-        setattr(st, s, (getattr(st, s) - keys) | {k for k, f in changed if f[i]})
-    pending = {k: n for k, n in st.pending.items() if k not in keys}  # type: ignore[attr-defined]
-    for k, f in changed:
-        if f[6] >= 0:
-            pending[k] = f[6]
-        else:
-            pending.pop(k, None)
-    st.pending = pending  # type: ignore[attr-defined]
+        names.setdefault(bound[c[1]] if c[0] == "b" else c[1], name)
+    for k, f in zip(bound, done.bound, strict=True):
+        _put(st, k, f)
+    for k, f in done.own:
+        _put(st, k, f)
+    note = flow.note
     for code, span, c, local, func, certain, consumed in done.notes:
-        flow.note(code, span, actual(c), local, func, certain, consumed)  # type: ignore[attr-defined]
-    env = flow.env  # type: ignore[attr-defined]
+        note(code, span, bound[c[1]] if c[0] == "b" else c[1], local, func, certain, consumed)
+    env = flow.env
     at_call = dict(env) if done.replaced is not None else None
     _apply(env, done.env)
     if at_call is not None and done.replaced is not None:
         _apply(at_call, done.replaced)
-        flow.env = at_call  # type: ignore[attr-defined]
+        flow.env = at_call

@@ -59,8 +59,25 @@ def helper_names(fn: ir.KernelIR) -> tuple[str, ...]:
     return cached
 
 
+class Token:
+    """A part of a key hashed once (a tuple's hash is computed again at each lookup): equal to another of equal
+    parts."""
+
+    __slots__ = ("parts", "hash")
+
+    def __init__(self, parts: tuple) -> None:
+        self.parts = parts
+        self.hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is Token and self.hash == other.hash and self.parts == other.parts)
+
+
 def reach(fn: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]]
-          ) -> tuple[Hashable, tuple[ir.KernelIR, ...]]:
+          ) -> tuple[Token, tuple[ir.KernelIR, ...]]:
     """The helpers `fn` reaches through `helpers` (directly or through others), as a key (each name with the id of
     its IR object and whether it is of another module), and those objects in order."""
     parts: list[Hashable] = []
@@ -83,7 +100,7 @@ def reach(fn: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]]
             seen.add(id(g))
             keep.append(g)
             todo.extend(helper_names(g))
-    return tuple(parts), tuple(keep)
+    return Token(tuple(parts)), tuple(keep)
 
 
 def get(fn: ir.KernelIR, check: str, key: Hashable) -> object | None:

@@ -107,14 +107,28 @@ def walk_expr(e: ir.Expr) -> list[ir.Expr]:
 
 
 def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
-    """Every resolved API call of the kernel, in order (computed once per kernel)."""
+    """Every resolved API call of the kernel, in order (computed once per kernel, in one pass with the helper calls
+    and the failed calls)."""
     cached = getattr(kernel, "_calls", None)
     if cached is None:
-        both = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
-                if (isinstance(e, ir.Call) and e.api is not None) or isinstance(e, ir.HelperCall)]
-        cached = [e for e in both if isinstance(e, ir.Call)]
+        both: list[ir.Call | ir.HelperCall] = []
+        failed: list[ir.Invalid] = []
+        cached = []
+        call_t, helper_t, invalid_t = ir.Call, ir.HelperCall, ir.Invalid
+        for s in walk_stmts(kernel.body):
+            found = s.__dict__.get("_exprs")
+            for e in stmt_exprs(s) if found is None else found:
+                if isinstance(e, call_t):
+                    if e.api is not None:
+                        both.append(e)
+                        cached.append(e)
+                elif isinstance(e, helper_t):
+                    both.append(e)
+                elif isinstance(e, invalid_t) and e.operands:
+                    failed.append(e)
         kernel._calls = cached  # type: ignore[attr-defined]
         kernel._calls_and_helpers = both  # type: ignore[attr-defined]
+        kernel._failed = failed  # type: ignore[attr-defined]
     return cached
 
 
@@ -125,13 +139,10 @@ def calls_and_helpers_in(kernel: ir.KernelIR) -> list[ir.Call | ir.HelperCall]:
 
 
 def failed_calls(kernel: ir.KernelIR) -> list[ir.Invalid]:
-    """Every call of the kernel that failed to bind (reported where it was made), in order (computed once)."""
-    cached = getattr(kernel, "_failed", None)
-    if cached is None:
-        cached = [e for s in walk_stmts(kernel.body) for e in stmt_exprs(s)
-                  if isinstance(e, ir.Invalid) and e.operands]
-        kernel._failed = cached  # type: ignore[attr-defined]
-    return cached
+    """Every call of the kernel that failed to bind (reported where it was made), in order (computed with
+    calls_in)."""
+    calls_in(kernel)
+    return kernel._failed  # type: ignore[attr-defined]
 
 
 def set_up_by_failed_calls(kernel: ir.KernelIR) -> set[str]:

@@ -98,7 +98,7 @@ class _Context:
     with errors so far."""
 
     def __init__(self, sink: DiagnosticSink, known: dict[str, int]) -> None:
-        self.fixed = (sink.kernel, tuple(sorted(known.items())))
+        self.fixed = summaries.Token((sink.kernel, tuple(sorted(known.items()))))
         self.reach: dict[int, tuple[Hashable, tuple[tuple[int, int], ...], tuple[ir.KernelIR, ...]]] = {}
         self.errors: list[int] = []
         self.scanned = 0
