@@ -3,6 +3,7 @@ expression, the API calls of a kernel and the ones that failed to bind."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from . import nodes as ir
@@ -18,15 +19,30 @@ def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:
             yield from walk_stmts(s.orelse)
 
 
+_EXPR_FIELDS = ("target", "value", "expr", "cond", "start", "stop", "step", "call")
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Per class of statement, which of _EXPR_FIELDS it has (a dataclass's fields; every name for another class)."""
+
+
+def _fields(t: type) -> tuple[str, ...]:
+    if dataclasses.is_dataclass(t):
+        names = {f.name for f in dataclasses.fields(t)}
+        got = tuple(n for n in _EXPR_FIELDS if n in names)
+    else:
+        got = _EXPR_FIELDS
+    _FIELDS[t] = got
+    return got
+
+
 def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
     """Every expression of a statement (not of its body), in source order; computed once per statement, as the
     checks walk the same statements several times."""
     cached: list[ir.Expr] | None = s.__dict__.get("_exprs")
     if cached is None:
         cached = []
-        for e in (getattr(s, "target", None), getattr(s, "value", None), getattr(s, "expr", None),
-                  getattr(s, "cond", None), getattr(s, "start", None), getattr(s, "stop", None),
-                  getattr(s, "step", None), getattr(s, "call", None)):
+        fields = _FIELDS.get(type(s))
+        for name in _fields(type(s)) if fields is None else fields:
+            e = getattr(s, name, None)
             if isinstance(e, ir.Expr):
                 cached += walk_expr(e)
         s.__dict__["_exprs"] = cached
