@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT
-from ..ir.walk import calls_and_helpers_in
+from ..ir.walk import calls_and_helpers_in, stmt_exprs, walk_stmts
 from . import summaries
 
 QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
@@ -71,6 +71,18 @@ def own_queues(fn: ir.KernelIR) -> tuple[int, ...]:
                         n.type.cls in QUEUE_CLASSES:
                     out[id(n.symbol)] = None
         cached = fn.__dict__["_queue_names"] = tuple(out)
+    return cached
+
+
+def names_read(fn: ir.KernelIR) -> frozenset[int]:
+    """The symbols (by id) whose values in the peeled iteration a helper's walk can read: those it names anywhere
+    (computed once per IR object)."""
+    cached: frozenset[int] | None = fn.__dict__.get("_names_read")
+    if cached is None:
+        cached = frozenset(id(e.symbol) for s in walk_stmts(fn.body) for e in stmt_exprs(s)
+                           if isinstance(e, ir.Name) and e.symbol is not None)
+        cached = cached | frozenset(id(s.var) for s in walk_stmts(fn.body) if isinstance(s, ir.For) and s.var)
+        fn.__dict__["_names_read"] = cached
     return cached
 
 
@@ -149,12 +161,15 @@ def entry(flow: Flow, fn: ir.KernelIR, binds: dict[int, int | None], st: State, 
     if got is None:
         reach_key, keep = summaries.reach(fn, flow.helpers)
         own = tuple(dict.fromkeys(k for g in (fn, *keep) for k in own_queues(g)))
-        got = memo[id(fn)] = (reach_key, keep, own)
-    reach_key, keep, own = got
+        read = frozenset().union(*(names_read(g) for g in (fn, *keep)))
+        got = memo[id(fn)] = (reach_key, keep, own, read)
+    reach_key, keep, own, read = got
     own_state = tuple((k, f) for k in own if (f := _flags(st, k)) != _NONE) if own else ()
     env = flow.env
+    # the walk reads the peeled iteration's values of its own symbols only, and whether there are any
+    values = (True, tuple(sorted((k, v) for k, v in env.items() if k in read))) if env else ()
     key = (reach_key, tuple(pattern), tuple(_flags(st, k) for k in bound), own_state, report, in_loop, depth, site,
-           tuple(sorted(env.items())) if env else ())
+           values)
     return Entry(key, bound, own, keep, own_before=frozenset(k for k, _ in own_state))
 
 
