@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
-from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_exprs
+from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_calls
 from ..lower.consteval import BINARY, COMPARE, UNARY
 from . import queue_summary, summaries
 
@@ -348,16 +348,14 @@ def _queue_exprs(s: ir.Stmt) -> list[ir.Expr]:
     """The expressions of a statement the walk acts on, in order: helper calls, init_buffer, calls of a queue's or
     TBuf's methods, failed calls (computed once per statement: loops walk their bodies twice or more)."""
     cached: list[ir.Expr] = []
-    for e in stmt_exprs(s):
-        if isinstance(e, ir.HelperCall):
-            cached.append(e)
-        elif isinstance(e, ir.Call) and e.api is not None:
+    for e in stmt_calls(s):
+        if isinstance(e, ir.Call):
             r = e.receiver
-            if e.api.leaf == "init_buffer" or (r is not None and isinstance(r.type, ObjT)
+            if e.api.leaf == "init_buffer" or (r is not None and isinstance(r.type, ObjT)  # type: ignore[union-attr]
                                                and r.type.cls in _QUEUE_CLASSES):
                 cached.append(e)
-        elif isinstance(e, ir.Invalid) and e.operands:
-            cached.append(e)
+        else:
+            cached.append(e)  # a helper call, a failed call
     s.__dict__["_queue_exprs"] = cached
     return cached
 

@@ -49,6 +49,21 @@ def stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
     return cached
 
 
+def stmt_calls(s: ir.Stmt) -> list[ir.Expr]:
+    """The calls among a statement's expressions, in stmt_exprs' order: resolved API calls, jit helper calls and
+    calls that failed to bind (with their operands); computed once per statement, for the checks that look at calls
+    only."""
+    cached: list[ir.Expr] | None = s.__dict__.get("_calls_of")
+    if cached is None:
+        found = s.__dict__.get("_exprs")
+        call_t, helper_t, invalid_t = ir.Call, ir.HelperCall, ir.Invalid
+        cached = [e for e in (stmt_exprs(s) if found is None else found)
+                  if (isinstance(e, call_t) and e.api is not None) or isinstance(e, helper_t)
+                  or (isinstance(e, invalid_t) and e.operands)]
+        s.__dict__["_calls_of"] = cached
+    return cached
+
+
 def generic_constant(e: ir.Expr) -> bool:
     """Whether e is a constant of the C++ template: literals and constants combined with DataType methods of a
     generic dtype (`x.dtype.sizeof() == 2`), nothing read at run time."""
@@ -130,18 +145,17 @@ def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
         both: list[ir.Call | ir.HelperCall] = []
         failed: list[ir.Invalid] = []
         cached = []
-        call_t, helper_t, invalid_t = ir.Call, ir.HelperCall, ir.Invalid
+        call_t, helper_t = ir.Call, ir.HelperCall
         for s in walk_stmts(kernel.body):
-            found = s.__dict__.get("_exprs")
-            for e in stmt_exprs(s) if found is None else found:
+            found = s.__dict__.get("_calls_of")
+            for e in stmt_calls(s) if found is None else found:
                 if isinstance(e, call_t):
-                    if e.api is not None:
-                        both.append(e)
-                        cached.append(e)
+                    both.append(e)
+                    cached.append(e)
                 elif isinstance(e, helper_t):
                     both.append(e)
-                elif isinstance(e, invalid_t) and e.operands:
-                    failed.append(e)
+                else:
+                    failed.append(e)  # type: ignore[arg-type]
         kernel._calls = cached  # type: ignore[attr-defined]
         kernel._calls_and_helpers = both  # type: ignore[attr-defined]
         kernel._failed = failed  # type: ignore[attr-defined]
