@@ -128,10 +128,19 @@ class HelperSummaries:
             ctx = self._summary_context = _Context(self.sink, self.known)
         names: set[str] = set()
         memories: list[Memory] = []
+        described: list[Hashable] = []
         try:
-            params = tuple(describe(env[id(p)], names, memories) if id(p) in env else _ABSENT for p in fn.params)
+            for p in fn.params:
+                v = env.get(id(p), _ABSENT)
+                if v is None or v is _ABSENT:
+                    described.append(v)
+                elif type(v) is Iv:
+                    described.append(_iv(v, names))  # type: ignore[arg-type]
+                else:
+                    described.append(describe(v, names, memories))  # type: ignore[arg-type]
         except _Unknown:
             return None
+        params = tuple(described)
         got = ctx.reach.get(id(fn))
         if got is None:
             reach_key, keep = summaries.reach(fn, self.helpers)
