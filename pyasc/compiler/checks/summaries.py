@@ -6,7 +6,10 @@ left the helper's lowering as it was) replays it instead of walking the helper a
 A summary is kept on the helper's IR object, which helper_cache.py hands to every analysis that reuses the
 specialization: nothing changes that IR after its lowering (the checks and the code generator only read it, and add
 caches of what they derive from it), so a summary stays true while its IR lives and goes with it when the helper
-cache drops the specialization.  A helper lowered afresh is a new IR object with no summaries.  Each IR object keeps
+cache drops the specialization.  A helper lowered afresh is a new IR object with no summaries.  The helper cache
+reuses an IR only where the helper stands (its key holds the places of the helper and of those it reaches), so the
+spans a summary's findings hold are right wherever it is replayed; what they say of the caller (an init_buffer's
+line, a window's size) comes from the values the key describes.  Each IR object keeps
 at most LIMIT summaries per check, least recently used dropped first, so a long session whose edits change the
 values a helper is called with does not grow them.  The checks' results are the same with and without summaries
 (`disabled()` turns them off in a thread, for a test to compare).
