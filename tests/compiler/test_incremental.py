@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pyasc.compiler.checks import summaries
 from pyasc.compiler.lower import helper_cache
 from pyasc.compiler.pipeline.analysis import Analysis, AnalysisCache, analyze
 
@@ -33,7 +34,7 @@ def _view(a: Analysis) -> dict[str, object]:
 
 
 def _fresh(text: str, path: str) -> dict[str, object]:
-    with helper_cache.disabled():
+    with helper_cache.disabled(), summaries.disabled():
         return _view(analyze(text, path))
 
 

@@ -21,15 +21,16 @@ from dataclasses import dataclass, field
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
-from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_exprs
+from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_calls
 from ..lower.consteval import BINARY, COMPARE, UNARY
+from . import queue_summary, summaries
 
 _BUDGET = 50_000
 """Statement visits per kernel before the walk gives up (and reports nothing): nested loops are walked twice each."""
 
 INF = 1 << 20
 _INIT_USES = ("alloc_tensor", "deque", "get", "get_with_offset")
-_QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
+_QUEUE_CLASSES = queue_summary.QUEUE_CLASSES
 
 Key = int
 """A queue: the id of the kernel's Symbol for it (a helper's parameter resolves to the caller's)."""
@@ -119,6 +120,10 @@ class QueueFlow:
         self.env: dict[int, int] = {}
         """Scalar symbol id -> its value in the peeled first iteration of the loops being walked (the loop variable
         at its start, and names computed from it there)."""
+        self.log: list[tuple[str, object, Key, str, str, bool, bool]] = []
+        """Every verdict noted, in order (a helper's summary holds those of its walk, queue_summary.py)."""
+        self.reach: dict[int, tuple] = {}
+        """The helpers each helper reaches, with its own queues (queue_summary.entry)."""
 
     # -- queues -------------------------------------------------------------------------------------------------------
 
@@ -226,7 +231,8 @@ class QueueFlow:
         return after
 
     def exprs(self, s: ir.Stmt, st: State, frame: _Frame, report: bool) -> None:
-        for e in stmt_exprs(s):
+        found = s.__dict__.get("_queue_exprs")
+        for e in _queue_exprs(s) if found is None else found:
             if isinstance(e, ir.HelperCall):
                 self.helper(e, st, frame, report)
             elif isinstance(e, ir.Call) and e.api is not None:
@@ -248,8 +254,22 @@ class QueueFlow:
                 binds[id(p)] = self.key(a, frame)
         site = frame.site if frame.site is not None else (e.span if foreign else None)
         inner = _Frame(fn, binds, site, frame.depth + 1, frame.in_loop)
+        entry = queue_summary.entry(self, fn, binds, st, report, frame.in_loop, inner.depth, site)
+        if entry is not None:
+            done = summaries.get(fn, "queues", entry.key)
+            if isinstance(done, queue_summary.Summary):
+                self.visits += done.visits
+                if self.visits > _BUDGET:
+                    raise _GiveUp
+                queue_summary.replay(self, done, entry, st)
+                return
+            queue_summary.mark(self, entry)
         out = self.block(fn.body, st, inner, report)
         st.__dict__.update(out.__dict__)
+        if entry is not None:
+            made = queue_summary.summarize(self, entry, st)
+            if made is not None:
+                summaries.put(fn, "queues", entry.key, made)
 
     def touches_queues(self, fn: ir.KernelIR, depth: int = 0) -> bool:
         """Whether a helper (or a helper it calls) gives a queue memory, uses a queue or TBuf, or has a failed
@@ -308,19 +328,36 @@ class QueueFlow:
         span = frame.site if frame.site is not None else e.span
         must_init, must_enq = (st.ran_init, st.ran_enq) if frame.in_loop else (st.must_init, st.must_enq)
         if leaf in _INIT_USES and k not in must_init:
-            self.note("PA506", span, k, local, frame, certain=k not in st.may_init)
+            self.note("PA506", span, k, local, frame.fn.name, certain=k not in st.may_init)
         if leaf == "deque" and (k not in must_enq or before == 0):
-            self.note("PA503", span, k, local, frame, certain=before == 0, consumed=k in st.may_enq)
+            self.note("PA503", span, k, local, frame.fn.name, certain=before == 0, consumed=k in st.may_enq)
 
-    def note(self, code: str, span: object, k: Key, local: str, frame: _Frame, certain: bool,
+    def note(self, code: str, span: object, k: Key, local: str, func: str, certain: bool,
              consumed: bool = False) -> None:
+        self.log.append((code, span, k, local, func, certain, consumed))
         old = self.findings.get((code, span, k))
         if old is not None:
             old.certain = old.certain or certain
             old.consumed = old.consumed or consumed
             return
-        self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, frame.fn.name, certain,
+        self.findings[(code, span, k)] = Finding(code, span, self.names.get(k, local), local, func, certain,
                                                  len(self.findings), consumed)
+
+
+def _queue_exprs(s: ir.Stmt) -> list[ir.Expr]:
+    """The expressions of a statement the walk acts on, in order: helper calls, init_buffer, calls of a queue's or
+    TBuf's methods, failed calls (computed once per statement: loops walk their bodies twice or more)."""
+    cached: list[ir.Expr] = []
+    for e in stmt_calls(s):
+        if isinstance(e, ir.Call):
+            r = e.receiver
+            if e.api.leaf == "init_buffer" or (r is not None and isinstance(r.type, ObjT)  # type: ignore[union-attr]
+                                               and r.type.cls in _QUEUE_CLASSES):
+                cached.append(e)
+        else:
+            cached.append(e)  # a helper call, a failed call
+    s.__dict__["_queue_exprs"] = cached
+    return cached
 
 
 def eval_int(e: ir.Expr | None, env: dict[int, int]) -> int | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity
 from ..ir import nodes as ir
 from ..ir.types import ObjT, TensorT
-from ..ir.walk import calls_in, set_up_by_failed_calls, stmt_exprs, walk_stmts
+from ..ir.walk import calls_and_helpers_in, calls_in, set_up_by_failed_calls
 
 
 def _recv_name(call: ir.Call) -> str | None:
@@ -24,7 +24,18 @@ def inserts_sync(kernel: ir.KernelIR, helpers: dict[str, ir.KernelIR] | None = N
     option = kernel.options.get("insert_sync")
     if option is not None:
         return option is True
-    return bool(auto_symbols(kernel)) or any(auto_symbols(h) for h in (helpers or {}).values())
+    return bool(auto_symbols(kernel)) or any(_has_auto(h) for h in (helpers or {}).values())
+
+
+def _has_auto(helper: ir.KernelIR) -> bool:
+    """Whether a helper makes a LocalTensorAuto (computed once per IR object: a helper's IR is reused across
+    edits, helper_cache.py)."""
+    cached: bool | None = helper.__dict__.get("_has_auto")
+    if cached is None:
+        from ..ir.auto_tensors import auto_symbols
+
+        cached = helper.__dict__["_has_auto"] = bool(auto_symbols(helper))
+    return cached
 
 
 def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
@@ -42,12 +53,11 @@ def check_queues(kernel: ir.KernelIR, sink: DiagnosticSink,
     allocated: set[str] = set()
     all_calls = list(calls_in(kernel))
     sync = inserts_sync(kernel, {n: h for n, (h, _) in (helpers or {}).items()})
-    for s in walk_stmts(kernel.body):
-        for e in stmt_exprs(s):
-            if isinstance(e, ir.HelperCall):
-                for a in e.args:
-                    if isinstance(a, ir.Name) and a.symbol is not None and isinstance(a.type, ObjT):
-                        allocated.add(a.symbol.name)
+    for e in calls_and_helpers_in(kernel):
+        if isinstance(e, ir.HelperCall):
+            for a in e.args:
+                if isinstance(a, ir.Name) and a.symbol is not None and isinstance(a.type, ObjT):
+                    allocated.add(a.symbol.name)
     allocated |= set_up_by_failed_calls(kernel)
     # A tensor given to an inplace alloc_tensor(t) / deque(t) takes that queue's buffer: its origin is per call then,
     # not per variable, so the PA504 check leaves it alone.

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ...diagnostics.model import Severity
 from ...ir import nodes as ir
 from ...ir.types import ObjT, ScalarT, TensorT
-from ...ir.walk import stmt_exprs
+from ...ir.walk import stmt_calls
 from .apis import _KIND, _kind
 from .frame import CORE, _Frame
 from .interval import TOP, Iv, const
@@ -71,12 +71,12 @@ def _assigns(stmts: list[ir.Stmt], var: ir.Symbol) -> int:
 def _stmt_nodes(s: ir.Stmt) -> list[tuple[str | None, ir.Expr]]:
     """The calls of a statement (not of its body) the walk looks at, innermost first: (its kind, the call), kind
     None for a helper call (computed once per statement: a helper's statements are walked at each of its calls;
-    from checks.stmt_exprs, which the other checks and the code generator share)."""
+    from ir.walk.stmt_calls, which the other checks share)."""
     cached: list[tuple[str | None, ir.Expr]] | None = s.__dict__.get("_bounds_nodes")
     if cached is None:
         cached = []
         call_t, helper_t, kinds = ir.Call, ir.HelperCall, _KIND
-        for sub in reversed(stmt_exprs(s)):
+        for sub in reversed(stmt_calls(s)):
             t = type(sub)
             if t is call_t:
                 api = sub.api  # type: ignore[attr-defined]

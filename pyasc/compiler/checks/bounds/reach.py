@@ -8,9 +8,11 @@ from ....language.spec import ApiSpec
 from ...diagnostics.model import Diagnostic, Severity
 from ...ir import nodes as ir
 from ...ir.types import AddrT, ScalarT, TensorT
+from .. import summaries
 from .apis import _COUNTED, _dtype_of, counted
 from .frame import CORE, MAX_DEPTH, _Frame
 from .interval import Iv, const, where
+from .summary import HelperSummaries
 from .values import Addr, Local, Memory, Struct, Value, Window
 
 _BLK = ("_blk_stride", "_block_stride", "_stride")
@@ -21,7 +23,7 @@ _REP = ("_rep_stride", "_repeat_stride", "_repeat_size")
 reads them)."""
 
 
-class CallReach:
+class CallReach(HelperSummaries):
     """{spec['doc']}"""
 
     # -- calls --------------------------------------------------------------------------------------------------------
@@ -48,11 +50,21 @@ class CallReach:
                 env[id(p)] = self.tensor(a, f)
             elif isinstance(a, ir.Name) and a.symbol is not None:
                 env[id(p)] = f.env.get(id(a.symbol))
+        foreign = foreign or f.foreign
+        entry = self.summary_entry(fn, env, foreign)
+        if entry is not None:
+            done = summaries.get(fn, "bounds", entry.key)
+            if done is not None:
+                self.replay(done, entry)  # type: ignore[arg-type]
+                return
+            self.mark(entry)
         self.depth += 1
         try:
-            self.walk(fn.body, _Frame(fn, env, foreign or f.foreign))
+            self.walk(fn.body, _Frame(fn, env, foreign))
         finally:
             self.depth -= 1
+        if entry is not None:
+            summaries.put(fn, "bounds", entry.key, self.summarize(entry))
 
     def call(self, call: ir.Call, kind: str, f: _Frame) -> None:
         api = call.api
