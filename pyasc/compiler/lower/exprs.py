@@ -45,6 +45,13 @@ _UNSUPPORTED_EXPR = {
     ast.Starred: "star arguments",
 }
 
+_LOWER_BY_TYPE = {
+    ast.Constant: "lower_constant", ast.Name: "lower_name", ast.Attribute: "lower_attribute", ast.Call: "lower_call",
+    ast.BinOp: "lower_binop", ast.UnaryOp: "lower_unary", ast.Compare: "lower_compare", ast.BoolOp: "lower_boolop",
+    ast.IfExp: "lower_ifexp", ast.Subscript: "lower_subscript", ast.JoinedStr: "lower_fstring",
+}
+"""The lowering of each expression class that has a method of its own, by the node's exact class."""
+
 
 class ExprLowering(LowerBase):
     """The expression part of a Lowerer (operators are in operators.py, calls in callsite.py)."""
@@ -65,6 +72,9 @@ class ExprLowering(LowerBase):
         if what is not None:
             self.report("PA101", f"{what} is not supported in a jit function", sp)
             return ir.invalid(sp)
+        method = _LOWER_BY_TYPE.get(type(node))
+        if method is not None:
+            return getattr(self, method)(node, sp)  # (the same as the isinstance chain below, in one look-up)
         if isinstance(node, ast.Constant):
             return self.lower_constant(node, sp)
         if isinstance(node, ast.Name):

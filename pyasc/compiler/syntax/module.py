@@ -153,12 +153,13 @@ class ModuleInfo:
         return (repr(sorted(self.asc_aliases)) + repr(sorted(self.adv_aliases))
                 + repr(sorted(self.from_imports.items())) + repr(sorted(self.module_aliases.items()))).encode()
 
-    def values_key(self, names: set[str]) -> bytes:
+    def values_key(self, names: set[str] | frozenset[str]) -> bytes:
         """The module-level values, jit functions and structs that a function mentioning `names` can read: part of
-        its cache keys."""
-        return (repr(sorted((n, repr(self.constants[n])) for n in names if n in self.constants))
-                + repr(sorted((n, ast.dump(self.ct_exprs[n])) for n in names if n in self.ct_exprs))
-                + repr(sorted(n for n in names if n in self.jit))
+        its cache keys.  (`names` holds every word of a function's text, docstrings included: each table is
+        intersected with it rather than it searched in each.)"""
+        return (repr([(n, repr(self.constants[n])) for n in sorted(self.constants.keys() & names)])
+                + repr([(n, ast.dump(self.ct_exprs[n])) for n in sorted(self.ct_exprs.keys() & names)])
+                + repr(sorted(self.jit.keys() & names))
                 + repr([sd.key() for sd in self.structs.values()])).encode()
 
 
