@@ -88,8 +88,14 @@ class KeyMemo:
     """Per helper, the part of its specializations' keys its module gives."""
     reach: dict[str, list[str]] = field(default_factory=dict)
     """Per helper, the jit functions it reaches (helper_cache.reachable)."""
+    calls: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per jit function, the jit functions its text names (those it may call)."""
+    texts: dict[str, bytes] = field(default_factory=dict)
+    """Per jit function, a digest of its text and place."""
     shared: tuple[bytes, bytes] | None = None
     """The parts every helper's key shares: how the module names asc, and its imports."""
+    named: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per jit function, the module-level values and jit functions its text names (of all the words it holds)."""
 
 
 class LowerBase:

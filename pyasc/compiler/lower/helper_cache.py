@@ -45,7 +45,7 @@ from ..ir.types import (
     Type,
     unify,
 )
-from ..syntax.module import JitFunction, ModuleInfo
+from ..syntax.module import JitFunction, ModuleInfo, named
 from .base import KeyMemo, LowerResult
 
 LIMIT = 160
@@ -126,28 +126,34 @@ def keepable(diagnostics: list[Diagnostic]) -> bool:
 def reachable(module: ModuleInfo, jit: JitFunction, memo: KeyMemo | None = None) -> list[str]:
     """The jit functions `jit`'s body can call, directly or through others (their keys in `module.jit`; memoized
     per kernel's lowering in `memo`)."""
-    if memo is not None:
-        got = memo.reach.get(jit.qualname)
-        if got is not None:
-            return got
+    memo = memo if memo is not None else KeyMemo()
+    got = memo.reach.get(jit.qualname)
+    if got is not None:
+        return got
     seen: list[str] = []
-    jits = module.jit.keys()
-    todo = [n for n in jits & jit.names if n != jit.qualname]
+    todo = [n for n in _named_jits(module, jit, memo) if n != jit.qualname]
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.append(name)
-        todo.extend(jits & module.jit[name].names)
-    if memo is not None:
-        memo.reach[jit.qualname] = seen
+        todo.extend(_named_jits(module, module.jit[name], memo))
+    memo.reach[jit.qualname] = seen
     return seen
+
+
+def _named_jits(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> frozenset[str]:
+    """The jit functions `jit`'s text names."""
+    got = memo.calls.get(jit.qualname)
+    if got is None:
+        got = memo.calls[jit.qualname] = frozenset(named(module.jit, jit.names))
+    return got
 
 
 def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     """What the lowering of `jit` reads of its module, whatever the call: its text and place, those of the jit
     functions it reaches, and the module-level values any of them names (memoized per kernel's lowering in
-    `memo`)."""
+    `memo`, as is the digest of each function's text, which the keys of all the helpers reaching it read)."""
     got = memo.keys.get(jit.qualname)
     if got is not None:
         return got
@@ -158,17 +164,37 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     aliases, imports = memo.shared
     h = hashlib.sha256()
     h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
-    h.update(f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode())
-    names = jit.names
+    h.update(_text_digest(jit, memo))
+    names = set(_named(module, jit, memo))
     for name in sorted(reachable(module, jit, memo)):
         other = module.jit[name]
-        h.update(f"\0{name}@{other.node.lineno}:{other.node.col_offset}\0".encode() + other.source.encode())
-        names = names | other.names
+        h.update(f"\0{name}\0".encode() + _text_digest(other, memo))
+        names |= _named(module, other, memo)
     h.update(aliases)
     h.update(module.values_key(names))
     h.update(imports)
     got = h.hexdigest()
     memo.keys[jit.qualname] = got
+    return got
+
+
+def _text_digest(jit: JitFunction, memo: KeyMemo) -> bytes:
+    """A digest of a jit function's place and text (of fixed length, so that the keys made of several are
+    unambiguous)."""
+    got = memo.texts.get(jit.qualname)
+    if got is None:
+        got = memo.texts[jit.qualname] = hashlib.sha256(
+            f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode()).digest()
+    return got
+
+
+def _named(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> frozenset[str]:
+    """The names of `jit`'s text that values_key reads (module constants, compile-time expressions, jit functions):
+    the same key as all its words give, from a set a fraction of their size."""
+    got = memo.named.get(jit.qualname)
+    if got is None:
+        got = memo.named[jit.qualname] = frozenset(
+            named(module.constants, jit.names) + named(module.ct_exprs, jit.names)) | _named_jits(module, jit, memo)
     return got
 
 

@@ -54,7 +54,6 @@ class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
     def lower_stmt(self, node: ast.stmt) -> list[ir.Stmt]:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TooComplex(self.fn.node.name)
-        sp = self.span(node)
         if isinstance(node, ast.With):
             return self.lower_with(node)
         what = _UNSUPPORTED_STMT.get(type(node))  # ast's statement classes are leaves: the type is the kind
@@ -70,7 +69,7 @@ class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
             self.unsupported(node, what, hint)
             return []
         if isinstance(node, ast.Pass):
-            return [ir.Pass(sp)]
+            return [ir.Pass(self.span(node))]
         if isinstance(node, ast.Expr):
             return self.lower_expr_stmt(node)
         if isinstance(node, ast.Assign):

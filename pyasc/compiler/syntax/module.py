@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ...language.namespaces import KERNEL_MODULES, SHADOWED
@@ -157,10 +157,17 @@ class ModuleInfo:
         """The module-level values, jit functions and structs that a function mentioning `names` can read: part of
         its cache keys.  (`names` holds every word of a function's text, docstrings included: each table is
         intersected with it rather than it searched in each.)"""
-        return (repr([(n, repr(self.constants[n])) for n in sorted(self.constants.keys() & names)])
-                + repr([(n, ast.dump(self.ct_exprs[n])) for n in sorted(self.ct_exprs.keys() & names)])
-                + repr(sorted(self.jit.keys() & names))
+        return (repr([(n, repr(self.constants[n])) for n in sorted(named(self.constants, names))])
+                + repr([(n, ast.dump(self.ct_exprs[n])) for n in sorted(named(self.ct_exprs, names))])
+                + repr(sorted(named(self.jit, names)))
                 + repr([sd.key() for sd in self.structs.values()])).encode()
+
+
+def named(table: Mapping[str, object], names: set[str] | frozenset[str]) -> list[str]:
+    """The keys of `table` among `names` (in no particular order), by a walk of the smaller of the two."""
+    if len(table) <= len(names):
+        return [n for n in table if n in names]
+    return [n for n in names if n in table]
 
 
 ASC_MODULES = ("pyasc", "asc")
