@@ -58,7 +58,8 @@ class ExprLowering(LowerBase):
 
     def lower_expr(self, node: ast.expr) -> ir.Expr:
         try:
-            expr = self._lower_expr(node)
+            method = _LOWER_BY_TYPE.get(type(node))  # (most expressions: _lower_expr's dispatch, without its call)
+            expr = getattr(self, method)(node, self.span(node)) if method is not None else self._lower_expr(node)
         except RecursionError:
             self.report("PA902", "expression nested too deeply to analyze", self.span(node), Severity.WARNING)
             return ir.invalid(self.span(node))
