@@ -52,7 +52,7 @@ def auto_symbols(kernel: ir.KernelIR) -> set[int]:
 
         held = tuple(s.target for s in walk_stmts(kernel.body)
                      if isinstance(s, ir.Assign) and s.target is not None and is_auto(s.value))
-        kernel._auto_symbols = held  # type: ignore[attr-defined]  # (symbols, not ids: an analysis is pickled)
+        kernel._auto_symbols = held  # type: ignore[attr-defined]  # (symbols, not ids: a copy has its own)
     return {id(sym) for sym in held}
 
 

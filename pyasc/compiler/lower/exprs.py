@@ -73,10 +73,7 @@ class ExprLowering(LowerBase):
         if what is not None:
             self.report("PA101", f"{what} is not supported in a jit function", sp)
             return ir.invalid(sp)
-        method = _LOWER_BY_TYPE.get(type(node))
-        if method is not None:
-            return getattr(self, method)(node, sp)  # (the same as the isinstance chain below, in one look-up)
-        if isinstance(node, ast.Constant):
+        if isinstance(node, ast.Constant):  # (the classes of _LOWER_BY_TYPE are dispatched by lower_expr)
             return self.lower_constant(node, sp)
         if isinstance(node, ast.Name):
             return self.lower_name(node, sp)
