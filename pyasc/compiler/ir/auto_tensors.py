@@ -43,11 +43,17 @@ def elements(shape: ir.Expr | None) -> int | None:
 
 
 def auto_symbols(kernel: ir.KernelIR) -> set[int]:
-    """ids of the symbols that hold an auto tensor."""
-    from .walk import walk_stmts
+    """ids of the symbols that hold an auto tensor.  The symbols are found once per kernel (its body does not change
+    after lowering), as calls_in finds its calls: a helper's lowering reused across edits is asked again on every
+    analysis of the kernels calling it, by the queue check, insert_sync and the code generator."""
+    held: tuple[ir.Symbol, ...] | None = getattr(kernel, "_auto_symbols", None)
+    if held is None:
+        from .walk import walk_stmts
 
-    return {id(s.target) for s in walk_stmts(kernel.body)
-            if isinstance(s, ir.Assign) and s.target is not None and is_auto(s.value)}
+        held = tuple(s.target for s in walk_stmts(kernel.body)
+                     if isinstance(s, ir.Assign) and s.target is not None and is_auto(s.value))
+        kernel._auto_symbols = held  # type: ignore[attr-defined]  # (symbols, not ids: a copy has its own)
+    return {id(sym) for sym in held}
 
 
 def cpp_op(call: ir.Call) -> str:

@@ -79,6 +79,25 @@ class LowerResult:
     """Defined in another module of the project: its spans are not this file's, so nothing of it is mapped here."""
 
 
+@dataclass
+class KeyMemo:
+    """What the cache keys of one kernel's helper calls read of the module, computed once per kernel's lowering
+    (helper_cache.module_key): a kernel calls the same helpers many times, and each key reads the same tables."""
+
+    keys: dict[str, str] = field(default_factory=dict)
+    """Per helper, the part of its specializations' keys its module gives."""
+    reach: dict[str, list[str]] = field(default_factory=dict)
+    """Per helper, the jit functions it reaches (helper_cache.reachable)."""
+    calls: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per jit function, the jit functions its text names (those it may call)."""
+    texts: dict[str, bytes] = field(default_factory=dict)
+    """Per jit function, a digest of its text and place."""
+    shared: tuple[bytes, bytes] | None = None
+    """The parts every helper's key shares: how the module names asc, and its imports."""
+    named: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per jit function, the module-level values and jit functions its text names (of all the words it holds)."""
+
+
 class LowerBase:
     """What every part of the front end reads and writes while one jit function is lowered."""
 
@@ -98,6 +117,7 @@ class LowerBase:
         self.arg_types = arg_types
         self.stack = stack + (fn.qualname,)
         self.pos = module.positions
+        self.span = self.pos.span  # type: ignore[method-assign]  # (the method below, without its call)
         self.symbols: dict[str, ir.Symbol] = {}
         self.all_symbols: list[ir.Symbol] = []
         self.block: list[int] = []
@@ -134,7 +154,7 @@ class LowerBase:
         self.helper_signatures: dict[str, tuple[dict[str, str], dict[str, object], Span]] = {}
         """Per helper, what its first call in this kernel passed (shared by the helpers it calls): the run-time
         argument types and ConstExpr values of the one version CANN's tracer compiles."""
-        self.helper_module_keys: dict[str, str] = {}
+        self.helper_module_keys = KeyMemo()
         """Per helper, the part of its specializations' cache keys its module gives (helper_cache.module_key),
         computed once per analysis (shared by the helpers it calls)."""
         self.ct_blocks: dict[str, tuple[int, ...]] = {}
@@ -160,6 +180,7 @@ class LowerBase:
     None: the kernel's own code types them."""
 
     def span(self, node: ast.AST) -> Span:
+        """The node's span (each Lowerer binds its module's Positions.span here: every node asks)."""
         return self.pos.span(node)
 
     def report(self, code: str, msg: str, span: Span, sev: Severity = Severity.ERROR, **kw: object) -> None:

@@ -212,10 +212,16 @@ def _shape(overload: Overload, skip_self: bool) -> _Shape:
 
 def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Binding | str:
     """Bind written arguments to an overload's parameters; a string says why they do not bind."""
+    return _bind(overload, index, [a for a in args if a.keyword is None], [a for a in args if a.keyword is not None],
+                 skip_self, False)
+
+
+def _bind(overload: Overload, index: int, positional: list[Arg], keywords: list[Arg], skip_self: bool,
+          quick: bool) -> Binding | str:
+    """`bind` of arguments split into positional and keyword ones; `quick`: stop at the first argument whose kind
+    does not fit (one mismatch, no reason given: enough to know the overload is not the one)."""
     params, pos_params, variadic, names, required = _shape(overload, skip_self)
     b = Binding(overload, index)
-    positional = [a for a in args if a.keyword is None]
-    keywords = [a for a in args if a.keyword is not None]
     if overload.by_type:
         return _bind_by_type(b, params, variadic, required, positional, keywords)
     if len(positional) > len(pos_params) and variadic is None:
@@ -245,6 +251,9 @@ def bind(overload: Overload, index: int, args: list[Arg], skip_self: bool) -> Bi
         if isinstance(arg.type, NoneT) and p.default is None:
             continue
         if not fits(arg.type, p.kind):
+            if quick:
+                b.mismatches.append((p, arg, ""))
+                return b
             b.mismatches.append((p, arg, f"expected {kind_label(p.kind)}, got {type_label(arg)}"))
     return b
 
@@ -275,9 +284,15 @@ def resolve(
     api: ApiSpec, display: str, args: list[Arg], call_span: Span, callee_span: Span, skip_self: bool
 ) -> Resolution:
     """Choose an overload or explain precisely why none fits."""
+    positional = [a for a in args if a.keyword is None]
+    keywords = [a for a in args if a.keyword is not None]
+    for i, ov in enumerate(api.overloads):  # the first that fits, found without explaining the others
+        r = _bind(ov, i, positional, keywords, skip_self, True)
+        if not isinstance(r, str) and not r.mismatches:
+            return Resolution(r, [])
     bindings: list[Binding] = []
     reasons: list[str] = []
-    for i, ov in enumerate(api.overloads):
+    for i, ov in enumerate(api.overloads):  # none fits: bound again in full, for the diagnostic
         r = bind(ov, i, args, skip_self)
         if isinstance(r, str):
             reasons.append(r)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 from ...language import dtypes as dt
@@ -36,6 +37,32 @@ from .base import SPECIAL_NAMES, CallRecord, LowerBase
 from .builtins import BuiltinLowering
 from .construct import MATMUL_OPERANDS
 from .helper_site import HelperCallLowering
+
+
+@functools.lru_cache(maxsize=4096)
+def _template_args(cpp: str) -> tuple[str, ...]:
+    """The parameters an overload's C++ template passes as template arguments (`{<a,b}`): the spec's templates are
+    few and every call of an overload reads the same ones, so each is read once."""
+    return tuple(n for m in re.finditer(r"\{<([\w,]+)\}", cpp) for n in m.group(1).split(","))
+
+
+@functools.lru_cache(maxsize=4096)
+def _converted_scalars(cpp: str) -> tuple[tuple[str, str], ...]:
+    """(parameter, tensor parameter or '') of each `{p:T}` / `{p:q.T}` of a C++ template."""
+    return tuple((m.group(1), m.group(2) or "") for m in re.finditer(r"\{(\w+):(?:(\w+)\.)?T\}", cpp))
+
+
+@functools.lru_cache(maxsize=4096)
+def _typed_result(ret: str) -> tuple[str, str] | None:
+    """(class, the parameter or dtype its dtype comes from) of a result spelled `LocalTensor[src]` and the like."""
+    m = re.fullmatch(r"(LocalTensor|GlobalTensor|GlobalAddress|Scalar)\[(\w+)\]", ret)
+    return (m.group(1), m.group(2)) if m else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _out_types(cpp: str) -> tuple[str, ...]:
+    """The C++ types of a template's out-parameters (`{out0:float}`)."""
+    return tuple(re.findall(r"\{out\d+:(\w+)\}", cpp))
 
 
 class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
@@ -165,7 +192,7 @@ class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
         if ov.cpp is None:
             self.report("PA204", f"{disp}() is known but code generation does not support it yet", callee_span)
         else:
-            template_args = tuple(n for m in re.finditer(r"\{<([\w,]+)\}", ov.cpp) for n in m.group(1).split(","))
+            template_args = _template_args(ov.cpp)
             if template_args:
                 self.require_compile_time(disp, b.args, template_args)
         if ov.returns == "adv.MatmulConfig":  # a constexpr MatmulConfig: every argument a compile-time value
@@ -227,12 +254,12 @@ class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
             b.args[p.name].type, TensorT)), None)
         if first is None and receiver is not None and isinstance(receiver.type, TensorT):
             first = receiver
-        for m in re.finditer(r"\{(\w+):(?:(\w+)\.)?T\}", ov.cpp):
-            arg = b.args.get(m.group(1))
-            tensor = b.args.get(m.group(2)) if m.group(2) else first
+        for pname, qname in _converted_scalars(ov.cpp):
+            arg = b.args.get(pname)
+            tensor = b.args.get(qname) if qname else first
             if arg is not None and isinstance(arg.type, ScalarT) and tensor is not None and \
                     isinstance(tensor.type, TensorT):
-                self.scalar_checks.append((arg, tensor, display, m.group(1)))
+                self.scalar_checks.append((arg, tensor, display, pname))
 
     def check_scalar_args(self) -> None:
         for arg, tensor, display, pname in self.scalar_checks:
@@ -254,10 +281,10 @@ class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
 
     def result_type(self, spec: ApiSpec, b: C.Binding, receiver: ir.Expr | None, sp: Span) -> Type:
         ret = b.overload.returns
-        m = re.fullmatch(r"(LocalTensor|GlobalTensor|GlobalAddress|Scalar)\[(\w+)\]", ret)
+        m = _typed_result(ret)
         rt = receiver.type if receiver is not None else None
         if m:
-            what, src = m.groups()
+            what, src = m
             dvar: DVar | None = None
             if src == "self" and isinstance(rt, (TensorT, AddrT)):
                 dvar = rt.dvar
@@ -287,7 +314,7 @@ class CallLowering(HelperCallLowering, BuiltinLowering, LowerBase):
             elif isinstance(rt, TensorT):
                 pos, origin = rt.position, rt.origin
             return TensorT("local" if what == "LocalTensor" else "global", dvar, pos, origin)
-        outs = re.findall(r"\{out\d+:(\w+)\}", b.overload.cpp or "")
+        outs = _out_types(b.overload.cpp or "")
         if ret.startswith("Tuple[") and outs:  # out-parameters of these C++ types, unpacked by the caller
             by_cpp = {d.cpp: d.name for d in dt.DTYPES.values()}
             return TupleT(tuple(scalar(by_cpp.get(c, "int32")) for c in outs))

@@ -15,6 +15,21 @@ _OTHER_LOWERING = frozenset({"core.range", "core.dtype", "adv.matmul", "adv.type
 """Classes (by family or name) whose constructors have no template of their own: loops, dtypes, auto tensors (a
 buffer of their size) and the Matmul family (its objects are C++ types and constexpr configurations)."""
 
+_CONSTRUCTORS: dict[int, tuple[ClassSpec, ApiSpec]] = {}
+"""Each class's constructors as an ApiSpec to resolve calls against, by id (the class kept alongside, so the id
+stays its own): the classes are few and live as long as the process, and every constructor call needs one."""
+
+
+def constructors(cls: ClassSpec) -> ApiSpec:
+    hit = _CONSTRUCTORS.get(id(cls))
+    if hit is not None and hit[0] is cls:
+        return hit[1]
+    spec = ApiSpec(cls.name, cls.family, cls.constructors, cls.doc)
+    if len(_CONSTRUCTORS) > 4096:
+        _CONSTRUCTORS.clear()
+    _CONSTRUCTORS[id(cls)] = (cls, spec)
+    return spec
+
 
 class ConstructLowering(LowerBase):
     """The constructor part of a Lowerer."""
@@ -35,7 +50,7 @@ class ConstructLowering(LowerBase):
         return ir.DTypeRef(sp, DTypeValT(DVar(d, sp, f"asc.DataType({text!r})")))
 
     def construct(self, cls: ClassSpec, args: list[C.Arg], sp: Span, callee_span: Span) -> ir.Expr:
-        fake = ApiSpec(cls.name, cls.family, cls.constructors, cls.doc)
+        fake = constructors(cls)
         display = f"asc.{cls.name}"
         if not cls.constructors:
             if args:

@@ -45,13 +45,21 @@ _UNSUPPORTED_EXPR = {
     ast.Starred: "star arguments",
 }
 
+_LOWER_BY_TYPE = {
+    ast.Constant: "lower_constant", ast.Name: "lower_name", ast.Attribute: "lower_attribute", ast.Call: "lower_call",
+    ast.BinOp: "lower_binop", ast.UnaryOp: "lower_unary", ast.Compare: "lower_compare", ast.BoolOp: "lower_boolop",
+    ast.IfExp: "lower_ifexp", ast.Subscript: "lower_subscript", ast.JoinedStr: "lower_fstring",
+}
+"""The lowering of each expression class that has a method of its own, by the node's exact class."""
+
 
 class ExprLowering(LowerBase):
     """The expression part of a Lowerer (operators are in operators.py, calls in callsite.py)."""
 
     def lower_expr(self, node: ast.expr) -> ir.Expr:
         try:
-            expr = self._lower_expr(node)
+            method = _LOWER_BY_TYPE.get(type(node))  # (most expressions: _lower_expr's dispatch, without its call)
+            expr = getattr(self, method)(node, self.span(node)) if method is not None else self._lower_expr(node)
         except RecursionError:
             self.report("PA902", "expression nested too deeply to analyze", self.span(node), Severity.WARNING)
             return ir.invalid(self.span(node))
@@ -65,7 +73,7 @@ class ExprLowering(LowerBase):
         if what is not None:
             self.report("PA101", f"{what} is not supported in a jit function", sp)
             return ir.invalid(sp)
-        if isinstance(node, ast.Constant):
+        if isinstance(node, ast.Constant):  # (the classes of _LOWER_BY_TYPE are dispatched by lower_expr)
             return self.lower_constant(node, sp)
         if isinstance(node, ast.Name):
             return self.lower_name(node, sp)

@@ -194,8 +194,7 @@ class FunctionLowering(LowerBase):
         ann = arg.annotation
         if ann is None:
             return (AddrT(DVar(name=arg.arg)) if self._used_as_address(arg.arg, fn) else scalar("int32")), False
-        text = ast.unparse(ann)
-        leaf = text.split(".")[-1]
+        leaf = constexpr.leaf_name(ann)
         kind = constexpr.inner_kind(ann)
         if kind is not None:
             cv = self.const_values.get(arg.arg)

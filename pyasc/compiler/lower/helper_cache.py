@@ -45,8 +45,8 @@ from ..ir.types import (
     Type,
     unify,
 )
-from ..syntax.module import JitFunction, ModuleInfo
-from .base import LowerResult
+from ..syntax.module import JitFunction, ModuleInfo, named
+from .base import KeyMemo, LowerResult
 
 LIMIT = 80
 """Specializations kept across analyses, least recently used dropped first: the benchmark program's kernel uses
@@ -124,40 +124,78 @@ def keepable(diagnostics: list[Diagnostic]) -> bool:
     return not any(d.severity is Severity.ERROR for d in diagnostics)
 
 
-def reachable(module: ModuleInfo, jit: JitFunction) -> list[str]:
-    """The jit functions `jit`'s body can call, directly or through others (their keys in `module.jit`)."""
+def reachable(module: ModuleInfo, jit: JitFunction, memo: KeyMemo | None = None) -> list[str]:
+    """The jit functions `jit`'s body can call, directly or through others (their keys in `module.jit`; memoized
+    per kernel's lowering in `memo`)."""
+    memo = memo if memo is not None else KeyMemo()
+    got = memo.reach.get(jit.qualname)
+    if got is not None:
+        return got
     seen: list[str] = []
-    todo = [n for n in jit.names if n in module.jit and n != jit.qualname]
+    todo = [n for n in _named_jits(module, jit, memo) if n != jit.qualname]
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.append(name)
-        todo.extend(n for n in module.jit[name].names if n in module.jit)
+        todo.extend(_named_jits(module, module.jit[name], memo))
+    memo.reach[jit.qualname] = seen
     return seen
 
 
-def module_key(module: ModuleInfo, jit: JitFunction, memo: dict[str, str]) -> str:
+def _named_jits(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> frozenset[str]:
+    """The jit functions `jit`'s text names."""
+    got = memo.calls.get(jit.qualname)
+    if got is None:
+        got = memo.calls[jit.qualname] = frozenset(named(module.jit, jit.names))
+    return got
+
+
+def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     """What the lowering of `jit` reads of its module, whatever the call: its text and place, those of the jit
-    functions it reaches, and the module-level values any of them names (memoized per analysis in `memo`)."""
-    got = memo.get(jit.qualname)
+    functions it reaches, and the module-level values any of them names (memoized per kernel's lowering in
+    `memo`, as is the digest of each function's text, which the keys of all the helpers reaching it read)."""
+    got = memo.keys.get(jit.qualname)
     if got is not None:
         return got
+    if memo.shared is None:
+        imports = repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items(
+            ))).encode() + b"".join(path.encode() + b"\0" + text.encode() for path, text in module.imported_modules)
+        memo.shared = (module.aliases_key(), imports)
+    aliases, imports = memo.shared
     h = hashlib.sha256()
     h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
-    h.update(f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode())
-    names = set(jit.names)
-    for name in sorted(reachable(module, jit)):
+    h.update(_text_digest(jit, memo))
+    names = set(_named(module, jit, memo))
+    for name in sorted(reachable(module, jit, memo)):
         other = module.jit[name]
-        h.update(f"\0{name}@{other.node.lineno}:{other.node.col_offset}\0".encode() + other.source.encode())
-        names |= other.names
-    h.update(module.aliases_key())
+        h.update(f"\0{name}\0".encode() + _text_digest(other, memo))
+        names |= _named(module, other, memo)
+    h.update(aliases)
     h.update(module.values_key(names))
-    h.update(repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode())
-    for path, text in module.imported_modules:
-        h.update(path.encode() + b"\0" + text.encode())
+    h.update(imports)
     got = h.hexdigest()
-    memo[jit.qualname] = got
+    memo.keys[jit.qualname] = got
+    return got
+
+
+def _text_digest(jit: JitFunction, memo: KeyMemo) -> bytes:
+    """A digest of a jit function's place and text (of fixed length, so that the keys made of several are
+    unambiguous)."""
+    got = memo.texts.get(jit.qualname)
+    if got is None:
+        got = memo.texts[jit.qualname] = hashlib.sha256(
+            f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode()).digest()
+    return got
+
+
+def _named(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> frozenset[str]:
+    """The names of `jit`'s text that values_key reads (module constants, compile-time expressions, jit functions):
+    the same key as all its words give, from a set a fraction of their size."""
+    got = memo.named.get(jit.qualname)
+    if got is None:
+        got = memo.named[jit.qualname] = frozenset(
+            named(module.constants, jit.names) + named(module.ct_exprs, jit.names)) | _named_jits(module, jit, memo)
     return got
 
 

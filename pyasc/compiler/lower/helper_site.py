@@ -167,7 +167,7 @@ class HelperCallLowering(LowerBase):
             helper_cache.bindings_key(bindings, parts)
         except helper_cache.Open:
             return None
-        reach = helper_cache.reachable(self.m, jit)
+        reach = helper_cache.reachable(self.m, jit, self.helper_module_keys)
         if jit.qualname in reach or any(n in self.stack for n in reach):
             return None
         key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,

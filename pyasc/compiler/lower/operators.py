@@ -138,7 +138,6 @@ class OperatorLowering(LowerBase):
         od = t.dvar.value
         if e is first or od is None or od.name == d.name:
             return e
-        src = ast.unparse(node)
         if t.const is not None and not isinstance(e, ir.ApiConst):
             value = t.const
             try:
@@ -146,10 +145,12 @@ class OperatorLowering(LowerBase):
             except (TypeError, ValueError, OverflowError):
                 return e
             if d.is_int and not _fits(converted, d):
+                src = ast.unparse(node)  # (the operation's text, for the message only)
                 self.report("PA303", f"{value!r} does not fit the {d.name} of the run-time operand in {src}: CANN's "
                             f"pyasc makes the Python number a constant of that dtype (it fails on {value!r})", e.span)
                 return e
             if d.is_int and converted != value:
+                src = ast.unparse(node)
                 self.report("PA405", f"{src} is computed in {d.name}, the dtype of its run-time operand, as in CANN's "
                             f"pyasc: the float {value!r} becomes {converted!r}; make the run-time operand a float "
                             f"first (asc.number(..., asc.float32)) to compute in float", e.span, Severity.WARNING)
@@ -157,6 +158,7 @@ class OperatorLowering(LowerBase):
                 return e  # the same number: C++ converts it as CANN does (and a module constant keeps its name)
             return ir.Const(e.span, scalar(d.name, converted, e.span), converted, folded=True)
         if od.is_float and d.is_int:
+            src = ast.unparse(node)
             self.report("PA405", f"{src} is computed in {d.name}, the dtype of its first run-time operand, as in "
                         f"CANN's pyasc: the {od.name} operand is cast to {d.name}; put the float operand first, or "
                         "convert with asc.number(..., asc.float32)", e.span, Severity.WARNING)
@@ -227,7 +229,11 @@ class OperatorLowering(LowerBase):
         t = operand.type
         assert isinstance(t, ScalarT)
         d = t.dvar.value
-        src = ast.unparse(node.operand)
+        refused = op == "-" and not t.compile_time and d is not None and d.is_float or op == "~" and \
+            not t.compile_time or op == "!" and python_number(operand)
+        if not refused:
+            return False
+        src = ast.unparse(node.operand)  # (the operand's text, for the messages only)
         text = src if isinstance(node.operand, (ast.Name, ast.Attribute, ast.Call, ast.Constant)) else f"({src})"
         if op == "-" and not t.compile_time and d is not None and d.is_float:
             self.report("PA113", f"unary minus of the run-time {d.name} scalar {text}: CANN's pyasc cannot use the "

@@ -54,23 +54,22 @@ class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
     def lower_stmt(self, node: ast.stmt) -> list[ir.Stmt]:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise TooComplex(self.fn.node.name)
-        sp = self.span(node)
         if isinstance(node, ast.With):
             return self.lower_with(node)
-        for cls, what in _UNSUPPORTED_STMT.items():
-            if isinstance(node, cls):
-                hint = {
-                    "break": "use a while loop with a condition, or restructure the loop",
-                    "continue": "wrap the rest of the loop body in an if",
-                    "import": "import at module level",
-                    "a nested def": "define another @asc.jit function at module level and call it",
-                    "raise": "kernels cannot raise; use asc.static_assert for compile-time checks",
-                    "try": "kernels cannot catch exceptions",
-                }.get(what, "")
-                self.unsupported(node, what, hint)
-                return []
+        what = _UNSUPPORTED_STMT.get(type(node))  # ast's statement classes are leaves: the type is the kind
+        if what is not None:
+            hint = {
+                "break": "use a while loop with a condition, or restructure the loop",
+                "continue": "wrap the rest of the loop body in an if",
+                "import": "import at module level",
+                "a nested def": "define another @asc.jit function at module level and call it",
+                "raise": "kernels cannot raise; use asc.static_assert for compile-time checks",
+                "try": "kernels cannot catch exceptions",
+            }.get(what, "")
+            self.unsupported(node, what, hint)
+            return []
         if isinstance(node, ast.Pass):
-            return [ir.Pass(sp)]
+            return [ir.Pass(self.span(node))]
         if isinstance(node, ast.Expr):
             return self.lower_expr_stmt(node)
         if isinstance(node, ast.Assign):

@@ -17,7 +17,7 @@ from ...language import dtypes as dt
 from .fold import NotConstant, fold
 from .launches import find_launches, launch_root
 
-__all__ = ["ConstValue", "find_launches", "inner_kind", "launch_root", "values"]
+__all__ = ["ConstValue", "find_launches", "inner_kind", "launch_root", "leaf_name", "values"]
 
 DEFAULTS: dict[str, object] = {"int": 1, "float": 1.0, "bool": False}
 """The value of a ConstExpr no --const and no launch gives: 1, 1.0, False (a DataType one stays generic and is
@@ -34,15 +34,24 @@ class ConstValue:
     """'--const', 'launch' or 'default'."""
 
 
+def leaf_name(node: ast.expr) -> str:
+    """The last dotted part of an expression's text (`ConstExpr` of `asc.ConstExpr`): a name's or attribute's own,
+    read without unparsing it (every parameter of every call is asked)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ast.unparse(node).split(".")[-1]
+
+
 def inner_kind(annotation: ast.expr) -> str | None:
     """'int', 'float', 'bool' or 'DataType' for a `ConstExpr[...]` annotation, None for any other."""
     if isinstance(annotation, ast.Subscript):
-        head = ast.unparse(annotation.value).split(".")[-1]
-        if head != "ConstExpr":
+        if leaf_name(annotation.value) != "ConstExpr":
             return None
-        leaf = ast.unparse(annotation.slice).split(".")[-1]
+        leaf = leaf_name(annotation.slice)
         return leaf if leaf in ("int", "float", "bool", "DataType") else "int"
-    return "int" if ast.unparse(annotation).split(".")[-1] == "ConstExpr" else None
+    return "int" if leaf_name(annotation) == "ConstExpr" else None
 
 
 def _fold_arg(node: ast.expr, constants: dict[str, object], asc_aliases: set[str]) -> object:

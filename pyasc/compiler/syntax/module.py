@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ...language.namespaces import KERNEL_MODULES, SHADOWED
@@ -153,13 +153,21 @@ class ModuleInfo:
         return (repr(sorted(self.asc_aliases)) + repr(sorted(self.adv_aliases))
                 + repr(sorted(self.from_imports.items())) + repr(sorted(self.module_aliases.items()))).encode()
 
-    def values_key(self, names: set[str]) -> bytes:
+    def values_key(self, names: set[str] | frozenset[str]) -> bytes:
         """The module-level values, jit functions and structs that a function mentioning `names` can read: part of
-        its cache keys."""
-        return (repr(sorted((n, repr(self.constants[n])) for n in names if n in self.constants))
-                + repr(sorted((n, ast.dump(self.ct_exprs[n])) for n in names if n in self.ct_exprs))
-                + repr(sorted(n for n in names if n in self.jit))
+        its cache keys.  (`names` holds every word of a function's text, docstrings included: each table is
+        intersected with it rather than it searched in each.)"""
+        return (repr([(n, repr(self.constants[n])) for n in sorted(named(self.constants, names))])
+                + repr([(n, ast.dump(self.ct_exprs[n])) for n in sorted(named(self.ct_exprs, names))])
+                + repr(sorted(named(self.jit, names)))
                 + repr([sd.key() for sd in self.structs.values()])).encode()
+
+
+def named(table: Mapping[str, object], names: set[str] | frozenset[str]) -> list[str]:
+    """The keys of `table` among `names` (in no particular order), by a walk of the smaller of the two."""
+    if len(table) <= len(names):
+        return [n for n in table if n in names]
+    return [n for n in names if n in table]
 
 
 ASC_MODULES = ("pyasc", "asc")

@@ -30,10 +30,13 @@ class Positions:
 
     def span(self, node: ast.AST) -> Span:
         if self._all_ascii:  # byte columns are code-point columns: the common case, taken without conversions
-            end_line = getattr(node, "end_lineno", None)
-            end_col = getattr(node, "end_col_offset", None)
-            if end_line is not None and end_col is not None:
-                return Span(node.lineno, node.col_offset, end_line, end_col)  # type: ignore[attr-defined]
+            try:
+                end_line, end_col = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+            except AttributeError:  # a node made without a place (the general case below copes)
+                pass
+            else:
+                if end_line is not None and end_col is not None:
+                    return Span(node.lineno, node.col_offset, end_line, end_col)  # type: ignore[attr-defined]
         line = getattr(node, "lineno", 1)
         end_line = getattr(node, "end_lineno", None) or line
         col = self.col(line, getattr(node, "col_offset", 0))

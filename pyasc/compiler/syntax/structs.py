@@ -135,9 +135,14 @@ def lookup(structs: dict[str, StructDef], name: str) -> StructDef | None:
 
 def annotation_struct(structs: dict[str, StructDef], ann: ast.expr) -> StructDef | None:
     """The struct an annotation names: `Params`, `asc.adv.TCubeTiling`, `adv.SoftmaxTiling`."""
-    text = ast.unparse(ann)
-    leaf = text.split(".")[-1]
-    if leaf in structs and "." not in text:
+    if isinstance(ann, ast.Name):  # (read without unparsing: every parameter of every kernel is asked)
+        leaf, dotted = ann.id, False
+    elif isinstance(ann, ast.Attribute):
+        leaf, dotted = ann.attr, True
+    else:
+        text = ast.unparse(ann)
+        leaf, dotted = text.split(".")[-1], "." in text
+    if leaf in structs and not dotted:
         return structs[leaf]
     return tiling_struct(leaf)
 
