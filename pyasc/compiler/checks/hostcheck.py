@@ -17,11 +17,12 @@ import re
 from collections.abc import Callable
 
 from ...language import hostbind
-from ..diagnostics.model import Diagnostic, Related, Severity
+from ..diagnostics.model import Diagnostic, Severity
 from ..lower.base import JIT_OPTIONS, LAUNCH_OPTIONS
 from ..syntax import constexpr
 from ..syntax.launches import array_modules, array_names, is_array, is_launch, scope_nodes
 from ..syntax.module import JitFunction, ModuleInfo, scan_module
+from . import hostcache
 
 Reader = Callable[[str], "tuple[str, str] | None"]
 
@@ -33,17 +34,31 @@ _SETTERS = {"set_tiling", "set_input", "set_output", "set_workspace", "set_attr"
 def check(module: ModuleInfo, text: str, reader: Reader | None = None) -> list[Diagnostic]:
     """PA306 findings of the module's host code (never raises for odd code: what it cannot read it skips).
 
-    `reader` resolves `import mod` to a file of the same project, whose kernels `Kernel("name")` may name."""
+    `reader` resolves `import mod` to a file of the same project, whose kernels `Kernel("name")` may name.  The
+    findings are reused while what they are made of did not change (hostcache.py): an edit inside a kernel's body
+    leaves host code as it was."""
     kernels = _kernels(module)
-    if reader is not None and "Kernel(" in text:
-        for name, jit in _imported_kernels(module, reader).items():
-            kernels.setdefault(name, jit)
-    if not kernels or (not _KERNEL_CTOR.search(text) and not _launch_pattern(kernels).search(text)):
-        return []  # no launch form in the text at all: the common case while a kernel is edited
-    out: list[Diagnostic] = []
-    for body in _host_scopes(module):
-        _check_scope(module, kernels, body, out)
-    return out
+    sources = _imported_sources(module, reader) if reader is not None and "Kernel(" in text else None
+    merged: list[dict[str, JitFunction]] = []
+
+    def everything() -> dict[str, JitFunction]:
+        if not merged:  # the imported modules are scanned only when the findings are computed or reported
+            merged.append(_with_imported(kernels, sources))
+        return merged[0]
+
+    def compute() -> list[tuple[Diagnostic, JitFunction]]:
+        found: list[tuple[Diagnostic, JitFunction]] = []
+        for body in _host_scopes(module):
+            _check_scope(module, everything(), body, found)
+        return found
+
+    key, starts = hostcache.key(module, kernels, sources)
+    findings = hostcache.findings(key, starts, module, compute)
+    if not findings:
+        return []
+    if not _KERNEL_CTOR.search(text) and not _launch_pattern(everything()).search(text):
+        return []  # no launch form in the text at all (one these patterns miss is not reported either)
+    return findings
 
 
 _KERNEL_CTOR = re.compile(r"\bKernel\s*\(")
@@ -78,19 +93,32 @@ def _kernels(module: ModuleInfo) -> dict[str, JitFunction]:
     return found
 
 
-def _imported_kernels(module: ModuleInfo, reader: Reader) -> dict[str, JitFunction]:
-    """Kernels of the project modules the file imports whole (`import vec_add_kernel`), by name."""
+def _imported_sources(module: ModuleInfo, reader: Reader) -> tuple[tuple[str, tuple[str, str] | None], ...]:
+    """What the reader gives for each project module the file imports whole (`import vec_add_kernel`)."""
+    return tuple((alias.name, reader(alias.name)) for stmt in module.tree.body if isinstance(stmt, ast.Import)
+                 for alias in stmt.names)
+
+
+def _with_imported(kernels: dict[str, JitFunction], sources: tuple[tuple[str, tuple[str, str] | None], ...] | None
+                   ) -> dict[str, JitFunction]:
+    """The module's kernels and those of the modules it imports whole, which `Kernel("name")` may name."""
+    if not sources:
+        return kernels
+    found = dict(kernels)
+    for name, jit in _imported_kernels(sources).items():
+        found.setdefault(name, jit)
+    return found
+
+
+def _imported_kernels(sources: tuple[tuple[str, tuple[str, str] | None], ...]) -> dict[str, JitFunction]:
+    """Kernels of the project modules the file imports whole, by name."""
     found: dict[str, JitFunction] = {}
-    for stmt in module.tree.body:
-        if not isinstance(stmt, ast.Import):
+    for _, got in sources:
+        if got is None:
             continue
-        for alias in stmt.names:
-            got = reader(alias.name)
-            if got is None:
-                continue
-            other = scan_module(got[1], got[0], None)
-            for key, jit in _kernels(other).items():
-                found.setdefault(key, JitFunction(jit.node, jit.options, jit.decorator, jit.source, other))
+        other = scan_module(got[1], got[0], None)
+        for key, jit in _kernels(other).items():
+            found.setdefault(key, JitFunction(jit.node, jit.options, jit.decorator, jit.source, other))
     return found
 
 
@@ -108,15 +136,13 @@ def _params(jit: JitFunction) -> list[hostbind.Param]:
     return out
 
 
-def _diag(module: ModuleInfo, node: ast.AST, message: str, jit: JitFunction) -> Diagnostic:
-    related = (Related(module.positions.span(jit.node), f"'{jit.node.name}' is defined here"),)
-    if jit.module is not None:
-        related = ()
-    return Diagnostic(CODE, Severity.ERROR, message, module.positions.span(node), related=related)
+def _diag(module: ModuleInfo, node: ast.AST, message: str, jit: JitFunction) -> tuple[Diagnostic, JitFunction]:
+    """The finding at `node` about the launch of `jit` (hostcache.py adds where `jit` is defined: it may move)."""
+    return Diagnostic(CODE, Severity.ERROR, message, module.positions.span(node)), jit
 
 
 def _check_scope(module: ModuleInfo, kernels: dict[str, JitFunction], body: list[ast.stmt],
-                 out: list[Diagnostic]) -> None:
+                 out: list[tuple[Diagnostic, JitFunction]]) -> None:
     nodes = scope_nodes(body)
     arrays: set[str] | None = None
     for node in nodes:
@@ -135,7 +161,7 @@ def _check_scope(module: ModuleInfo, kernels: dict[str, JitFunction], body: list
         _check_settings(module, name, jit, created, nodes, out)
 
 
-def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: list[Diagnostic],
+def _check_launch(module: ModuleInfo, jit: JitFunction, call: ast.Call, out: list[tuple[Diagnostic, JitFunction]],
                   arrays: set[str] | None = None) -> None:
     bad_grid = _grid_error(call.func.slice)  # type: ignore[attr-defined]
     if bad_grid is not None:
@@ -258,7 +284,7 @@ def _literal_int(node: ast.expr) -> int | None:
 
 
 def _check_settings(module: ModuleInfo, name: str, jit: JitFunction, created: ast.Call, nodes: list[ast.AST],
-                    out: list[Diagnostic]) -> None:
+                    out: list[tuple[Diagnostic, JitFunction]]) -> None:
     calls: list[ast.Call] = []
     launches: list[ast.Call] = []
     uses = 0
