@@ -17,6 +17,8 @@ kernel's own code gives it.
 from __future__ import annotations
 
 import ast
+import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -334,19 +336,15 @@ class LaunchIndex:
         self.calls: dict[str, list[tuple[ast.Call, list[ast.stmt]]]] = {}
         self._envs: dict[int, dict[str, ast.expr]] = {}
         self._sets_default_dtype = False
-        todo: list[tuple[ast.AST, list[ast.stmt]]] = [(s, tree.body) for s in tree.body]
-        while todo:
-            node, scope = todo.pop()
-            if id(node) in jit_nodes:
+        # the walk of the host code, top-level statement by statement in the order of one walk of the module (the
+        # last statement first): an unchanged statement is the same tree after an edit (parse.py), walked once
+        for stmt in reversed(tree.body):
+            if id(stmt) in jit_nodes:
                 continue
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                todo.extend((c, node.body) for c in node.body)
-                continue
-            if is_launch(node):
-                self.calls.setdefault(node.func.value.id, []).append((node, scope))  # type: ignore[attr-defined]
-            elif isinstance(node, ast.Attribute) and node.attr == "set_default_dtype":
-                self._sets_default_dtype = True
-            todo.extend((c, scope) for c in ast.iter_child_nodes(node))
+            walk = _walk_of(stmt, jit_nodes)
+            for name, call, scope in walk.calls:
+                self.calls.setdefault(name, []).append((call, tree.body if scope is None else scope))
+            self._sets_default_dtype = self._sets_default_dtype or walk.sets_default_dtype
 
     def _env(self, body: list[ast.stmt]) -> dict[str, ast.expr]:
         env = self._envs.get(id(body))
@@ -386,6 +384,55 @@ class LaunchIndex:
                 seen.add(sig)
                 out.append(Instance(call.lineno, self.span_of(call.func), tuple(got)))
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """What the walk of one top-level host statement found."""
+
+    calls: tuple[tuple[str, ast.Call, list[ast.stmt] | None], ...]
+    """The launches, by kernel name, with the body of the function they are in (None: the module's)."""
+    sets_default_dtype: bool
+    functions: frozenset[int]
+    """The functions defined under the statement (walked into or not)."""
+    skipped: frozenset[int]
+    """Those not walked into: jit functions (whose bodies are kernel code)."""
+
+
+_WALKS: weakref.WeakKeyDictionary[ast.stmt, _Walk] = weakref.WeakKeyDictionary()
+"""Walks by statement: each lives as long as its tree, which the parse cache bounds."""
+_WALKS_LOCK = threading.Lock()
+
+
+def _walk_of(stmt: ast.stmt, jit_nodes: set[int]) -> _Walk:
+    """The walk of a top-level host statement, reused while the same functions under it are jit functions."""
+    with _WALKS_LOCK:
+        walk = _WALKS.get(stmt)
+    if walk is not None and frozenset(f for f in walk.functions if f in jit_nodes) == walk.skipped:
+        return walk
+    calls: list[tuple[str, ast.Call, list[ast.stmt] | None]] = []
+    functions: set[int] = set()
+    skipped: set[int] = set()
+    sets_default = False
+    todo: list[tuple[ast.AST, list[ast.stmt] | None]] = [(stmt, None)]
+    while todo:
+        node, scope = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.add(id(node))
+            if id(node) in jit_nodes:
+                skipped.add(id(node))
+                continue
+            todo.extend((c, node.body) for c in node.body)
+            continue
+        if is_launch(node):
+            calls.append((node.func.value.id, node, scope))  # type: ignore[attr-defined]
+        elif isinstance(node, ast.Attribute) and node.attr == "set_default_dtype":
+            sets_default = True
+        todo.extend((c, scope) for c in ast.iter_child_nodes(node))
+    walk = _Walk(tuple(calls), sets_default, frozenset(functions), frozenset(skipped))
+    with _WALKS_LOCK:
+        _WALKS[stmt] = walk
+    return walk
 
 
 def _inside(root: ast.AST, node: ast.AST) -> bool:

@@ -75,9 +75,34 @@ class JitFunction:
         """The identifiers of the function's Name nodes."""
         cached = _EXACT_NAMES.get(self.source)
         if cached is None:
-            cached = frozenset(n.id for n in ast.walk(self.node) if isinstance(n, ast.Name))
+            cached = name_ids(self.node)
             _bounded_put(_EXACT_NAMES, self.source, cached)
         return cached
+
+
+def name_ids(root: ast.AST) -> frozenset[str]:
+    """The identifiers of the Name nodes under root: what `ast.walk` finds, about four times as fast (no generator
+    per node, and a Name's only child, its context, is not visited)."""
+    found: set[str] = set()
+    todo: list[object] = [root]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    node_type, name_type = ast.AST, ast.Name
+    while todo:
+        node = pop()
+        if isinstance(node, name_type):
+            found.add(node.id)
+            continue
+        try:
+            fields = node._fields  # type: ignore[attr-defined]
+        except AttributeError:  # a str of a list field (Global.names) or None (Dict.keys of `**x`)
+            continue
+        for field_name in fields:
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, node_type):
+                push(value)
+    return frozenset(found)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
