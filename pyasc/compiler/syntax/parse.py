@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 
 from ..diagnostics.model import Diagnostic, Severity, Span
+from .funcparse import parse_function, remember
 
 
 def _parse(source: str, **kwargs: bool) -> ast.Module:
@@ -146,8 +147,12 @@ def _parsed_units(lines: list[str],
                 yield a, b, stmts
                 break
             try:
-                # leading newlines give the parser the unit's real line numbers, cheaper than shifting every node
-                stmts = _parse("\n" * a + chunk).body
+                # a long function: only its statements whose text changed; else the unit, with leading newlines
+                # that give the parser the unit's real line numbers, cheaper than shifting every node
+                stmts = parse_function(lines, a, b, chunk)
+                if stmts is None:
+                    stmts = _parse("\n" * a + chunk).body
+                    remember(lines, a, b, chunk, stmts)
             except SyntaxError as exc:
                 close = _string_close(lines, exc)
                 if close is not None and close >= b:
