@@ -6,8 +6,9 @@ from __future__ import annotations
 import ast
 
 from pyasc.compiler.syntax import launches
+from pyasc.compiler.syntax import module as syntax_module
 from pyasc.compiler.syntax.launches import LaunchIndex
-from pyasc.compiler.syntax.module import name_ids, scan_module
+from pyasc.compiler.syntax.module import function_name_ids, name_ids, scan_module
 
 FILLER = "".join(f"\n\ndef filler_{i}(a):\n    '''{'x' * 200}'''\n    return a + {i}\n" for i in range(24))
 """Past 4,000 characters: the file is parsed by unit."""
@@ -61,3 +62,16 @@ def test_name_ids_are_what_ast_walk_finds():
     tree = ast.parse(text)
     for node in [tree, *ast.walk(tree)]:
         assert name_ids(node) == frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+
+
+def test_a_function_s_names_are_walked_only_in_its_changed_statements():
+    long_kernel = PROGRAM.replace("    v = n + 1\n", "".join(f"    v{i} = n + {i} + helper_{i}\n" for i in range(30)))
+    first = scan_module(long_kernel, "<memory>").jit["kern"]
+    assert first.exact_names == frozenset(n.id for n in ast.walk(first.node) if isinstance(n, ast.Name))
+    edited = scan_module(long_kernel.replace("n + 7 + helper_7", "n + 7 + other"), "<memory>").jit["kern"]
+    kept = [syntax_module._STMT_NAMES.get(s) for s in first.node.body]
+    assert [syntax_module._STMT_NAMES.get(s) is k for s, k in zip(edited.node.body, kept, strict=True)].count(False) \
+        == 1
+    assert edited.exact_names == function_name_ids(edited.node) == frozenset(
+        n.id for n in ast.walk(edited.node) if isinstance(n, ast.Name))
+    assert "other" in edited.exact_names and "helper_7" not in edited.exact_names

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import threading
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -75,9 +77,32 @@ class JitFunction:
         """The identifiers of the function's Name nodes."""
         cached = _EXACT_NAMES.get(self.source)
         if cached is None:
-            cached = name_ids(self.node)
+            cached = function_name_ids(self.node)
             _bounded_put(_EXACT_NAMES, self.source, cached)
         return cached
+
+
+_STMT_NAMES: weakref.WeakKeyDictionary[ast.stmt, frozenset[str]] = weakref.WeakKeyDictionary()
+"""name_ids of a function's body statements, by statement: an edited function's unchanged statements are the trees
+of its last parse (funcparse.py), so only the statement edited is walked.  Each lives as long as its tree."""
+_STMT_NAMES_LOCK = threading.Lock()
+
+
+def function_name_ids(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """name_ids(fn), statement by statement of its body."""
+    found: set[str] = set()
+    for part in (fn.args, fn.returns, *fn.decorator_list, *getattr(fn, "type_params", ())):
+        if part is not None:
+            found |= name_ids(part)
+    for stmt in fn.body:
+        with _STMT_NAMES_LOCK:
+            names = _STMT_NAMES.get(stmt)
+        if names is None:
+            names = name_ids(stmt)
+            with _STMT_NAMES_LOCK:
+                _STMT_NAMES[stmt] = names
+        found |= names
+    return frozenset(found)
 
 
 def name_ids(root: ast.AST) -> frozenset[str]:
