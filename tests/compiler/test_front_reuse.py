@@ -75,3 +75,18 @@ def test_a_function_s_names_are_walked_only_in_its_changed_statements():
     assert edited.exact_names == function_name_ids(edited.node) == frozenset(
         n.id for n in ast.walk(edited.node) if isinstance(n, ast.Name))
     assert "other" in edited.exact_names and "helper_7" not in edited.exact_names
+
+
+def test_the_names_a_scope_binds_once_are_summed_from_its_statements():
+    text = PROGRAM.replace("    kern[8](a, 4)\n", "    b = a\n    for c in range(2):\n        d = c\n    b = 2\n"
+                                                 "    e = [f for f in a]\n    kern[8](a, 4)\n")
+    found, tree = index(text)
+    run = next(s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == "run")
+    env = found._env(run.body)
+    assert sorted(env) == ["a", "e"]  # b twice; c, d and f bound in a loop
+    assert env == launches.single_bindings(launches.scope_nodes(run.body))
+    kept = [launches._BINDINGS.get(s) for s in run.body]
+    again, tree2 = index(text.replace("n + 1", "n + 3"))
+    run2 = next(s for s in tree2.body if isinstance(s, ast.FunctionDef) and s.name == "run")
+    assert again._env(run2.body) == env
+    assert all(launches._BINDINGS.get(s) is k for s, k in zip(run2.body, kept, strict=True))

@@ -165,6 +165,13 @@ def scope_nodes(body: list[ast.stmt]) -> list[ast.AST]:
 
 def single_bindings(nodes: list[ast.AST]) -> dict[str, ast.expr]:
     """Names the scope binds exactly once, by a plain `name = value`: name -> value."""
+    count, value = _bindings(nodes)
+    return {n: v for n, v in value.items() if count.get(n) == 1}
+
+
+def _bindings(nodes: list[ast.AST]) -> tuple[dict[str, int], dict[str, ast.expr]]:
+    """How often the nodes bind each name (a binding other than `name = value` counts two), and the value of a
+    plain `name = value` of each."""
     count: dict[str, int] = {}
     value: dict[str, ast.expr] = {}
     for node in nodes:
@@ -183,6 +190,33 @@ def single_bindings(nodes: list[ast.AST]) -> dict[str, ast.expr]:
         elif isinstance(node, ast.arguments):
             for a in node.posonlyargs + node.args + node.kwonlyargs:
                 count[a.arg] = count.get(a.arg, 0) + 2
+    return count, value
+
+
+_SCOPED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+_BINDINGS: weakref.WeakKeyDictionary[ast.stmt, tuple[dict[str, int], dict[str, ast.expr]]] = \
+    weakref.WeakKeyDictionary()
+"""_bindings of one statement of a scope, by statement (the statements an edit left are the same trees)."""
+
+
+def _scope_bindings(body: list[ast.stmt]) -> dict[str, ast.expr]:
+    """single_bindings(scope_nodes(body)), statement by statement: which names a scope binds once does not depend
+    on the order its nodes are visited in, so each statement's counts are kept and summed."""
+    count: dict[str, int] = {}
+    value: dict[str, ast.expr] = {}
+    for stmt in body:
+        if isinstance(stmt, _SCOPED):
+            continue
+        with _WALKS_LOCK:
+            got = _BINDINGS.get(stmt)
+        if got is None:
+            got = _bindings(scope_nodes([stmt]))
+            with _WALKS_LOCK:
+                _BINDINGS[stmt] = got
+        for name, n in got[0].items():
+            count[name] = count.get(name, 0) + n
+        value.update(got[1])
     return {n: v for n, v in value.items() if count.get(n) == 1}
 
 
@@ -349,7 +383,7 @@ class LaunchIndex:
     def _env(self, body: list[ast.stmt]) -> dict[str, ast.expr]:
         env = self._envs.get(id(body))
         if env is None:
-            env = self._envs[id(body)] = single_bindings(scope_nodes(body))
+            env = self._envs[id(body)] = _scope_bindings(body)
         return env
 
     def instances(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: tuple[str, ...],
