@@ -263,7 +263,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
     h.update(module.aliases_key())
     names = set(jit.names)
     seen: set[str] = set()
-    todo = [n for n in names if n in module.jit]
+    todo = list(names & module.jit.keys())
     while todo:
         helper = todo.pop()
         if helper in seen:
@@ -273,7 +273,7 @@ def _compute_unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: C
         h.update(str(module.jit[helper].node.lineno - jit.node.lineno).encode())
         inner = module.jit[helper].names
         names |= inner
-        todo.extend(n for n in inner if n in module.jit)
+        todo.extend(inner & module.jit.keys())
     foreign = sorted((n, module.jit[n]) for n in seen if module.jit[n].module is not None)
     if foreign:
         h.update(_foreign_key([(j, j.module) for _, j in foreign if j.module is not None], config).encode())
