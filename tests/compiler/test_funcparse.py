@@ -33,17 +33,37 @@ over a line in column 0."""
 
 
 X = 1
+
+
+def hanging(
+    a: int,
+    b: int,
+) -> int:
+    """A docstring.
+
+    With a blank line, and lines at the body's indentation.
+    """
+    total = a
+    for i in range(b):
+        total = total + i
+        total = total * 2
+        total = total - 1
+        total = total + 3
+        total = total // 2
+        total = total + 5
+        total = total % 7
+        total = total + 11
+    for j in range(a):
+        total = total + j
+''' + "".join(f"    w{i} = total + {i}\n" for i in range(12)) + '''    return total
 ''' + "".join(f"\n\ndef filler_{i}(a):\n    return a + {i}\n" for i in range(60))
-"""Long enough to parse by unit, with a kernel of over 40 lines: a docstring, a string and a call over lines at the
-body's indentation, a `for` with `else`, two statements on one line."""
+"""Long enough to parse by unit, with a kernel of over 40 lines (a docstring, a string and a call over lines at the
+body's indentation, a `for` with `else`, two statements on one line) and a function with a signature closed in
+column 0 and a loop of a third of its body."""
 
 
 def dump(tree: ast.AST) -> str:
     return ast.dump(tree, include_attributes=True)
-
-
-def kernel_of(tree: ast.Module) -> ast.FunctionDef:
-    return next(s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == "long_kernel")
 
 
 @pytest.mark.parametrize("edit", [
@@ -62,13 +82,20 @@ def test_the_tree_is_the_one_of_a_whole_parse(edit: tuple[str, str]) -> None:
     assert tree is not None and dump(tree) == dump(ast.parse(edited))
 
 
-def test_unchanged_statements_are_the_trees_of_the_last_parse() -> None:
-    before = kernel_of(_parse_incremental(KERNEL))
-    after = kernel_of(_parse_incremental(KERNEL.replace("v7 = n * 7", "v7 = n * 70")))
-    assert after is not before
-    same = [a is b for a, b in zip(before.body, after.body, strict=True)]
-    assert same.count(False) == 1 and not same[before.body.index(next(
-        s for s in before.body if isinstance(s, ast.Assign) and ast.unparse(s) == "v7 = n * 7"))]
+@pytest.mark.parametrize(("name", "edit", "changed"), [
+    ("long_kernel", ("v7 = n * 7", "v7 = n * 70"), 9),  # the statement edited, after the docstring and `total = 0`
+    ("hanging", ("total % 7", "total % 9"), 2),  # inside a loop of a third of the body: the loop
+])
+def test_unchanged_statements_are_the_trees_of_the_last_parse(name: str, edit: tuple[str, str], changed: int) -> None:
+    def function(tree: ast.Module | None) -> ast.FunctionDef:
+        assert tree is not None
+        return next(s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == name)
+
+    before = function(_parse_incremental(KERNEL))
+    edited = KERNEL.replace(*edit)
+    after = function(_parse_incremental(edited))
+    assert after is not before and dump(after) == dump(function(ast.parse(edited)))
+    assert [i for i, (a, b) in enumerate(zip(before.body, after.body, strict=True)) if a is not b] == [changed]
 
 
 def test_a_function_that_cannot_be_cut_is_parsed_whole() -> None:

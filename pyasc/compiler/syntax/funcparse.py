@@ -24,9 +24,11 @@ from collections import OrderedDict
 MIN_LINES = 24
 """Shorter functions are parsed whole: cutting them costs about what it saves."""
 
-_MAX_NEW = 0.25
-"""When more than this share of the body's lines is in pieces not parsed before (lines were added above them, so
-they moved), the function is parsed whole: one parse of it costs less than many small ones."""
+_MAX_NEW = 0.75
+_PIECE_COST = 2
+"""The function is parsed whole when its pieces not parsed before (lines were added above them, so they moved; or
+the function is new) would cost more than this share of the body's lines to parse, a parse costing about as much as
+_PIECE_COST lines on top of its lines: one parse of it then costs less than the many small ones."""
 
 _PIECES: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 """Statements by (piece text, first line)."""
@@ -92,6 +94,8 @@ def _header(lines: list[str], a: int, d: int, b: int) -> tuple[ast.FunctionDef |
         if not stripped or stripped.startswith("#"):
             continue
         indent = lines[s][: len(lines[s]) - len(stripped)]
+        if not indent and stripped[0] in ")]}":
+            continue  # `) -> None:` closing a signature in column 0
         if not indent or lines[s - 1].endswith("\\"):
             return None  # a line in column 0, or one the line before continues: left to the whole parse
         text = "\n".join(lines[a:s])
@@ -114,12 +118,18 @@ def _header(lines: list[str], a: int, d: int, b: int) -> tuple[ast.FunctionDef |
 
 def _cuts(lines: list[str], s: int, b: int, indent: str) -> list[int]:
     """Where the body's statements may start: lines at the body's indentation that do not continue the statement
-    before them (`else:`, a closing bracket, after a backslash) nor follow a decorator."""
+    before them (`else:`, a closing bracket, after a backslash), follow no decorator and are not inside a
+    triple-quoted string (as far as a look for its quotes tells: a wrong cut only costs a join)."""
     starts = [s]
     width = len(indent)
     prev_decorator = lines[s][width:].startswith("@")
+    quote = _open_quote(lines[s], None)
     for i in range(s + 1, b):
         line = lines[i]
+        if quote is not None:
+            quote = _open_quote(line, quote)
+            continue
+        quote = _open_quote(line, None)
         if not line.startswith(indent) or len(line) == width:
             continue
         first = line[width]
@@ -129,6 +139,27 @@ def _cuts(lines: list[str], s: int, b: int, indent: str) -> list[int]:
             starts.append(i)
         prev_decorator = first == "@"
     return starts
+
+
+def _open_quote(line: str, quote: str | None) -> str | None:
+    """The triple quote still open after the line, given the one open before it (None: none)."""
+    if '"""' not in line and "'''" not in line:
+        return quote
+    at = 0
+    while True:
+        if quote is None:
+            hits = [(line.find(q, at), q) for q in ('"""', "'''")]
+            hits = [(pos, q) for pos, q in hits if pos >= 0]
+            comment = line.find("#", at)
+            if not hits or 0 <= comment < min(hits)[0]:
+                return None
+            pos, quote = min(hits)
+            at = pos + 3
+        else:
+            pos = line.find(quote, at)
+            if pos < 0:
+                return quote
+            quote, at = None, pos + 3
 
 
 def parse_function(lines: list[str], a: int, b: int, chunk: str) -> list[ast.stmt] | None:
@@ -146,13 +177,13 @@ def parse_function(lines: list[str], a: int, b: int, chunk: str) -> list[ast.stm
     indent = lines[s][: len(lines[s]) - len(lines[s].lstrip())]
     starts = _cuts(lines, s, b, indent) + [b]
     pieces: list[tuple[int, int, list[ast.stmt] | None]] = []
-    new_lines = 0
+    cost = 0
     for p, q in zip(starts, starts[1:], strict=False):
         stmts = _get(_PIECES, ("\n".join(lines[p:q]), p))
         if stmts is None:
-            new_lines += q - p
+            cost += q - p + _PIECE_COST
         pieces.append((p, q, stmts))
-    if new_lines > _MAX_NEW * (b - s):
+    if cost > _MAX_NEW * (b - s):
         return None
     body: list[ast.stmt] = []
     i = 0
