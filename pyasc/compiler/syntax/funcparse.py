@@ -33,10 +33,10 @@ _PIECE_COST lines on top of its lines: one parse of it then costs less than the 
 _PIECES: OrderedDict[tuple[str, int], list[ast.stmt]] = OrderedDict()
 """Statements by (piece text, first line)."""
 PIECES_MAX = 2048
-PIECES_MAX_CHARS = 120_000
+PIECES_MAX_CHARS = 60_000
 """Bounds of _PIECES: entries, and characters of the pieces' texts (a piece may be a loop holding most of a kernel,
 and each edit inside it adds one: counted in entries alone, a long session would keep thousands of such trees).  A
-tree costs about 45 bytes per character of its text, so this is about 5 MB at most, and less, as the pieces of the
+tree costs about 45 bytes per character of its text, so this is under 3 MB, and less, as the pieces of the
 functions the unit cache holds are the same trees."""
 _held = 0
 """Characters of the texts of _PIECES's keys."""
