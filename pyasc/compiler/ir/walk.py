@@ -4,7 +4,8 @@ expression, the API calls of a kernel and the ones that failed to bind."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from . import nodes as ir
 
@@ -55,9 +56,8 @@ def stmt_calls(s: ir.Stmt) -> list[ir.Expr]:
     only."""
     cached: list[ir.Expr] | None = s.__dict__.get("_calls_of")
     if cached is None:
-        found = s.__dict__.get("_exprs")
         call_t, helper_t, invalid_t = ir.Call, ir.HelperCall, ir.Invalid
-        cached = [e for e in (stmt_exprs(s) if found is None else found)
+        cached = [e for e in stmt_exprs(s)
                   if (isinstance(e, call_t) and e.api is not None) or isinstance(e, helper_t)
                   or (isinstance(e, invalid_t) and e.operands)]
         s.__dict__["_calls_of"] = cached
@@ -77,63 +77,54 @@ def generic_constant(e: ir.Expr) -> bool:
     return True
 
 
-_BRANCHES: tuple[type | tuple[type, ...], ...] = (
-    ir.BinOp, (ir.Call, ir.Construct), ir.Member, ir.StructNew, (ir.UnaryOp, ir.CastExpr), ir.IfExp, ir.HelperCall,
-    ir.Subscript, ir.AddrOffset, ir.IntList, ir.ArrayNew, ir.ArrayItem)
-"""The expressions with subexpressions, in the order walk_expr tells them apart."""
-_KINDS: dict[type, int] = {}
-"""Each class of expression met so far: its index in _BRANCHES, -1 for one without subexpressions (a name, a
+def _call_children(e: ir.Call | ir.Construct) -> list[ir.Expr | None]:
+    children: list[ir.Expr | None] = list(e.args.values())
+    if isinstance(e, ir.Call):
+        children += e.varargs + [e.receiver]
+    return children[::-1]
+
+
+_BRANCHES: tuple[tuple[type | tuple[type, ...], Callable[[Any], Sequence[ir.Expr | None]]], ...] = (
+    (ir.BinOp, lambda e: (e.right, e.left)),
+    ((ir.Call, ir.Construct), _call_children),
+    (ir.Member, lambda e: (e.base,)),
+    (ir.StructNew, lambda e: list(e.values.values())[::-1]),
+    ((ir.UnaryOp, ir.CastExpr), lambda e: (e.operand,)),
+    (ir.IfExp, lambda e: (e.other, e.then, e.cond)),
+    (ir.HelperCall, lambda e: e.args[::-1]),
+    (ir.Subscript, lambda e: (e.index, e.base)),
+    (ir.AddrOffset, lambda e: (e.offset, e.base)),
+    (ir.IntList, lambda e: e.items[::-1]),
+    (ir.ArrayNew, lambda e: (e.items + ([e.fill] if e.fill is not None else []))[::-1]),
+    (ir.ArrayItem, lambda e: (e.index, e.base)),
+)
+"""The expressions with subexpressions, each with its children in the order walk_expr pushes them (the last pushed
+is walked first)."""
+_CHILDREN: dict[type, Callable[[Any], Sequence[ir.Expr | None]] | None] = {}
+"""Each class of expression met so far: its entry of _BRANCHES, None for one without subexpressions (a name, a
 constant: most of them, told apart at once)."""
 
 
-def _kind(t: type) -> int:
-    k = next((i for i, cls in enumerate(_BRANCHES) if issubclass(t, cls)), -1)
-    _KINDS[t] = k
-    return k
+def _children_of(t: type) -> Callable[[Any], Sequence[ir.Expr | None]] | None:
+    got = next((fn for cls, fn in _BRANCHES if issubclass(t, cls)), None)
+    _CHILDREN[t] = got
+    return got
 
 
 def walk_expr(e: ir.Expr) -> list[ir.Expr]:
     """`e` and its subexpressions, parents before children, children left to right."""
     out: list[ir.Expr] = []
     stack: list[ir.Expr | None] = [e]
-    kinds = _KINDS
+    table = _CHILDREN
     while stack:
         e = stack.pop()
         if e is None:
             continue
         out.append(e)
-        k = kinds.get(type(e))
-        if k is None:
-            k = _kind(type(e))
-        if k < 0:
-            continue
-        if k == 0:
-            stack += (e.right, e.left)  # type: ignore[attr-defined]
-        elif k == 1:
-            children: list[ir.Expr | None] = list(e.args.values())  # type: ignore[attr-defined]
-            if isinstance(e, ir.Call):
-                children += e.varargs + [e.receiver]
-            stack += reversed(children)
-        elif k == 2:
-            stack.append(e.base)  # type: ignore[attr-defined]
-        elif k == 3:
-            stack += reversed(list(e.values.values()))  # type: ignore[attr-defined]
-        elif k == 4:
-            stack.append(e.operand)  # type: ignore[attr-defined]
-        elif k == 5:
-            stack += (e.other, e.then, e.cond)  # type: ignore[attr-defined]
-        elif k == 6:
-            stack += reversed(e.args)  # type: ignore[attr-defined]
-        elif k == 7:
-            stack += (e.index, e.base)  # type: ignore[attr-defined]
-        elif k == 8:
-            stack += (e.offset, e.base)  # type: ignore[attr-defined]
-        elif k == 9:
-            stack += reversed(e.items)  # type: ignore[attr-defined]
-        elif k == 10:
-            stack += reversed(e.items + ([e.fill] if e.fill is not None else []))  # type: ignore[attr-defined]
-        else:
-            stack += (e.index, e.base)  # type: ignore[attr-defined]
+        t = type(e)
+        children = table[t] if t in table else _children_of(t)
+        if children is not None:
+            stack += children(e)
     return out
 
 
@@ -147,8 +138,7 @@ def calls_in(kernel: ir.KernelIR) -> list[ir.Call]:
         cached = []
         call_t, helper_t = ir.Call, ir.HelperCall
         for s in walk_stmts(kernel.body):
-            found = s.__dict__.get("_calls_of")
-            for e in stmt_calls(s) if found is None else found:
+            for e in stmt_calls(s):
                 if isinstance(e, call_t):
                     both.append(e)
                     cached.append(e)
