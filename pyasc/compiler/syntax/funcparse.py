@@ -48,14 +48,16 @@ _LOCK = threading.Lock()
 """Guards both caches: the language server analyzes in more than one thread."""
 
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]")
-_CONTINUATION = re.compile(r"(?:else|elif|except|finally)\b")
+CONTINUATION = re.compile(r"(?:else|elif|except|finally)\b")
+"""A line starting so continues the statement before it (matched at its first non-blank character)."""
 
 
-def quiet_parse(source: str) -> ast.Module:
-    """ast.parse without SyntaxWarnings on stderr (the user's text is data here)."""
+def quiet_parse(source: str, **kwargs: bool) -> ast.Module:
+    """ast.parse without SyntaxWarnings on stderr: the user's text is data here, and the warnings (`1if x`) are
+    not ours to print."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return ast.parse(source)
+        return ast.parse(source, **kwargs)
 
 
 def _get(cache: OrderedDict, key: tuple[str, int]):  # noqa: ANN202 - either cache's values
@@ -133,7 +135,7 @@ def _cuts(lines: list[str], s: int, b: int, indent: str) -> list[int]:
         if not line.startswith(indent) or len(line) == width:
             continue
         first = line[width]
-        if first in " \t#)]}" or _CONTINUATION.match(line, width) or lines[i - 1].endswith("\\"):
+        if first in " \t#)]}" or CONTINUATION.match(line, width) or lines[i - 1].endswith("\\"):
             continue
         if not prev_decorator:
             starts.append(i)

@@ -6,24 +6,12 @@ from __future__ import annotations
 import ast
 import re
 import threading
-import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
 
 from ..diagnostics.model import Diagnostic, Severity, Span
-from .funcparse import parse_function, remember
-
-
-def _parse(source: str, **kwargs: bool) -> ast.Module:
-    """ast.parse without SyntaxWarnings on stderr: the user's text is data here, and the warnings (`1if x`) are
-    not ours to print."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(source, **kwargs)
-
-
-_CONTINUATION = re.compile(r"^(else|elif|except|finally)\b")
-
+from .funcparse import CONTINUATION, parse_function, remember
+from .funcparse import quiet_parse as _parse
 
 _UNIT_LINE = re.compile(r"\n([^\s#)\]}][^\n]*)")
 
@@ -67,7 +55,7 @@ def _units(lines: list[str], text: str | None = None) -> list[tuple[int, int]]:
     for pos, first in candidates:
         line_no += text.count("\n", at, pos)
         at = pos
-        if _CONTINUATION.match(first):
+        if CONTINUATION.match(first):
             continue
         if line_no and lines[line_no - 1].endswith("\\"):
             continue
