@@ -17,13 +17,12 @@ kernel's own code gives it.
 from __future__ import annotations
 
 import ast
-import threading
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...language import dtypes as dt
 from ..diagnostics.model import Span
+from .nodememo import NodeMemo
 
 ARRAY_MODULES = ("numpy", "torch")
 
@@ -195,9 +194,8 @@ def _bindings(nodes: list[ast.AST]) -> tuple[dict[str, int], dict[str, ast.expr]
 
 _SCOPED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
-_BINDINGS: weakref.WeakKeyDictionary[ast.stmt, tuple[dict[str, int], dict[str, ast.expr]]] = \
-    weakref.WeakKeyDictionary()
-"""_bindings of one statement of a scope, by statement (the statements an edit left are the same trees)."""
+_BINDINGS: NodeMemo[tuple[dict[str, int], dict[str, ast.expr]]] = NodeMemo()
+"""_bindings of one statement of a scope (the statements an edit left are the same trees)."""
 
 
 def _scope_bindings(body: list[ast.stmt]) -> dict[str, ast.expr]:
@@ -208,12 +206,7 @@ def _scope_bindings(body: list[ast.stmt]) -> dict[str, ast.expr]:
     for stmt in body:
         if isinstance(stmt, _SCOPED):
             continue
-        with _WALKS_LOCK:
-            got = _BINDINGS.get(stmt)
-        if got is None:
-            got = _bindings(scope_nodes([stmt]))
-            with _WALKS_LOCK:
-                _BINDINGS[stmt] = got
+        got = _BINDINGS.value(stmt, lambda node: _bindings(scope_nodes([node])))
         for name, n in got[0].items():
             count[name] = count.get(name, 0) + n
         value.update(got[1])
@@ -433,15 +426,13 @@ class _Walk:
     """Those not walked into: jit functions (whose bodies are kernel code)."""
 
 
-_WALKS: weakref.WeakKeyDictionary[ast.stmt, _Walk] = weakref.WeakKeyDictionary()
+_WALKS: NodeMemo[_Walk] = NodeMemo()
 """Walks by statement: each lives as long as its tree, which the parse cache bounds."""
-_WALKS_LOCK = threading.Lock()
 
 
 def _walk_of(stmt: ast.stmt, jit_nodes: set[int]) -> _Walk:
     """The walk of a top-level host statement, reused while the same functions under it are jit functions."""
-    with _WALKS_LOCK:
-        walk = _WALKS.get(stmt)
+    walk = _WALKS.get(stmt)
     if walk is not None and frozenset(f for f in walk.functions if f in jit_nodes) == walk.skipped:
         return walk
     calls: list[tuple[str, ast.Call, list[ast.stmt] | None]] = []
@@ -464,8 +455,7 @@ def _walk_of(stmt: ast.stmt, jit_nodes: set[int]) -> _Walk:
             sets_default = True
         todo.extend((c, scope) for c in ast.iter_child_nodes(node))
     walk = _Walk(tuple(calls), sets_default, frozenset(functions), frozenset(skipped))
-    with _WALKS_LOCK:
-        _WALKS[stmt] = walk
+    _WALKS.put(stmt, walk)
     return walk
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import ast
 import re
-import threading
-import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -15,6 +13,7 @@ from ..diagnostics.model import Diagnostic, Severity, Span
 from . import pure
 from .cppnames import impl_name, rename_scope
 from .fold import NotConstant, fold
+from .nodememo import NodeMemo
 from .parse import parse_module
 from .positions import Positions
 from .project import relative_reader
@@ -82,10 +81,9 @@ class JitFunction:
         return cached
 
 
-_STMT_NAMES: weakref.WeakKeyDictionary[ast.stmt, frozenset[str]] = weakref.WeakKeyDictionary()
-"""name_ids of a function's body statements, by statement: an edited function's unchanged statements are the trees
-of its last parse (funcparse.py), so only the statement edited is walked.  Each lives as long as its tree."""
-_STMT_NAMES_LOCK = threading.Lock()
+_STMT_NAMES: NodeMemo[frozenset[str]] = NodeMemo()
+"""name_ids of a function's body statements: an edited function's unchanged statements are the trees of its last
+parse (funcparse.py), so only the statement edited is walked."""
 
 
 def function_name_ids(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
@@ -95,13 +93,7 @@ def function_name_ids(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
         if part is not None:
             found |= name_ids(part)
     for stmt in fn.body:
-        with _STMT_NAMES_LOCK:
-            names = _STMT_NAMES.get(stmt)
-        if names is None:
-            names = name_ids(stmt)
-            with _STMT_NAMES_LOCK:
-                _STMT_NAMES[stmt] = names
-        found |= names
+        found |= _STMT_NAMES.value(stmt, name_ids)
     return frozenset(found)
 
 
