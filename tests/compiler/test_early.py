@@ -102,6 +102,34 @@ def test_a_kernel_whose_diagnostics_need_its_cpp_is_generated_first(recorder: Re
     assert [d.code for d in alone.diagnostics] == ["PA406", "PA406"]
 
 
+# x's dtype is left open by a helper call that fails to bind (a required parameter is missing): the failed call
+# reports it, so no PA406 can follow and nothing needs the C++ before the diagnostics go out
+LOST = """import pyasc as asc
+
+
+@asc.jit
+def fill(g: asc.GlobalTensor, n: int, factor: int):
+    pass
+
+
+@asc.jit
+def broken(x: asc.GlobalAddress, n: int):
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, n)
+    fill(x_gm, n)
+"""
+
+
+def test_a_dtype_a_failed_call_left_open_needs_no_cpp_first(recorder: Recorder) -> None:
+    result = analyze(LOST, "k.py", None, AnalysisCache(), early=recorder)
+    assert recorder.events == ["early", "generate"]
+    assert recorder.diagnostics == [result.diagnostics]
+    assert [d.code for d in result.diagnostics if d.severity.name == "ERROR"] == ["PA301"]
+    assert "PA406" not in {d.code for d in result.diagnostics}
+    fixed = analyze(LOST.replace("fill(x_gm, n)", "fill(x_gm, n, 2)"), "k.py", None, AnalysisCache())
+    assert [d.code for d in fixed.diagnostics if d.code == "PA406"] == ["PA406"], "bound, x's dtype is open for real"
+
+
 def test_a_failure_while_generating_is_in_the_result_not_early(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("emitter bug")

@@ -417,8 +417,10 @@ def _merge_instances(instances: list[Instance], results: list[list[Diagnostic]])
 
 
 def _open_dtype(lowered: LowerResult) -> bool:
-    """Does a GM parameter of the kernel have a dtype nothing fixes?  Only its C++ says whether it is a template."""
-    return any(isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None for p in lowered.kernel.params)
+    """Does a GM parameter of the kernel have a dtype nothing fixes?  Only its C++ says whether it is a template.
+    A dtype a failed call left open (`DVar.lost`) gets no PA406 whatever the C++ is, so it needs no C++ first."""
+    return any(isinstance(p.type, (AddrT, TensorT)) and p.type.dvar.value is None and not p.type.dvar.find().lost
+               for p in lowered.kernel.params)
 
 
 def _back_unit(front: _Lowered) -> KernelUnit:
