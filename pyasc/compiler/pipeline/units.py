@@ -3,6 +3,7 @@ moved.  Shared by the front half of the analysis (analysis.py) and its back half
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from ..codegen.sourcemap import Code
@@ -60,9 +61,17 @@ def _sh(s: Span, d: int) -> Span:
     return Span(s.line + d, s.col, s.end_line + d, s.end_col)
 
 
+LINE_REF = re.compile(r"\b((?:at|after) line )(\d+)\b")
+"""How the checks' messages name another line of the same kernel or its helpers ("init_buffer at line 12",
+"enqueued after line 30"): it moves with the unit, as its spans do."""
+
+
 def _shift_diag(diag: Diagnostic, d: int) -> Diagnostic:
+    message = diag.message
+    if " line " in message:
+        message = LINE_REF.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + d}", message)
     return replace(
-        diag, span=_sh(diag.span, d),
+        diag, span=_sh(diag.span, d), message=message,
         related=tuple(replace(r, span=_sh(r.span, d)) if r.path is None else r for r in diag.related),
         fixes=tuple(replace(f, edits=tuple(replace(e, span=_sh(e.span, d)) for e in f.edits)) for f in diag.fixes),
     )
