@@ -10,7 +10,7 @@ import ast
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...language.spec import ApiSpec, ClassSpec
 from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity, Span
@@ -169,6 +169,11 @@ class LowerBase:
         """The length as written (a ConstExpr with no value here) of each asc.array type whose length is unknown."""
         self._evaluating: set[str] = set()
         """Names bound outside the function whose expression is being evaluated (a cycle is unknown)."""
+        self.call_log: list[Any] | None = None
+        """A kernel's helper calls as it saw them (lower/cutoff.py), when its caller asks for them with []; None
+        once a call was not of the kind noted."""
+        self.helper_calls_made = 0
+        """Helper calls lowered so far (a sandbox that lowered one leaves the notes incomplete)."""
 
     # -- helpers ------------------------------------------------------------------------------------------------------
     const_args: dict[str, str] = {}
@@ -210,9 +215,12 @@ class LowerBase:
                  dict(self.helper_signatures))
         self.sink = DiagnosticSink(kernel=self.sink.kernel)
         prelude = len(self.prelude)
+        calls_made = self.helper_calls_made
         try:
             yield self.sink
         finally:
+            if self.helper_calls_made != calls_made:
+                self.call_log = None  # what a sandboxed call gave back may count, but its helpers do not
             del self.prelude[prelude:]
             self.sink, self.symbols, self.ct_locals = saved[0], saved[1], saved[2]
             del self.typed[saved[3]:], self.calls[saved[4]:], self.constructs[saved[5]:]

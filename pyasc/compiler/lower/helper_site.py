@@ -15,7 +15,7 @@ from ..ir.value_kinds import helper_argument
 from ..syntax import constexpr
 from ..syntax.module import JitFunction
 from . import calls as C
-from . import helper_cache
+from . import cutoff, helper_cache
 from .base import LowerBase, LowerResult
 
 
@@ -47,6 +47,9 @@ class HelperCallLowering(LowerBase):
     """{spec['doc']}"""
 
     def helper_call(self, name: str, args: list[C.Arg], sp: Span) -> ir.Expr:
+        # the kernel's notes of its calls (cutoff.py) stay complete only if this call ends as a cached one
+        log, self.call_log = self.call_log, None
+        self.helper_calls_made += 1
         jit = self.m.jit[name]
         key, name = name, jit.node.name
         if key in self.stack:
@@ -85,7 +88,7 @@ class HelperCallLowering(LowerBase):
         arg_types = [e.type if e is not None else UnknownT() for e in ordered]
         cached = None if foreign or self.foreign else self.cacheable_call(jit, ordered, bindings)
         if cached is not None:
-            cache_key, copies, opens, reach = cached
+            cache_key, copies, opens, reach, parts = cached
             entry = helper_cache.get(cache_key)
             if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
                                          for k, v in entry.seen.items()):
@@ -96,9 +99,14 @@ class HelperCallLowering(LowerBase):
                 self.helpers.append(entry.result)
                 self.helpers.extend(entry.result.helpers)
                 ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
+                if log is not None:
+                    self.call_log = log
+                    log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen),
+                                           cutoff.sees(jit, entry, reach)))
                 return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
             reported = len(self.sink.items)
+            unbound = cutoff.pristine(copies) if log is not None else None
             sub, result = self.lower_helper(jit, foreign, copies, bindings)
             done = helper_cache.summary(opens)
             ret = _returned(result.kernel.returns or NoneT())
@@ -122,8 +130,12 @@ class HelperCallLowering(LowerBase):
                 if helper_cache.keepable(found):
                     added = {k: self.helper_signatures[k] for k, v in seen.items()
                              if v is helper_cache.ABSENT and k in self.helper_signatures}
-                    helper_cache.put(cache_key, helper_cache.Entry(result, sub.cpp_name, list(found), seen, added,
-                                                                   done))
+                    entry = helper_cache.Entry(result, sub.cpp_name, list(found), seen, added, done)
+                    helper_cache.put(cache_key, entry)
+                    if log is not None and unbound is not None:
+                        self.call_log = log
+                        log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen),
+                                               cutoff.sees(jit, entry, reach)))
         if cached is None:
             sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
             ret = _returned(result.kernel.returns or NoneT())
@@ -154,11 +166,11 @@ class HelperCallLowering(LowerBase):
         return sub, result
 
     def cacheable_call(self, jit: JitFunction, ordered: list[ir.Expr | None], bindings: dict[str, ir.Expr]
-                       ) -> tuple[str, list[Type], helper_cache.Opens, list[str]] | None:
+                       ) -> tuple[str, list[Type], helper_cache.Opens, list[str], list[str]] | None:
         """The cache key of this call's helper specialization (helper_cache.py), the argument types to lower it
-        with (copies, with dtype variables of their own), the open dtype variables among them and the jit functions
-        it reaches; None when the call is not cacheable (an argument of a kind the cache does not describe, or the
-        helper may call a function being lowered: a recursion)."""
+        with (copies, with dtype variables of their own), the open dtype variables among them, the jit functions
+        it reaches and the key's argument part; None when the call is not cacheable (an argument of a kind the
+        cache does not describe, or the helper may call a function being lowered: a recursion)."""
         parts: list[str] = []
         opens = helper_cache.Opens()
         try:
@@ -172,7 +184,7 @@ class HelperCallLowering(LowerBase):
             return None
         key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,
                                     parts)
-        return key, copies, opens, reach
+        return key, copies, opens, reach, parts
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
                             ) -> dict[str, ir.Expr] | None:

@@ -41,7 +41,7 @@ from ..diagnostics.model import (
     suppressions,
 )
 from ..ir.types import AddrT, TensorT, Type
-from ..lower import Lowerer, LowerResult, TooComplex, check_naming, ruleapi
+from ..lower import Lowerer, LowerResult, TooComplex, check_naming, cutoff, ruleapi
 from ..syntax import constexpr
 from ..syntax.launches import Instance, LaunchIndex
 from ..syntax.module import JitFunction, ModuleInfo, scan_module
@@ -163,7 +163,9 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         if unit is not None:
             slots.append(unit.shifted(first_line - unit.base_line))
         else:
-            slots.append(_front_unit(module, jit, kind, config, instances, known))
+            # with a cache, the kernel's lowering is kept too, for an edit of only its helpers (lower/cutoff.py)
+            slots.append(_front_unit(module, jit, kind, config, instances, known,
+                                     (path, jit.qualname) if cache is not None else None))
         keys.append(key)
         from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
@@ -334,11 +336,12 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
 
 
 def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
-                instances: tuple[Instance, ...] = (), known: tuple[tuple[str, int], ...] = ()) -> KernelUnit | _Lowered:
+                instances: tuple[Instance, ...] = (), known: tuple[tuple[str, int], ...] = (),
+                slot: tuple[str, str] | None = None) -> KernelUnit | _Lowered:
     """Lower and check one kernel: all of its diagnostics.  A kernel whose diagnostics need its C++ (a dtype left
     open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed.
     `instances`: the signatures the file's launches compile it for, each checked with its dtypes."""
-    front = _lower(module, jit, kind, config, None, time.perf_counter(), known)
+    front = _lower(module, jit, kind, config, None, time.perf_counter(), known, slot)
     if isinstance(front, KernelUnit):
         return front
     if instances:
@@ -347,9 +350,11 @@ def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
 
 
 def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, launch: Instance | None,
-           started: float, known: tuple[tuple[str, int], ...] = ()) -> KernelUnit | _Lowered:
+           started: float, known: tuple[tuple[str, int], ...] = (), slot: tuple[str, str] | None = None
+           ) -> KernelUnit | _Lowered:
     """One lowering of the kernel and the checks over it; with `launch`, its GlobalAddress parameters take that
-    launch's dtypes."""
+    launch's dtypes.  With `slot` (the file and the kernel's name) the lowering is kept, and the last one kept is
+    reused where only helpers changed and each gives back what it gave (lower/cutoff.py)."""
     sink = DiagnosticSink(kernel=jit.node.name)
     lowerer = Lowerer(module, jit, kind, sink)
     lowerer.deadline = started + config.max_kernel_ms / 1000
@@ -357,7 +362,10 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     lowerer.launch = launch
     name_span = lowerer.name_span()
     try:
-        lowered = lowerer.run()
+        if slot is not None and launch is None and kind == "kernel":
+            lowered = _lower_kept(module, jit, config, slot, lowerer, sink)
+        else:
+            lowered = lowerer.run()
         helpers = {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}
         check_queues(lowered.kernel, sink, helpers)
         check_memory(lowered.kernel, sink, config.soc_version, helpers)
@@ -370,6 +378,33 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
         return _failure(jit, kind, name_span, config, exc)
     return _Lowered(lowered, sink, jit, kind, config, name_span, started, known)
+
+
+def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple[str, str], lowerer: Lowerer,
+                sink: DiagnosticSink) -> LowerResult:
+    """The kernel's lowering: the one kept for `slot` where it still holds (its findings put into `sink`), else
+    lowered now and kept."""
+    key = cutoff.own_key(module, jit, _own_parts(jit, config, module))
+    got = cutoff.reuse(module, slot, key, Lowerer(module, jit, "kernel", DiagnosticSink(kernel=jit.node.name)))
+    if got is not None:
+        sink.items.extend(got[1])
+        return got[0]
+    lowerer.call_log = [] if cutoff.enabled() else None
+    lowered = lowerer.run()
+    cutoff.keep(slot, key, lowered, sink.items, lowerer.call_log)
+    return lowered
+
+
+def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo) -> bytes:
+    """What a kernel's lowering reads of itself and the settings (its helpers aside): its text and place, its
+    names, the ConstExpr values the file's launches give it, and the settings."""
+    parts = [jit.source, f"{jit.node.lineno}:{jit.node.col_offset}", jit.qualname, jit.cpp_name, jit.closure_key,
+             repr(config.key())]
+    if "ConstExpr" in jit.source:
+        root = constexpr.launch_root(module.tree, jit.scope)
+        parts.append(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
+                                           dict(config.consts))))
+    return "\0".join(parts).encode("utf-8", "surrogatepass")
 
 
 def _check_launches(module: ModuleInfo, front: _Lowered, instances: tuple[Instance, ...]) -> None:

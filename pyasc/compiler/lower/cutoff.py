@@ -1,0 +1,209 @@
+"""A kernel's lowering reused after an edit of a helper it calls, where the edit does not change what the kernel
+sees of the helper (rust-analyzer's early cutoff: a query whose inputs were recomputed to equal values is not run
+again).
+
+The kernel's lowering reads its own text, its module's values and, at each helper call, what the call's helper
+specialization gives back (helper_cache.Entry): its C++ name, its result type, the findings it reports into the
+kernel's sink, the first-call signatures it records, what it does to the open dtypes of the arguments, and the
+helper's parameter list (bound before the specialization is looked up).  A lowering in which every helper call
+went through the helper cache keeps, per call, the call's argument types (unbound copies), its compile-time
+bindings and what it saw (`Call`).  On the next analysis with the same own inputs (`own_key`: the key of
+pipeline/analysis.py without the helpers' texts), each call's specialization is looked up under its present key,
+or lowered again for the kept argument types if it is missing; when every one gives back what the kept call saw,
+the kernel's lowering would be the same, so the kept IR is used with the present specializations.  A call of
+another kind (a helper of another module, an open dtype, an error, a call inside a sandboxed lowering) leaves the
+lowering unkept.  `disabled()` turns the reuse off in a thread, for a test to compare.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ..diagnostics.model import Diagnostic, DiagnosticSink
+from ..ir import nodes as ir
+from ..ir.types import NoneT, Type, UnknownT
+from ..syntax.module import JitFunction, ModuleInfo
+from . import helper_cache
+from .base import KeyMemo, LowerResult
+
+LIMIT = 16
+"""Kernels whose last lowering is kept (one entry per kernel: its newest lowering replaces the one before)."""
+
+_LOCK = threading.Lock()
+_OFF = threading.local()
+_KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()
+reused = 0
+"""Kernel lowerings reused so far (the tests read the difference)."""
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Lower every kernel afresh in this thread while the block runs (the result to compare with)."""
+    before = getattr(_OFF, "on", False)
+    _OFF.on = True
+    try:
+        yield
+    finally:
+        _OFF.on = before
+
+
+def enabled() -> bool:
+    return not getattr(_OFF, "on", False)
+
+
+def clear() -> None:
+    with _LOCK:
+        _KEPT.clear()
+
+
+@dataclass
+class Call:
+    """One helper call of a kernel's lowering, as the kernel saw it."""
+
+    qualname: str
+    parts: list[str]
+    """The call's part of the specialization key (argument types and bindings), as helper_cache.call_key takes it."""
+    copies: list[Type]
+    """The argument types the specialization was lowered with, unbound (copied before any lowering used them)."""
+    bindings: dict[str, ir.Expr]
+    seen: dict[str, object]
+    """The first-call signatures of the helpers the specialization reaches, before the call."""
+    sees: tuple
+    """What the kernel read (`sees`)."""
+
+
+def signature(jit: JitFunction) -> str:
+    """The helper's parameter list with its places (its text from the first decorator to the body, and where that
+    starts): the call binds its arguments to it before anything else."""
+    node = jit.node
+    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    count = max(node.body[0].lineno if node.body else node.lineno, node.lineno + 1) - first
+    end = -1
+    for _ in range(count):
+        end = jit.source.find("\n", end + 1)
+        if end < 0:
+            end = len(jit.source)
+            break
+    return f"{first}:{node.col_offset}\0{jit.module is not None}\0{jit.source[:end]}"
+
+
+def sees(jit: JitFunction, entry: helper_cache.Entry, reach: list[str]) -> tuple:
+    """What a caller's lowering reads of a call's specialization (helper_site.helper_call)."""
+    returned: list[str] = []
+    t = entry.result.kernel.returns or NoneT()
+    try:
+        helper_cache.copy_type(t, returned)
+    except helper_cache.Open:
+        returned = [repr(t)]
+    return (signature(jit), tuple(reach), entry.cpp_name, tuple(returned), tuple(entry.diagnostics),
+            tuple(entry.added.items()), entry.summary)
+
+
+def pristine(copies: list[Type]) -> list[Type]:
+    """Copies of a call's argument copies taken before the helper's lowering binds their open dtypes (a left-out
+    argument's stays unknown)."""
+    opens = helper_cache.Opens()
+    return [c if isinstance(c, UnknownT) else helper_cache.copy_type(c, [], opens) for c in copies]
+
+
+@dataclass
+class Kept:
+    """A kernel's lowering before the checks: its result, its findings, and its helper calls in order."""
+
+    key: str
+    lowered: LowerResult
+    diagnostics: list[Diagnostic]
+    calls: list[Call]
+
+
+def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
+    """The kernel's inputs apart from the helpers it calls: `parts` (its text, place, launches and settings, from
+    the caller), the module values its own text names, how the module names asc, and its imports."""
+    h = hashlib.sha256(parts)
+    h.update(module.aliases_key())
+    h.update(module.values_key(jit.names))
+    h.update(repr(sorted(module.project_imports.items())).encode())
+    h.update(repr(sorted(module.pure_names.items())).encode())
+    for path, text in module.imported_modules:
+        h.update(path.encode() + b"\0" + text.encode() + b"\0")
+    return h.hexdigest()
+
+
+def keep(slot: tuple[str, str], key: str, lowered: LowerResult, diagnostics: list[Diagnostic],
+         calls: list[Call] | None) -> None:
+    """Keep a kernel's lowering whose every helper call was noted (`calls`), as the one of `slot` (its file and
+    name); one with an unnoted call, or none, drops what the slot held."""
+    if not enabled():
+        return
+    with _LOCK:
+        if not calls:  # unnoted, or no helper call: nothing for a helper's edit to leave as it was
+            _KEPT.pop(slot, None)
+            return
+        _KEPT[slot] = Kept(key, lowered, list(diagnostics), calls)
+        _KEPT.move_to_end(slot)
+        while len(_KEPT) > LIMIT:
+            _KEPT.popitem(last=False)
+
+
+def reuse(module: ModuleInfo, slot: tuple[str, str], key: str, lowerer: object
+          ) -> tuple[LowerResult, list[Diagnostic]] | None:
+    """The kept lowering of the kernel with the present specializations of its calls, when its own inputs are
+    `key` and every call gives back what it gave; else None.  `lowerer`: a fresh Lowerer of the kernel, whose
+    context lowers a specialization that is missing."""
+    global reused
+    if not enabled():
+        return None
+    with _LOCK:
+        kept = _KEPT.get(slot)
+    if kept is None or kept.key != key:
+        return None
+    memo = KeyMemo()
+    helpers: list[LowerResult] = []
+    for call in kept.calls:
+        callee = module.jit.get(call.qualname)
+        if callee is None or (callee.module is not None and callee.module is not module):
+            return None
+        entry, reach = _specialization(module, callee, call, memo, lowerer)
+        if entry is None or sees(callee, entry, reach) != call.sees:
+            return None
+        helpers.append(entry.result)
+        helpers.extend(entry.result.helpers)
+    with _LOCK:
+        reused += 1
+    lowered = replace(kept.lowered, helpers=helpers)
+    keep(slot, key, lowered, kept.diagnostics, kept.calls)
+    return lowered, list(kept.diagnostics)
+
+
+def _specialization(module: ModuleInfo, callee: JitFunction, call: Call, memo: KeyMemo, lowerer: object
+                    ) -> tuple[helper_cache.Entry | None, list[str]]:
+    """The call's specialization as the kernel's lowering would find it now: from the helper cache, else lowered
+    for the kept argument types in the kernel's context (and cached as helper_call caches it)."""
+    reach = helper_cache.reachable(module, callee, memo)
+    if callee.qualname in reach or any(n in lowerer.stack for n in reach):  # type: ignore[attr-defined]
+        return None, reach  # a recursion, which helper_call does not cache
+    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), lowerer.sink.kernel,  # type: ignore
+                                call.parts)
+    entry = helper_cache.get(key)
+    if entry is not None:
+        return (entry if entry.seen == call.seen else None), reach
+    opens = helper_cache.Opens()
+    copies = [c if isinstance(c, UnknownT) else helper_cache.copy_type(c, [], opens) for c in call.copies]
+    sink = DiagnosticSink(kernel=lowerer.sink.kernel)  # type: ignore[attr-defined]
+    lowerer.sink = sink  # type: ignore[attr-defined]
+    signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
+    lowerer.helper_signatures = signatures  # type: ignore[attr-defined]
+    lowerer.helper_module_keys = memo  # type: ignore[attr-defined]
+    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings))  # type: ignore[attr-defined]
+    done = helper_cache.summary(opens)
+    if done is None or not helper_cache.keepable(sink.items):
+        return None, reach
+    added = {k: signatures[k] for k, v in call.seen.items() if v is helper_cache.ABSENT and k in signatures}
+    entry = helper_cache.Entry(result, sub.cpp_name, list(sink.items), dict(call.seen), added, done)
+    helper_cache.put(key, entry)
+    return entry, reach

@@ -1,0 +1,166 @@
+"""A kernel's lowering reused after an edit of one of its helpers that leaves what the kernel sees of it as it was
+(lower/cutoff.py): the result is always that of an analysis with every cache off, the reuse happens only where the
+helper's specializations give back what they gave, and a moved line is named right in a reused message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyasc.compiler.checks import summaries
+from pyasc.compiler.lower import cutoff, helper_cache
+from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
+
+PROGRAM = Path(__file__).resolve().parents[2] / "bench" / "programs" / "big_kernel.py"
+
+KERNEL = '''import asc
+
+N = 1024
+TILE = 128
+
+
+@asc.jit
+def scale(t: asc.LocalTensor, n: int) -> None:
+    asc.muls(t, t, 2.0, n)
+
+
+@asc.jit
+def load(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    scale(t, n)
+    q.enque(t)
+
+
+@asc.jit
+def drain(q: asc.TQue, g: asc.GlobalTensor) -> None:
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, TILE)
+    q.free_tensor(t)
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(3):
+        load(q, x_gm, TILE)
+        drain(q, y_gm)
+'''
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> None:
+    helper_cache.clear()
+    cutoff.clear()
+
+
+def _result(text: str, cache: AnalysisCache | None, path: str = "/k/kernel.py") -> tuple[list[str], str]:
+    a = analyze(text, path, cache=cache)
+    return [repr(d) for d in a.diagnostics], a.cpp
+
+
+def _fresh_result(text: str, path: str = "/k/kernel.py") -> tuple[list[str], str]:
+    with helper_cache.disabled(), summaries.disabled(), cutoff.disabled():
+        return _result(text, None, path)
+
+
+def _step(text: str, cache: AnalysisCache, path: str = "/k/kernel.py") -> int:
+    """Analyze `text` with the cache; how many kernel lowerings were reused, after checking the result is the one
+    of an analysis with every cache off."""
+    before = cutoff.reused
+    got = _result(text, cache, path)
+    assert got == _fresh_result(text, path)
+    return cutoff.reused - before
+
+
+def test_an_edit_inside_a_helper_reuses_the_kernels_lowering() -> None:
+    cache = AnalysisCache()
+    assert _step(KERNEL, cache) == 0
+    edited = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)")
+    assert _step(edited, cache) == 1
+    # scale is reached through load: both are lowered again, the kernel is not
+    again = edited.replace("asc.muls(t, t, 3.0, n)", "asc.muls(t, t, 4.0, n)  # four")
+    assert _step(again, cache) == 1
+    assert "4.0" in _result(again, cache)[1]
+
+
+def test_the_benchmark_programs_helper_edit_reuses_its_kernel() -> None:
+    text = PROGRAM.read_text(encoding="utf-8")
+    cache = AnalysisCache()
+    path = "/bench/big_kernel.py"
+    analyze(text, path, cache=cache)
+    edited = text.replace("        asc.duplicate(work, 2.0, CHUNK)", "        asc.duplicate(work, 3.0, CHUNK)")
+    assert edited != text
+    assert _step(edited, cache, path) == 1
+    kernel_edit = edited.replace("    summary_local.set_value(7, 0.0)", "    summary_local.set_value(7, 5.0)")
+    assert kernel_edit != edited
+    assert _step(kernel_edit, cache, path) == 0, "the kernel's own text changed: lowered again"
+
+
+def test_a_helper_edit_the_kernel_sees_lowers_the_kernel_again() -> None:
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    # a new required parameter: the kernel's calls no longer bind
+    broken = KERNEL.replace("def load(q: asc.TQue, g: asc.GlobalTensor, n: int)",
+                            "def load(q: asc.TQue, g: asc.GlobalTensor, n: int, k: int)")
+    assert _step(broken, cache) == 0
+    assert any("PA301" in d for d in _result(broken, cache)[0])
+    # a finding inside the helper is reported into the kernel's sink: what the kernel sees changed
+    finding = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n * 8)")
+    assert _step(finding, cache) == 0
+    assert any("PA611" in d or "PA612" in d for d in _result(finding, cache)[0])
+
+
+def test_a_missing_specialization_is_lowered_for_the_kept_argument_types() -> None:
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    helper_cache.clear()  # as if the helper cache had dropped every specialization meanwhile
+    edited = KERNEL.replace("    asc.data_copy(g, t, TILE)", "    asc.data_copy(g, t, TILE)  # out")
+    assert _step(edited, cache) == 1
+
+
+def test_a_kernel_edit_and_a_moved_kernel_are_lowered_again() -> None:
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    assert _step(KERNEL.replace("for i in range(3):", "for i in range(2):"), cache) == 0
+    # a line above the kernel moves it: its spans are its own inputs
+    moved = KERNEL.replace("TILE = 128\n", "TILE = 128\nSPARE = 0\n")
+    assert _step(moved, cache) == 0
+
+
+def test_a_helper_called_in_a_branch_never_traced_leaves_the_lowering_unkept() -> None:
+    dead = KERNEL.replace("    for i in range(3):\n", "    if N < 0:\n        drain(q, y_gm)\n    for i in range(3):\n")
+    cache = AnalysisCache()
+    _step(dead, cache)
+    assert _step(dead.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)"), cache) == 0
+
+
+def test_a_helper_of_another_module_leaves_the_lowering_unkept(tmp_path: Path) -> None:
+    # drain comes from common.py: the kernel's call of it is not one the helper cache keeps
+    start, end = KERNEL.index("@asc.jit\ndef drain"), KERNEL.index("@asc.jit\ndef kernel")
+    (tmp_path / "common.py").write_text("import asc\n\nTILE = 128\n\n\n" + KERNEL[start:end], encoding="utf-8")
+    main = KERNEL[:start].replace("import asc\n", "import asc\n\nfrom common import drain\n", 1) + KERNEL[end:]
+    path = str(tmp_path / "main.py")
+    cache = AnalysisCache()
+    _step(main, cache, path)
+    assert _step(main.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)"), cache, path) == 0
+
+
+def test_a_moved_unit_names_its_lines_where_they_are_now() -> None:
+    # a finding whose message names a line of its kernel ("init_buffer at line N"), taken from the per-kernel cache
+    # after a line above the kernel moved it down
+    failing = KERNEL.replace("load(q, x_gm, TILE)", "load(q, x_gm, TILE * 4)")
+    cache = AnalysisCache()
+    first = _result(failing, cache)[0]
+    assert any("init_buffer at line 35" in d for d in first), first
+    moved = failing.replace("@asc.jit\ndef scale", "# scaling\n@asc.jit\ndef scale")
+    got = _result(moved, cache)[0]
+    assert got == _fresh_result(moved)[0]
+    assert any("init_buffer at line 36" in d for d in got), got
