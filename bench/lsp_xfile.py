@@ -11,7 +11,10 @@ Measured per round, from the didChange of common.py:
   - also an edit of common.py that changes nothing main.py reads from it (a comment in another helper): main.py is
     analyzed again, and its publish (the same diagnostics) is timed the same way.
 
-    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3]
+    .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3] [--busy 0 2]
+
+`--busy N [N ...]` measures the server rounds once per figure with N spinning processes beside them (as
+lsp_latency.py does; default 0: quiet only; `--busy 0 2` on 2 cores adds a run with no core free).
 
 `--baseline DIR` runs the same rounds against a server from another checkout (e.g. `git worktree add /tmp/before
 main`), beside this one, in turns.  Timings are wall-clock: run it on a quiet machine, or say how busy it was.
@@ -31,6 +34,9 @@ from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lsp_latency import BusyCores, busy_label  # noqa: E402  (the same spinning load as the latency bench)
 
 COMMON = '''\
 import pyasc as asc
@@ -240,6 +246,8 @@ async def main() -> None:
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--baseline", type=Path, default=None, help="a checkout to measure beside this one")
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a publish counts as never")
+    parser.add_argument("--busy", type=int, nargs="+", default=[0], metavar="N",
+                        help="spinning processes during the server rounds, one measurement per figure")
     args = parser.parse_args()
     here = str(Path(__file__).resolve().parents[1])
     servers = [("this checkout", here)] + ([("baseline", str(args.baseline.resolve()))] if args.baseline else [])
@@ -251,9 +259,10 @@ async def main() -> None:
         own, importer = cpu_alone(kernels, args.edits)
         print(f"main.py {kernels} kernels ({lines} lines), analyze() alone, CPU: common.py {summary(own)}; "
               f"main.py again {summary(importer)}")
-        for label, tree in servers:
-            got = await rounds(sys.executable, tree, kernels, args.edits, args.timeout)
-            print(f"main.py {kernels} kernels ({lines} lines), {label}:")
+        for level, (label, tree) in ((lv, srv) for lv in args.busy for srv in servers):
+            with BusyCores(level):
+                got = await rounds(sys.executable, tree, kernels, args.edits, args.timeout)
+            print(f"main.py {kernels} kernels ({lines} lines), {label}, {busy_label(level)}:")
             print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
             print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")
             print(f"  edit elsewhere in common.py -> main.py's diagnostics:    {summary(got['unrelated'])}")

@@ -4,6 +4,7 @@ helper's specializations give back what they gave, and a moved line is named rig
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,19 @@ def test_a_moved_unit_names_its_lines_where_they_are_now() -> None:
     got = _result(moved, cache)[0]
     assert got == _fresh_result(moved)[0]
     assert any("init_buffer at line 36" in d for d in got), got
+
+
+def test_a_comment_in_each_helper_of_the_benchmark_program_reuses_its_kernel() -> None:
+    text = PROGRAM.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    helpers = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.decorator_list
+               and n.name != "fused_block_epilogue"]
+    assert len(helpers) == 20
+    cache = AnalysisCache()
+    path = "/bench/big_kernel.py"
+    analyze(text, path, cache=cache)
+    lines = text.split("\n")
+    for fn in helpers:
+        last = fn.body[-1].end_lineno or fn.body[-1].lineno
+        edited = "\n".join(lines[:last - 1] + [lines[last - 1] + f"  # {fn.name} edited"] + lines[last:])
+        assert _step(edited, cache, path) == 1, fn.name  # a comment changes nothing the kernel sees

@@ -21,8 +21,9 @@ import contextlib
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..diagnostics.model import Diagnostic, DiagnosticSink
 from ..ir import nodes as ir
@@ -56,6 +57,12 @@ def enabled() -> bool:
     return not getattr(_OFF, "on", False)
 
 
+def holds(slot: tuple[str, str]) -> bool:
+    """Whether a lowering is kept for `slot` (a kernel with none pays no key)."""
+    with _LOCK:
+        return slot in _KEPT
+
+
 def clear() -> None:
     with _LOCK:
         _KEPT.clear()
@@ -73,8 +80,11 @@ class Call:
     bindings: dict[str, ir.Expr]
     seen: dict[str, object]
     """The first-call signatures of the helpers the specialization reaches, before the call."""
-    sees: tuple
-    """What the kernel read (`sees`)."""
+    jit: JitFunction
+    entry: helper_cache.Entry
+    reach: list[str]
+    """The helper, its specialization and the helpers it reaches, as the kernel's lowering found them: what it
+    read of them (`sees`) is compared only where the specialization is another."""
 
 
 def signature(jit: JitFunction) -> str:
@@ -140,21 +150,39 @@ def keep(slot: tuple[str, str], key: str, lowered: LowerResult, diagnostics: lis
     name); one with an unnoted call, or none, drops what the slot held."""
     if not enabled():
         return
+    retired = _retired()
     with _LOCK:
         if not calls:  # unnoted, or no helper call: nothing for a helper's edit to leave as it was
-            _KEPT.pop(slot, None)
-            return
-        _KEPT[slot] = Kept(key, lowered, list(diagnostics), calls)
-        _KEPT.move_to_end(slot)
-        while len(_KEPT) > LIMIT:
-            _KEPT.popitem(last=False)
+            old = _KEPT.pop(slot, None)
+        else:
+            old = _KEPT.get(slot)
+            _KEPT[slot] = Kept(key, lowered, list(diagnostics), calls)
+            _KEPT.move_to_end(slot)
+            while len(_KEPT) > LIMIT:
+                retired.append(_KEPT.popitem(last=False)[1])
+    if old is not None:
+        retired.append(old)
 
 
-def reuse(module: ModuleInfo, slot: tuple[str, str], key: str, lowerer: object
+def _retired() -> list[Kept]:
+    """Lowerings this thread replaced: freeing a kernel's IR costs a fraction of a millisecond, paid in release()
+    once the diagnostics are out rather than on their way."""
+    got: list[Kept] | None = getattr(_OFF, "retired", None)
+    if got is None:
+        got = _OFF.retired = []
+    return got
+
+
+def release() -> None:
+    """Free the lowerings this thread replaced (the analysis calls it after its early diagnostics)."""
+    _retired().clear()
+
+
+def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str, context: Callable[[], object]
           ) -> tuple[LowerResult, list[Diagnostic]] | None:
     """The kept lowering of the kernel with the present specializations of its calls, when its own inputs are
-    `key` and every call gives back what it gave; else None.  `lowerer`: a fresh Lowerer of the kernel, whose
-    context lowers a specialization that is missing."""
+    `key` and every call gives back what it gave; else None.  `context` makes a fresh Lowerer of the kernel, in
+    whose context a missing specialization is lowered."""
     global reused
     if not enabled():
         return None
@@ -163,43 +191,57 @@ def reuse(module: ModuleInfo, slot: tuple[str, str], key: str, lowerer: object
     if kept is None or kept.key != key:
         return None
     memo = KeyMemo()
+    made: list[object] = []
+
+    def lowerer() -> object:
+        """The kernel's Lowerer, made when a specialization must be lowered (once per reuse)."""
+        if not made:
+            made.append(context())
+        return made[0]
+
     helpers: list[LowerResult] = []
+    calls: list[Call] = []
     for call in kept.calls:
         callee = module.jit.get(call.qualname)
         if callee is None or (callee.module is not None and callee.module is not module):
             return None
-        entry, reach = _specialization(module, callee, call, memo, lowerer)
-        if entry is None or sees(callee, entry, reach) != call.sees:
+        entry, reach = _specialization(module, jit, callee, call, memo, lowerer)
+        if entry is None:
             return None
+        if entry is not call.entry:  # (the same entry: the same text, place and values, so the same view)
+            if sees(callee, entry, reach) != sees(call.jit, call.entry, call.reach):
+                return None
+            call = replace(call, jit=callee, entry=entry, reach=reach)
+        calls.append(call)
         helpers.append(entry.result)
         helpers.extend(entry.result.helpers)
     with _LOCK:
         reused += 1
     lowered = replace(kept.lowered, helpers=helpers)
-    keep(slot, key, lowered, kept.diagnostics, kept.calls)
+    keep(slot, key, lowered, kept.diagnostics, calls)
     return lowered, list(kept.diagnostics)
 
 
-def _specialization(module: ModuleInfo, callee: JitFunction, call: Call, memo: KeyMemo, lowerer: object
-                    ) -> tuple[helper_cache.Entry | None, list[str]]:
+def _specialization(module: ModuleInfo, kernel: JitFunction, callee: JitFunction, call: Call, memo: KeyMemo,
+                    context: Callable[[], object]) -> tuple[helper_cache.Entry | None, list[str]]:
     """The call's specialization as the kernel's lowering would find it now: from the helper cache, else lowered
     for the kept argument types in the kernel's context (and cached as helper_call caches it)."""
     reach = helper_cache.reachable(module, callee, memo)
-    if callee.qualname in reach or any(n in lowerer.stack for n in reach):  # type: ignore[attr-defined]
+    if callee.qualname in reach or kernel.qualname in reach:
         return None, reach  # a recursion, which helper_call does not cache
-    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), lowerer.sink.kernel,  # type: ignore
-                                call.parts)
+    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), kernel.node.name, call.parts)
     entry = helper_cache.get(key)
     if entry is not None:
         return (entry if entry.seen == call.seen else None), reach
+    lowerer: Any = context()
     opens = helper_cache.Opens()
     copies = [c if isinstance(c, UnknownT) else helper_cache.copy_type(c, [], opens) for c in call.copies]
-    sink = DiagnosticSink(kernel=lowerer.sink.kernel)  # type: ignore[attr-defined]
-    lowerer.sink = sink  # type: ignore[attr-defined]
+    sink = DiagnosticSink(kernel=kernel.node.name)
+    lowerer.sink = sink
     signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
-    lowerer.helper_signatures = signatures  # type: ignore[attr-defined]
-    lowerer.helper_module_keys = memo  # type: ignore[attr-defined]
-    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings))  # type: ignore[attr-defined]
+    lowerer.helper_signatures = signatures
+    lowerer.helper_module_keys = memo
+    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings))
     done = helper_cache.summary(opens)
     if done is None or not helper_cache.keepable(sink.items):
         return None, reach

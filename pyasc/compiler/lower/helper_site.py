@@ -101,8 +101,8 @@ class HelperCallLowering(LowerBase):
                 ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
                 if log is not None:
                     self.call_log = log
-                    log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen),
-                                           cutoff.sees(jit, entry, reach)))
+                    log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen), jit, entry,
+                                           reach))
                 return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
             reported = len(self.sink.items)
@@ -134,8 +134,8 @@ class HelperCallLowering(LowerBase):
                     helper_cache.put(cache_key, entry)
                     if log is not None and unbound is not None:
                         self.call_log = log
-                        log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen),
-                                               cutoff.sees(jit, entry, reach)))
+                        log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen), jit, entry,
+                                               reach))
         if cached is None:
             sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
             ret = _returned(result.kernel.returns or NoneT())

@@ -175,6 +175,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
             early(_finish(diags + [d for s in slots for d in s.diagnostics] + host, text, config, lines))
         except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
             log.exception("the early-diagnostics hook failed")
+    cutoff.release()
     units: list[KernelUnit] = []
     for key, slot, hit in zip(keys, slots, from_cache, strict=True):
         unit = _back_unit(slot) if isinstance(slot, _Lowered) else slot
@@ -383,16 +384,28 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
 def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple[str, str], lowerer: Lowerer,
                 sink: DiagnosticSink) -> LowerResult:
     """The kernel's lowering: the one kept for `slot` where it still holds (its findings put into `sink`), else
-    lowered now and kept."""
-    key = cutoff.own_key(module, jit, _own_parts(jit, config, module))
-    got = cutoff.reuse(module, slot, key, Lowerer(module, jit, "kernel", DiagnosticSink(kernel=jit.node.name)))
-    if got is not None:
-        sink.items.extend(got[1])
-        return got[0]
+    lowered now and kept when every helper call of it was noted."""
+    key: str | None = None
+    if cutoff.holds(slot):
+        key = cutoff.own_key(module, jit, _own_parts(jit, config, module))
+        got = cutoff.reuse(module, jit, slot, key, lambda: _context(module, jit, lowerer))
+        if got is not None:
+            sink.items.extend(got[1])
+            return got[0]
     lowerer.call_log = [] if cutoff.enabled() else None
     lowered = lowerer.run()
-    cutoff.keep(slot, key, lowered, sink.items, lowerer.call_log)
+    if lowerer.call_log or key is not None:
+        key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module))
+        cutoff.keep(slot, key, lowered, sink.items, lowerer.call_log)
     return lowered
+
+
+def _context(module: ModuleInfo, jit: JitFunction, like: Lowerer) -> Lowerer:
+    """A fresh Lowerer of the kernel set up as `like` (its deadline and settings), for cutoff.reuse to lower a
+    missing specialization in."""
+    out = Lowerer(module, jit, "kernel", DiagnosticSink(kernel=jit.node.name))
+    out.deadline, out.const_args, out.launch = like.deadline, like.const_args, like.launch
+    return out
 
 
 def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo) -> bytes:
