@@ -40,6 +40,7 @@ import argparse
 import asyncio
 import compileall
 import functools
+import itertools
 import multiprocessing
 import os
 import shutil
@@ -333,6 +334,11 @@ class Editor:
         return rng, new
 
 
+_FRESH = itertools.count(2000)
+"""Values of the in-process edits: new in every call, so that no cache the compiler keeps across analyses (helper
+specializations, kept kernel lowerings) answers an edit an earlier repetition made."""
+
+
 def analyze_alone(kernels: int, edits: int, sync: bool = False, until_early: bool = False) -> list[float]:
     """The same edits analyzed in-process with a shared kernel cache: the compiler's share of each latency (with
     `until_early`, up to the moment analyze() hands its diagnostics over, which is when the server publishes)."""
@@ -343,8 +349,8 @@ def analyze_alone(kernels: int, edits: int, sync: bool = False, until_early: boo
     analyze(text, "/bench/k.py", None, cache)
     needle = f"edit_me_{kernels // 2} = {0 if sync else 1000}"
     out = []
-    for i in range(edits):
-        edited = text.replace(needle, f"edit_me_{kernels // 2} = {2000 + i}")
+    for _ in range(edits):
+        edited = text.replace(needle, f"edit_me_{kernels // 2} = {next(_FRESH)}")
         marks: list[float] = []
         t0 = time.perf_counter()
         analyze(edited, "/bench/k.py", None, cache, early=functools.partial(_mark, marks) if until_early else None)
@@ -408,8 +414,8 @@ def analyze_program_alone(text: str, needle: str, edits: int, until_early: bool 
     cache = AnalysisCache()
     analyze(text, "/bench/program.py", None, cache)
     out = []
-    for i in range(edits):
-        edited = edited_at(text, needle, 2000 + i)
+    for _ in range(edits):
+        edited = edited_at(text, needle, next(_FRESH))
         marks: list[float] = []
         t0 = time.perf_counter()
         analyze(edited, "/bench/program.py", None, cache,

@@ -181,3 +181,84 @@ def test_a_comment_in_each_helper_of_the_benchmark_program_reuses_its_kernel() -
         last = fn.body[-1].end_lineno or fn.body[-1].lineno
         edited = "\n".join(lines[:last - 1] + [lines[last - 1] + f"  # {fn.name} edited"] + lines[last:])
         assert _step(edited, cache, path) == 1, fn.name  # a comment changes nothing the kernel sees
+
+
+SCRATCH = '''import asc
+
+N = 1024
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 512)
+    t = scratch(buf)
+    asc.duplicate(t, 1.0, 128)
+
+
+@asc.jit
+def scratch(buf: asc.TBuf) -> asc.LocalTensor:
+    t = buf.get(asc.float32)
+    return t
+'''
+
+
+def test_a_returned_value_made_elsewhere_in_the_helper_lowers_the_kernel_again() -> None:
+    # the kernel is above its helper, so a line added in the helper moves only where the returned tensor is made
+    cache = AnalysisCache()
+    _step(SCRATCH, cache)
+    moved = SCRATCH.replace("    t = buf.get(asc.float32)\n", "    # the scratch slot\n    t = buf.get(asc.float32)\n")
+    assert _step(moved, cache) == 0
+    assert _step(moved.replace("    return t\n", "    return t  # the slot\n"), cache) == 1
+
+
+LAUNCHED = '''import asc
+import numpy as np
+
+N = 256
+
+
+@asc.jit
+def scratch(buf: asc.TBuf) -> asc.LocalTensor:
+    t = buf.get_with_offset(N, N * 4, asc.float32)
+    return t
+
+
+@asc.jit
+def bump(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, N)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 8)
+    a = buf.get_with_offset(N, 0, x_gm.dtype)
+    asc.data_copy(a, x_gm, N)
+    w = scratch(buf)
+    asc.duplicate(w, 1.0, N)
+    asc.data_copy(z_gm, a, N)
+
+
+def run():
+    x = np.zeros(N, np.DTYPE)
+    z = np.zeros(N, np.DTYPE)
+    bump[1](x, z)
+'''
+
+
+def test_a_launch_with_other_dtypes_lowers_the_kernel_again() -> None:
+    # the checks after the lowering write the launches' dtypes into the kernel's IR: the C++ instantiates them
+    cache = AnalysisCache()
+    _step(LAUNCHED.replace("DTYPE", "float32"), cache)
+    assert cutoff.holds(("/k/kernel.py", "bump"))
+    half = LAUNCHED.replace("DTYPE", "float16")
+    assert _step(half, cache) == 0
+    assert "half" in _result(half, cache)[1]
+    assert _step(half.replace("    return t\n", "    return t  # the slot\n"), cache) == 1
+    gone = half.replace("    bump[1](x, z)\n", "")  # no launch left: nothing may instantiate float16 now
+    assert _step(gone, cache) == 0
+    assert "half" not in _result(gone, cache)[1]

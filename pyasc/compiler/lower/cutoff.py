@@ -27,7 +27,7 @@ from typing import Any
 
 from ..diagnostics.model import Diagnostic, DiagnosticSink
 from ..ir import nodes as ir
-from ..ir.types import NoneT, Type, UnknownT
+from ..ir.types import DVar, NoneT, Type, UnknownT
 from ..syntax.module import JitFunction, ModuleInfo
 from . import helper_cache
 from .base import KeyMemo, LowerResult
@@ -104,14 +104,35 @@ def signature(jit: JitFunction) -> str:
 
 def sees(jit: JitFunction, entry: helper_cache.Entry, reach: list[str]) -> tuple:
     """What a caller's lowering reads of a call's specialization (helper_site.helper_call)."""
-    returned: list[str] = []
+    returned: list[object] = []
     t = entry.result.kernel.returns or NoneT()
     try:
-        helper_cache.copy_type(t, returned)
+        helper_cache.copy_type(t, returned)  # type: ignore[arg-type]
     except helper_cache.Open:
         returned = [repr(t)]
+    _dvars(t, returned, set())
     return (signature(jit), tuple(reach), entry.cpp_name, tuple(returned), tuple(entry.diagnostics),
             tuple(entry.added.items()), entry.summary)
+
+
+def _dvars(value: object, out: list[object], seen: set[int]) -> None:
+    """Where each dtype of a returned type was fixed (the copy the caller gets keeps it, for the messages that
+    name it), which copy_type's description leaves out."""
+    if isinstance(value, DVar):
+        root = value.find()
+        out.append((root.dtype, root.site, root.site_note, root.name, root.lost))
+        return
+    if id(value) in seen or not hasattr(value, "__dataclass_fields__"):
+        if isinstance(value, (tuple, list)):
+            for item in value:
+                _dvars(item, out, seen)
+        elif isinstance(value, dict):
+            for item in value.values():
+                _dvars(item, out, seen)
+        return
+    seen.add(id(value))
+    for name in value.__dataclass_fields__:  # type: ignore[attr-defined]
+        _dvars(getattr(value, name, None), out, seen)
 
 
 def pristine(copies: list[Type]) -> list[Type]:

@@ -165,7 +165,8 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         else:
             # with a cache, the kernel's lowering is kept too, for an edit of only its helpers (lower/cutoff.py)
             slots.append(_front_unit(module, jit, kind, config, instances, known,
-                                     (path, jit.qualname) if cache is not None else None))
+                                     (path, jit.qualname, _launched(jit, instances, known))
+                                     if cache is not None else None))
         keys.append(key)
         from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
@@ -240,7 +241,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config and
     the dtypes the file's launches give its GlobalAddress parameters (where they are relative to it)."""
     memo: tuple[str, str, str, str] | None = None
-    launched = repr(tuple(i.key(jit.node.lineno) for i in instances)) + repr(known)
+    launched = _launched(jit, instances, known)
     if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
             "ConstExpr" not in jit.source:
         memo = (jit.source, kind, fingerprint, launched)
@@ -338,7 +339,7 @@ def _analyze_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Confi
 
 def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
                 instances: tuple[Instance, ...] = (), known: tuple[tuple[str, int], ...] = (),
-                slot: tuple[str, str] | None = None) -> KernelUnit | _Lowered:
+                slot: tuple[str, str, str] | None = None) -> KernelUnit | _Lowered:
     """Lower and check one kernel: all of its diagnostics.  A kernel whose diagnostics need its C++ (a dtype left
     open: PA406 says so when the emitter makes it a template) is generated at once, as is one that failed.
     `instances`: the signatures the file's launches compile it for, each checked with its dtypes."""
@@ -351,11 +352,11 @@ def _front_unit(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
 
 
 def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, launch: Instance | None,
-           started: float, known: tuple[tuple[str, int], ...] = (), slot: tuple[str, str] | None = None
+           started: float, known: tuple[tuple[str, int], ...] = (), slot: tuple[str, str, str] | None = None
            ) -> KernelUnit | _Lowered:
     """One lowering of the kernel and the checks over it; with `launch`, its GlobalAddress parameters take that
-    launch's dtypes.  With `slot` (the file and the kernel's name) the lowering is kept, and the last one kept is
-    reused where only helpers changed and each gives back what it gave (lower/cutoff.py)."""
+    launch's dtypes.  With `slot` (the file, the kernel's name and its launches) the lowering is kept, and the last
+    one kept is reused where only helpers changed and each gives back what it gave (lower/cutoff.py)."""
     sink = DiagnosticSink(kernel=jit.node.name)
     lowerer = Lowerer(module, jit, kind, sink)
     lowerer.deadline = started + config.max_kernel_ms / 1000
@@ -381,23 +382,30 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     return _Lowered(lowered, sink, jit, kind, config, name_span, started, known)
 
 
-def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple[str, str], lowerer: Lowerer,
+def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple[str, str, str], lowerer: Lowerer,
                 sink: DiagnosticSink) -> LowerResult:
-    """The kernel's lowering: the one kept for `slot` where it still holds (its findings put into `sink`), else
-    lowered now and kept when every helper call of it was noted."""
+    """The kernel's lowering: the one kept for its file and name where it still holds (its findings put into
+    `sink`), else lowered now and kept when every helper call of it was noted.  The key holds the launches too: the
+    checks after the lowering write what they find of them into its IR (`KernelIR.launches`)."""
+    place = slot[:2]
     key: str | None = None
-    if cutoff.holds(slot):
-        key = cutoff.own_key(module, jit, _own_parts(jit, config, module))
-        got = cutoff.reuse(module, jit, slot, key, lambda: _context(module, jit, lowerer))
+    if cutoff.holds(place):
+        key = cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
+        got = cutoff.reuse(module, jit, place, key, lambda: _context(module, jit, lowerer))
         if got is not None:
             sink.items.extend(got[1])
             return got[0]
     lowerer.call_log = [] if cutoff.enabled() else None
     lowered = lowerer.run()
     if lowerer.call_log or key is not None:
-        key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module))
-        cutoff.keep(slot, key, lowered, sink.items, lowerer.call_log)
+        key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
+        cutoff.keep(place, key, lowered, sink.items, lowerer.call_log)
     return lowered
+
+
+def _launched(jit: JitFunction, instances: tuple[Instance, ...], known: tuple[tuple[str, int], ...]) -> str:
+    """The file's launches of a kernel as its keys hold them: their dtypes (relative to it) and integers."""
+    return repr(tuple(i.key(jit.node.lineno) for i in instances)) + repr(known)
 
 
 def _context(module: ModuleInfo, jit: JitFunction, like: Lowerer) -> Lowerer:
@@ -408,11 +416,11 @@ def _context(module: ModuleInfo, jit: JitFunction, like: Lowerer) -> Lowerer:
     return out
 
 
-def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo) -> bytes:
-    """What a kernel's lowering reads of itself and the settings (its helpers aside): its text and place, its
-    names, the ConstExpr values the file's launches give it, and the settings."""
+def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo, launched: str) -> bytes:
+    """What a kernel's lowering and the checks after it read of itself, the file and the settings (its helpers
+    aside): its text and place, its names, its launches and the ConstExpr values they give it, and the settings."""
     parts = [jit.source, f"{jit.node.lineno}:{jit.node.col_offset}", jit.qualname, jit.cpp_name, jit.closure_key,
-             repr(config.key())]
+             launched, repr(config.key())]
     if "ConstExpr" in jit.source:
         root = constexpr.launch_root(module.tree, jit.scope)
         parts.append(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
