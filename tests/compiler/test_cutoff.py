@@ -262,3 +262,18 @@ def test_a_launch_with_other_dtypes_lowers_the_kernel_again() -> None:
     gone = half.replace("    bump[1](x, z)\n", "")  # no launch left: nothing may instantiate float16 now
     assert _step(gone, cache) == 0
     assert "half" not in _result(gone, cache)[1]
+
+
+def test_a_default_naming_a_module_value_is_part_of_what_the_kernel_saw() -> None:
+    # a left-out argument's default is lowered in the kernel's lowering (drain's k here): the module value it names
+    # is checked before the kept lowering is reused, though the kernel's own text does not name it
+    head = "def drain(q: asc.TQue, g: asc.GlobalTensor"
+    text = KERNEL.replace("TILE = 128\n", "TILE = 128\nSCALE = 2\n").replace(
+        head + ")", head + ", k: int = int(SCALE))"
+    ).replace("asc.data_copy(g, t, TILE)", "asc.data_copy(g, t, TILE * k // 2)")
+    cache = AnalysisCache()
+    _step(text, cache)
+    assert cutoff.holds(("/k/kernel.py", "kernel"))
+    assert _step(text.replace("SCALE = 2", "SCALE = 1"), cache) == 0
+    assert _step(text.replace("SCALE = 2", "SCALE = 1").replace("    q.enque(t)\n", "    q.enque(t)  # in\n"),
+                 cache) == 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -85,6 +86,9 @@ class Call:
     reach: list[str]
     """The helper, its specialization and the helpers it reaches, as the kernel's lowering found them: what it
     read of them (`sees`) is compared only where the specialization is another."""
+    header: bytes = b""
+    """The module values the helper's parameter list names (a default is lowered in the kernel's lowering, and
+    the compile-time values it gives are in `parts`), as they were: filled in by `keep`."""
 
 
 def signature(jit: JitFunction) -> str:
@@ -100,6 +104,14 @@ def signature(jit: JitFunction) -> str:
             end = len(jit.source)
             break
     return f"{first}:{node.col_offset}\0{jit.module is not None}\0{jit.source[:end]}"
+
+
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+
+
+def header_values(module: ModuleInfo, jit: JitFunction) -> bytes:
+    """The module values a helper's parameter list (its defaults, its annotations) names."""
+    return module.values_key(frozenset(_IDENTIFIER.findall(signature(jit))))
 
 
 def sees(jit: JitFunction, entry: helper_cache.Entry, reach: list[str]) -> tuple:
@@ -165,12 +177,14 @@ def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
     return h.hexdigest()
 
 
-def keep(slot: tuple[str, str], key: str, lowered: LowerResult, diagnostics: list[Diagnostic],
+def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResult, diagnostics: list[Diagnostic],
          calls: list[Call] | None) -> None:
     """Keep a kernel's lowering whose every helper call was noted (`calls`), as the one of `slot` (its file and
     name); one with an unnoted call, or none, drops what the slot held."""
     if not enabled():
         return
+    if calls:
+        calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
     retired = _retired()
     with _LOCK:
         if not calls:  # unnoted, or no helper call: nothing for a helper's edit to leave as it was
@@ -226,6 +240,8 @@ def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str,
         callee = module.jit.get(call.qualname)
         if callee is None or (callee.module is not None and callee.module is not module):
             return None
+        if header_values(module, callee) != call.header:
+            return None  # a default's value may be another: the call's bindings would be
         entry, reach = _specialization(module, jit, callee, call, memo, lowerer)
         if entry is None:
             return None
@@ -239,7 +255,7 @@ def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str,
     with _LOCK:
         reused += 1
     lowered = replace(kept.lowered, helpers=helpers)
-    keep(slot, key, lowered, kept.diagnostics, calls)
+    keep(module, slot, key, lowered, kept.diagnostics, calls)
     return lowered, list(kept.diagnostics)
 
 

@@ -399,7 +399,7 @@ def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tupl
     lowered = lowerer.run()
     if lowerer.call_log or key is not None:
         key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
-        cutoff.keep(place, key, lowered, sink.items, lowerer.call_log)
+        cutoff.keep(module, place, key, lowered, sink.items, lowerer.call_log)
     return lowered
 
 
