@@ -47,6 +47,7 @@ from ..syntax.launches import Instance, LaunchIndex
 from ..syntax.module import JitFunction, ModuleInfo, scan_module
 from ..syntax.project import project_reader
 from .gcpause import CollectorPaused
+from .kept import launched_key, lower_kept
 from .results import Analysis, KernelInfo, SymbolInfo
 from .units import KernelUnit, dedupe
 
@@ -165,7 +166,7 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         else:
             # with a cache, the kernel's lowering is kept too, for an edit of only its helpers (lower/cutoff.py)
             slots.append(_front_unit(module, jit, kind, config, instances, known,
-                                     (path, jit.qualname, _launched(jit, instances, known))
+                                     (path, jit.qualname, launched_key(jit, instances, known))
                                      if cache is not None else None))
         keys.append(key)
         from_cache.append(unit is not None)
@@ -241,7 +242,7 @@ def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,
     """What a kernel's analysis depends on: its text, its helpers' texts, the constants it can read, the config and
     the dtypes the file's launches give its GlobalAddress parameters (where they are relative to it)."""
     memo: tuple[str, str, str, str] | None = None
-    launched = _launched(jit, instances, known)
+    launched = launched_key(jit, instances, known)
     if fingerprint is not None and not jit.scope and jit.names.intersection(module.jit) <= {jit.node.name} and \
             "ConstExpr" not in jit.source:
         memo = (jit.source, kind, fingerprint, launched)
@@ -365,7 +366,7 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     name_span = lowerer.name_span()
     try:
         if slot is not None and launch is None and kind == "kernel":
-            lowered = _lower_kept(module, jit, config, slot, lowerer, sink)
+            lowered = lower_kept(module, jit, config, slot, lowerer, sink)
         else:
             lowered = lowerer.run()
         helpers = {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}
@@ -380,52 +381,6 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
         return _failure(jit, kind, name_span, config, exc)
     return _Lowered(lowered, sink, jit, kind, config, name_span, started, known)
-
-
-def _lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple[str, str, str], lowerer: Lowerer,
-                sink: DiagnosticSink) -> LowerResult:
-    """The kernel's lowering: the one kept for its file and name where it still holds (its findings put into
-    `sink`), else lowered now and kept when every helper call of it was noted.  The key holds the launches too: the
-    checks after the lowering write what they find of them into its IR (`KernelIR.launches`)."""
-    place = slot[:2]
-    key: str | None = None
-    if cutoff.holds(place):
-        key = cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
-        got = cutoff.reuse(module, jit, place, key, lambda: _context(module, jit, lowerer))
-        if got is not None:
-            sink.items.extend(got[1])
-            return got[0]
-    lowerer.call_log = [] if cutoff.enabled() else None
-    lowered = lowerer.run()
-    if lowerer.call_log or key is not None:
-        key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
-        cutoff.keep(module, place, key, lowered, sink.items, lowerer.call_log)
-    return lowered
-
-
-def _launched(jit: JitFunction, instances: tuple[Instance, ...], known: tuple[tuple[str, int], ...]) -> str:
-    """The file's launches of a kernel as its keys hold them: their dtypes (relative to it) and integers."""
-    return repr(tuple(i.key(jit.node.lineno) for i in instances)) + repr(known)
-
-
-def _context(module: ModuleInfo, jit: JitFunction, like: Lowerer) -> Lowerer:
-    """A fresh Lowerer of the kernel set up as `like` (its deadline and settings), for cutoff.reuse to lower a
-    missing specialization in."""
-    out = Lowerer(module, jit, "kernel", DiagnosticSink(kernel=jit.node.name))
-    out.deadline, out.const_args, out.launch = like.deadline, like.const_args, like.launch
-    return out
-
-
-def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo, launched: str) -> bytes:
-    """What a kernel's lowering and the checks after it read of itself, the file and the settings (its helpers
-    aside): its text and place, its names, its launches and the ConstExpr values they give it, and the settings."""
-    parts = [jit.source, f"{jit.node.lineno}:{jit.node.col_offset}", jit.qualname, jit.cpp_name, jit.closure_key,
-             launched, repr(config.key())]
-    if "ConstExpr" in jit.source:
-        root = constexpr.launch_root(module.tree, jit.scope)
-        parts.append(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
-                                           dict(config.consts))))
-    return "\0".join(parts).encode("utf-8", "surrogatepass")
 
 
 def _check_launches(module: ModuleInfo, front: _Lowered, instances: tuple[Instance, ...]) -> None:
