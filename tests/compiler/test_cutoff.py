@@ -277,3 +277,36 @@ def test_a_default_naming_a_module_value_is_part_of_what_the_kernel_saw() -> Non
     assert _step(text.replace("SCALE = 2", "SCALE = 1"), cache) == 0
     assert _step(text.replace("SCALE = 2", "SCALE = 1").replace("    q.enque(t)\n", "    q.enque(t)  # in\n"),
                  cache) == 1
+
+
+def _helpers_step(text: str, cache: AnalysisCache, path: str = "/k/kernel.py") -> tuple[int, int]:
+    """_step, and how many helper specializations were reused the same way."""
+    before = cutoff.reused_helpers
+    kernels = _step(text, cache, path)
+    return kernels, cutoff.reused_helpers - before
+
+
+def test_an_edit_of_a_helper_keeps_its_callers_lowering_too() -> None:
+    # scale is called by load, which the kernel calls: neither load nor the kernel is lowered again
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    assert _helpers_step(KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n)  # x2"), cache) == (1, 1)
+    # what load sees of scale changes (scale's lowering reports an error, into load's findings): load is lowered
+    # again, and the kernel with it
+    finding = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0)")
+    assert _helpers_step(finding, cache) == (0, 0)
+    assert any("PA301" in d for d in _result(finding, cache)[0])
+    # a finding of the checks after the lowering (the bounds walk over scale's new IR) needs no new lowering
+    # (the revert to KERNEL is answered from the file's cache, so the kernel's kept lowering is still the one that
+    # saw load's error: it is lowered again; load's kept lowering is KERNEL's, as one with an error is not kept)
+    past = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n * 8)")
+    _step(KERNEL, cache)
+    assert _helpers_step(past, cache) == (0, 1)
+    assert any("PA612" in d for d in _result(past, cache)[0])
+    assert _helpers_step(past.replace("n * 8)", "n * 8)  # past the tile"), cache) == (1, 1)
+    # the benchmark program: an edit inside gelu_tanh keeps compute_row's lowering, which calls it, and the kernel's
+    text = PROGRAM.read_text(encoding="utf-8")
+    path = "/bench/big_kernel.py"
+    analyze(text, path, cache=cache)
+    edited = text.replace("        asc.duplicate(work, 2.0, CHUNK)", "        asc.duplicate(work, 3.0, CHUNK)")
+    assert _helpers_step(edited, cache, path) == (1, 1)

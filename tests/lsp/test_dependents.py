@@ -75,7 +75,8 @@ async def test_an_unsaved_edit_of_an_imported_module_reaches_its_importer(vscode
     common = open_doc(vscode, here, "common.py", COMMON)
     main = open_doc(vscode, here, "main.py", MAIN)
     await pushed(vscode, main, [])
-    await until(vscode, lambda: codes(vscode, common) is not None)
+    # both first analyses accepted as a whole (their diagnostics may go out early, while the run goes on)
+    await until(vscode, lambda: vscode.code_changed[main.uri] >= 1 and vscode.code_changed[common.uri] >= 1)
     common.replace_all(BROKEN)
     await pushed(vscode, main, ["PA301"])
     last = vscode.published[main.uri][-1]

@@ -41,6 +41,8 @@ _OFF = threading.local()
 _KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()
 reused = 0
 """Kernel lowerings reused so far (the tests read the difference)."""
+reused_helpers = 0
+"""Helper specializations reused the same way (a caller of an edited helper not lowered again)."""
 
 
 @contextlib.contextmanager
@@ -67,6 +69,7 @@ def holds(slot: tuple[str, str]) -> bool:
 def clear() -> None:
     with _LOCK:
         _KEPT.clear()
+        _HELPERS.clear()
 
 
 @dataclass
@@ -213,7 +216,7 @@ def release() -> None:
     _retired().clear()
 
 
-def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str, context: Callable[[], object]
+def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str, context: Callable[[], Any]
           ) -> tuple[LowerResult, list[Diagnostic]] | None:
     """The kept lowering of the kernel with the present specializations of its calls, when its own inputs are
     `key` and every call gives back what it gave; else None.  `context` makes a fresh Lowerer of the kernel, in
@@ -225,33 +228,10 @@ def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str,
         kept = _KEPT.get(slot)
     if kept is None or kept.key != key:
         return None
-    memo = KeyMemo()
-    made: list[object] = []
-
-    def lowerer() -> object:
-        """The kernel's Lowerer, made when a specialization must be lowered (once per reuse)."""
-        if not made:
-            made.append(context())
-        return made[0]
-
-    helpers: list[LowerResult] = []
-    calls: list[Call] = []
-    for call in kept.calls:
-        callee = module.jit.get(call.qualname)
-        if callee is None or (callee.module is not None and callee.module is not module):
-            return None
-        if header_values(module, callee) != call.header:
-            return None  # a default's value may be another: the call's bindings would be
-        entry, reach = _specialization(module, jit, callee, call, memo, lowerer)
-        if entry is None:
-            return None
-        if entry is not call.entry:  # (the same entry: the same text, place and values, so the same view)
-            if sees(callee, entry, reach) != sees(call.jit, call.entry, call.reach):
-                return None
-            call = replace(call, jit=callee, entry=entry, reach=reach)
-        calls.append(call)
-        helpers.append(entry.result)
-        helpers.extend(entry.result.helpers)
+    got = validate(module, kept.calls, jit.node.name, (jit.qualname,), KeyMemo(), once(context))
+    if got is None:
+        return None
+    helpers, calls = got
     with _LOCK:
         reused += 1
     lowered = replace(kept.lowered, helpers=helpers)
@@ -259,30 +239,144 @@ def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str,
     return lowered, list(kept.diagnostics)
 
 
-def _specialization(module: ModuleInfo, kernel: JitFunction, callee: JitFunction, call: Call, memo: KeyMemo,
-                    context: Callable[[], object]) -> tuple[helper_cache.Entry | None, list[str]]:
-    """The call's specialization as the kernel's lowering would find it now: from the helper cache, else lowered
-    for the kept argument types in the kernel's context (and cached as helper_call caches it)."""
+def validate(module: ModuleInfo, calls: list[Call], kernel: str, stack: tuple[str, ...], memo: KeyMemo,
+             context: Callable[[], Any]) -> tuple[list[LowerResult], list[Call]] | None:
+    """The present specializations of a lowering's helper calls (the helpers list the lowering would have, and
+    the calls as they are now) when each gives back what the lowering saw; else None.  `kernel`: whose findings
+    they are; `stack`: the functions being lowered, innermost last; `context` gives the Lowerer of the function
+    whose calls these are, in which a missing specialization is lowered."""
+    helpers: list[LowerResult] = []
+    now: list[Call] = []
+    for call in calls:
+        callee = module.jit.get(call.qualname)
+        if callee is None or (callee.module is not None and callee.module is not module):
+            return None
+        if header_values(module, callee) != call.header:
+            return None  # a default's value may be another: the call's bindings would be
+        entry, reach = _specialization(module, kernel, stack, callee, call, memo, context)
+        if entry is None:
+            return None
+        if entry is not call.entry:  # (the same entry: the same text, place and values, so the same view)
+            if sees(callee, entry, reach) != sees(call.jit, call.entry, call.reach):
+                return None
+            call = replace(call, jit=callee, entry=entry, reach=reach)
+        now.append(call)
+        helpers.append(entry.result)
+        helpers.extend(entry.result.helpers)
+    return helpers, now
+
+
+def once(make: Callable[[], Any]) -> Callable[[], Any]:
+    """`make`, called at most once: a Lowerer is made only when a specialization must be lowered."""
+    made: list[Any] = []
+
+    def get() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return get
+
+
+def child(parent: Any, jit: JitFunction) -> Any:
+    """A fresh Lowerer of the helper `jit` as `parent` (the Lowerer of its caller) would lower it: the context in
+    which the helper's own calls are lowered when its kept lowering is checked."""
+    out = type(parent)(parent.m, jit, "helper", DiagnosticSink(kernel=parent.sink.kernel), None, parent.stack)
+    out.deadline, out.const_args = parent.deadline, parent.const_args
+    return out
+
+
+def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], callee: JitFunction, call: Call,
+                    memo: KeyMemo, context: Callable[[], Any]) -> tuple[helper_cache.Entry | None, list[str]]:
+    """The call's specialization as the caller's lowering would find it now: from the helper cache, else its own
+    kept lowering where that still holds, else lowered for the kept argument types in the caller's context (and
+    cached as helper_call caches it)."""
     reach = helper_cache.reachable(module, callee, memo)
-    if callee.qualname in reach or kernel.qualname in reach:
+    if callee.qualname in reach or any(n in stack for n in reach):
         return None, reach  # a recursion, which helper_call does not cache
-    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), kernel.node.name, call.parts)
+    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), kernel, call.parts)
     entry = helper_cache.get(key)
     if entry is not None:
         return (entry if entry.seen == call.seen else None), reach
-    lowerer: Any = context()
+    entry = reuse_helper(module, callee, kernel, stack, call.parts, call.seen, memo,
+                         once(lambda: child(context(), callee)))
+    if entry is not None:
+        helper_cache.put(key, entry)
+        return entry, reach
+    lowerer = context()
     opens = helper_cache.Opens()
     copies = [c if isinstance(c, UnknownT) else helper_cache.copy_type(c, [], opens) for c in call.copies]
-    sink = DiagnosticSink(kernel=kernel.node.name)
+    sink = DiagnosticSink(kernel=kernel)
     lowerer.sink = sink
     signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
     lowerer.helper_signatures = signatures
     lowerer.helper_module_keys = memo
-    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings))
+    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings), log=True)
     done = helper_cache.summary(opens)
     if done is None or not helper_cache.keepable(sink.items):
         return None, reach
     added = {k: signatures[k] for k, v in call.seen.items() if v is helper_cache.ABSENT and k in signatures}
     entry = helper_cache.Entry(result, sub.cpp_name, list(sink.items), dict(call.seen), added, done)
     helper_cache.put(key, entry)
+    keep_helper(module, callee, kernel, call.parts, memo, entry, sub.call_log)
     return entry, reach
+
+
+# -- helper specializations ---------------------------------------------------------------------------------------
+# The same cutoff one level down: a specialization's lowering is kept with its own helper calls, under a key without
+# the texts of the helpers it reaches, and reused (with the present specializations of its calls) when an edit of
+# one of those leaves what it sees of each call as it was; so an edit of a helper lowers it again and nothing that
+# calls it, unless what that caller sees of it changed.
+
+HELPER_LIMIT = helper_cache.LIMIT
+"""Helper specializations whose lowering is kept with its calls, least recently used dropped first."""
+
+_HELPERS: OrderedDict[str, tuple[helper_cache.Entry, list[Call]]] = OrderedDict()
+
+
+def helper_key(module: ModuleInfo, jit: JitFunction, kernel: str, parts: list[str], memo: KeyMemo) -> str:
+    """A specialization's own inputs: the helper's text and place, the module values its own text names, aliases
+    and imports (helper_cache.module_key without the helpers it reaches), the kernel and the call's part."""
+    return helper_cache.call_key(helper_cache.own_module_key(module, jit, memo), kernel, parts)
+
+
+def keep_helper(module: ModuleInfo, jit: JitFunction, kernel: str, parts: list[str], memo: KeyMemo,
+                entry: helper_cache.Entry, calls: list[Call] | None) -> None:
+    """Keep a specialization's entry with its helper calls (when every one was noted and there is one)."""
+    if not enabled() or not calls:
+        return
+    calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
+    key = helper_key(module, jit, kernel, parts, memo)
+    with _LOCK:
+        _HELPERS[key] = (entry, calls)
+        _HELPERS.move_to_end(key)
+        while len(_HELPERS) > HELPER_LIMIT:
+            _HELPERS.popitem(last=False)
+
+
+def reuse_helper(module: ModuleInfo, jit: JitFunction, kernel: str, stack: tuple[str, ...], parts: list[str],
+                 seen: dict[str, object], memo: KeyMemo, context: Callable[[], Any]) -> helper_cache.Entry | None:
+    """The kept lowering of a specialization with the present specializations of its calls, when its own inputs
+    are as they were, the first-call signatures it saw are `seen`'s, and each of its calls gives back what it
+    gave; else None.  `context` gives the helper's Lowerer (helper_call's caller made it)."""
+    global reused_helpers
+    if not enabled():
+        return None
+    key = helper_key(module, jit, kernel, parts, memo)
+    with _LOCK:
+        kept = _HELPERS.get(key)
+    if kept is None:
+        return None
+    entry, calls = kept
+    if any(seen.get(k, helper_cache.ABSENT) != v for k, v in entry.seen.items()):
+        return None
+    got = validate(module, calls, kernel, stack + (jit.qualname,), memo, context)
+    if got is None:
+        return None
+    helpers, now = got
+    fresh = replace(entry, result=replace(entry.result, helpers=helpers))
+    with _LOCK:
+        reused_helpers += 1
+        _HELPERS[key] = (fresh, now)
+        _HELPERS.move_to_end(key)
+    return fresh

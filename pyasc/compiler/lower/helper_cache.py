@@ -158,11 +158,7 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     got = memo.keys.get(jit.qualname)
     if got is not None:
         return got
-    if memo.shared is None:
-        imports = repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items(
-            ))).encode() + b"".join(path.encode() + b"\0" + text.encode() for path, text in module.imported_modules)
-        memo.shared = (module.aliases_key(), imports)
-    aliases, imports = memo.shared
+    aliases, imports = _shared(module, memo)
     h = hashlib.sha256()
     h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
     h.update(_text_digest(jit, memo))
@@ -177,6 +173,28 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     got = h.hexdigest()
     memo.keys[jit.qualname] = got
     return got
+
+
+def _shared(module: ModuleInfo, memo: KeyMemo) -> tuple[bytes, bytes]:
+    """The parts every key of the module's functions holds: how it names asc, and its imports."""
+    if memo.shared is None:
+        imports = repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items(
+            ))).encode() + b"".join(path.encode() + b"\0" + text.encode() for path, text in module.imported_modules)
+        memo.shared = (module.aliases_key(), imports)
+    return memo.shared
+
+
+def own_module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
+    """module_key without the jit functions `jit` reaches: what its own lowering reads of its module (the part of
+    the key of a lowering kept with its calls, lower/cutoff.py, whose callees are checked one by one instead)."""
+    aliases, imports = _shared(module, memo)
+    h = hashlib.sha256()
+    h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
+    h.update(_text_digest(jit, memo))
+    h.update(aliases)
+    h.update(module.values_key(_named(module, jit, memo)))
+    h.update(imports)
+    return h.hexdigest()
 
 
 def _text_digest(jit: JitFunction, memo: KeyMemo) -> bytes:

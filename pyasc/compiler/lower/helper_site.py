@@ -92,22 +92,16 @@ class HelperCallLowering(LowerBase):
             entry = helper_cache.get(cache_key)
             if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
                                          for k, v in entry.seen.items()):
-                self.sink.items.extend(entry.diagnostics)
-                for k, v in entry.added.items():
-                    self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
-                helper_cache.replay(opens, entry.summary)
-                self.helpers.append(entry.result)
-                self.helpers.extend(entry.result.helpers)
-                ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
-                if log is not None:
-                    self.call_log = log
-                    log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen), jit, entry,
-                                           reach))
-                return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
+                return self._cached_call(entry, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
+            kept = cutoff.reuse_helper(self.m, jit, self.sink.kernel or "", self.stack, parts, seen,
+                                       self.helper_module_keys, cutoff.once(lambda: cutoff.child(self, jit)))
+            if kept is not None:
+                helper_cache.put(cache_key, kept)
+                return self._cached_call(kept, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             reported = len(self.sink.items)
             unbound = cutoff.pristine(copies) if log is not None else None
-            sub, result = self.lower_helper(jit, foreign, copies, bindings)
+            sub, result = self.lower_helper(jit, foreign, copies, bindings, log=True)
             done = helper_cache.summary(opens)
             ret = _returned(result.kernel.returns or NoneT())
             try:
@@ -132,6 +126,8 @@ class HelperCallLowering(LowerBase):
                              if v is helper_cache.ABSENT and k in self.helper_signatures}
                     entry = helper_cache.Entry(result, sub.cpp_name, list(found), seen, added, done)
                     helper_cache.put(cache_key, entry)
+                    cutoff.keep_helper(self.m, jit, self.sink.kernel or "", parts, self.helper_module_keys, entry,
+                                       sub.call_log)
                     if log is not None and unbound is not None:
                         self.call_log = log
                         log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen), jit, entry,
@@ -143,10 +139,27 @@ class HelperCallLowering(LowerBase):
         self.helpers.extend(result.helpers)
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
 
-    def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr]
-                     ) -> tuple[LowerBase, LowerResult]:
+    def _cached_call(self, entry: helper_cache.Entry, jit: JitFunction, sp: Span, exprs: list[ir.Expr],
+                     opens: helper_cache.Opens, log: list[cutoff.Call] | None, parts: list[str],
+                     copies: list[Type], bindings: dict[str, ir.Expr], reach: list[str]) -> ir.Expr:
+        """A call answered by a specialization found (the helper cache, or a kept lowering still true): its
+        findings, signatures and dtype effects applied here, as lowering it would have."""
+        self.sink.items.extend(entry.diagnostics)
+        for k, v in entry.added.items():
+            self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
+        helper_cache.replay(opens, entry.summary)
+        self.helpers.append(entry.result)
+        self.helpers.extend(entry.result.helpers)
+        ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
+        if log is not None:
+            self.call_log = log
+            log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen), jit, entry, reach))
+        return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
+
+    def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr],
+                     log: bool = False) -> tuple[LowerBase, LowerResult]:
         """Lower one specialization of a helper, its findings reported into this caller's sink (its own for a
-        helper of another module)."""
+        helper of another module); with `log`, its helper calls are noted (`call_log`, lower/cutoff.py)."""
         sink = DiagnosticSink(kernel=jit.node.name) if foreign else self.sink
         sub = type(self)(jit.module if foreign and jit.module is not None else self.m, jit, "helper", sink,
                          arg_types, self.stack)
@@ -157,6 +170,8 @@ class HelperCallLowering(LowerBase):
         sub.helper_signatures = self.helper_signatures
         sub.helper_module_keys = self.helper_module_keys
         sub.deadline = self.deadline
+        if log and cutoff.enabled():
+            sub.call_log = []
         result = sub.run()  # type: ignore[attr-defined]
         result.foreign = foreign or self.foreign
         if not result.foreign:
