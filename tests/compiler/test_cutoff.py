@@ -13,47 +13,12 @@ from pyasc.compiler.checks import summaries
 from pyasc.compiler.lower import cutoff, helper_cache
 from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
 
+from .test_summaries import KERNEL as SUMMARIES_KERNEL
+
 PROGRAM = Path(__file__).resolve().parents[2] / "bench" / "programs" / "big_kernel.py"
 
-KERNEL = '''import asc
-
-N = 1024
-TILE = 128
-
-
-@asc.jit
-def scale(t: asc.LocalTensor, n: int) -> None:
-    asc.muls(t, t, 2.0, n)
-
-
-@asc.jit
-def load(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:
-    t = q.alloc_tensor(asc.float32)
-    asc.data_copy(t, g, n)
-    scale(t, n)
-    q.enque(t)
-
-
-@asc.jit
-def drain(q: asc.TQue, g: asc.GlobalTensor) -> None:
-    t = q.deque(asc.float32)
-    asc.data_copy(g, t, TILE)
-    q.free_tensor(t)
-
-
-@asc.jit
-def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
-    x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, N)
-    y_gm = asc.GlobalTensor()
-    y_gm.set_global_buffer(y, N)
-    pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(q, 1, TILE * 4)
-    for i in range(3):
-        load(q, x_gm, TILE)
-        drain(q, y_gm)
-'''
+KERNEL = SUMMARIES_KERNEL.replace("COUNT", "TILE")
+"""A kernel calling load (which calls scale) and drain in a loop."""
 
 
 @pytest.fixture(autouse=True)

@@ -17,38 +17,28 @@ values a helper is called with does not grow them.  The checks' results are the 
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 
 from ..ir import nodes as ir
+from ..switch import Switch
 
 LIMIT = 24
 """Summaries kept per helper IR object and check: the benchmark program calls each helper at a few sites, each with
 its own entry."""
 
 _LOCK = threading.Lock()
-_OFF = threading.local()
+_SWITCH = Switch()
 computed: dict[str, int] = {}
 """Helper walks that made a summary so far, per check (the tests read the differences)."""
 reused: dict[str, int] = {}
 """Helper walks replaced by a summary so far, per check."""
 
 
-@contextlib.contextmanager
-def disabled() -> Iterator[None]:
-    """Walk every helper at its calls in this thread while the block runs (the result to compare with)."""
-    before = getattr(_OFF, "on", False)
-    _OFF.on = True
-    try:
-        yield
-    finally:
-        _OFF.on = before
-
-
-def enabled() -> bool:
-    return not getattr(_OFF, "on", False)
+disabled = _SWITCH.disabled
+"""Walk every helper at its calls in this thread while the block runs (the result to compare with)."""
+enabled = _SWITCH.enabled
 
 
 def helper_names(fn: ir.KernelIR) -> tuple[str, ...]:

@@ -17,18 +17,18 @@ lowering unkept.  `disabled()` turns the reuse off in a thread, for a test to co
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..diagnostics.model import Diagnostic, DiagnosticSink
 from ..ir import nodes as ir
 from ..ir.types import DVar, NoneT, Type, UnknownT
+from ..switch import Switch
 from ..syntax.module import JitFunction, ModuleInfo
 from . import helper_cache
 from .base import KeyMemo, LowerResult
@@ -37,7 +37,8 @@ LIMIT = 16
 """Kernels whose last lowering is kept (one entry per kernel: its newest lowering replaces the one before)."""
 
 _LOCK = threading.Lock()
-_OFF = threading.local()
+_SWITCH = Switch()
+_RETIRED = threading.local()
 _KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()
 reused = 0
 """Kernel lowerings reused so far (the tests read the difference)."""
@@ -45,19 +46,9 @@ reused_helpers = 0
 """Helper specializations reused the same way (a caller of an edited helper not lowered again)."""
 
 
-@contextlib.contextmanager
-def disabled() -> Iterator[None]:
-    """Lower every kernel afresh in this thread while the block runs (the result to compare with)."""
-    before = getattr(_OFF, "on", False)
-    _OFF.on = True
-    try:
-        yield
-    finally:
-        _OFF.on = before
-
-
-def enabled() -> bool:
-    return not getattr(_OFF, "on", False)
+disabled = _SWITCH.disabled
+"""Lower every kernel afresh in this thread while the block runs (the result to compare with)."""
+enabled = _SWITCH.enabled
 
 
 def holds(slot: tuple[str, str]) -> bool:
@@ -205,9 +196,9 @@ def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResu
 def _retired() -> list[Kept]:
     """Lowerings this thread replaced: freeing a kernel's IR costs a fraction of a millisecond, paid in release()
     once the diagnostics are out rather than on their way."""
-    got: list[Kept] | None = getattr(_OFF, "retired", None)
+    got: list[Kept] | None = getattr(_RETIRED, "kept", None)
     if got is None:
-        got = _OFF.retired = []
+        got = _RETIRED.kept = []
     return got
 
 

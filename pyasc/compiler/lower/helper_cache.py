@@ -19,11 +19,9 @@ caller's lines does not invalidate its helpers).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..diagnostics.model import Diagnostic, Severity
@@ -45,6 +43,7 @@ from ..ir.types import (
     Type,
     unify,
 )
+from ..switch import Switch
 from ..syntax.module import JitFunction, ModuleInfo, named
 from .base import KeyMemo, LowerResult
 
@@ -78,24 +77,18 @@ class Entry:
 
 _CACHE: OrderedDict[str, Entry] = OrderedDict()
 _LOCK = threading.Lock()
-_OFF = threading.local()
+_SWITCH = Switch()
 hits = 0
 """Specializations found in the cache so far (the tests read it: an edit reused its helpers)."""
 
 
-@contextlib.contextmanager
-def disabled() -> Iterator[None]:
-    """Lower every helper call afresh in this thread while the block runs (a fresh analysis to compare with)."""
-    _OFF.on = True
-    try:
-        yield
-    finally:
-        _OFF.on = False
+disabled = _SWITCH.disabled
+"""Lower every helper call afresh in this thread while the block runs (a fresh analysis to compare with)."""
 
 
 def get(key: str) -> Entry | None:
     global hits
-    if getattr(_OFF, "on", False):
+    if not _SWITCH.enabled():
         return None
     with _LOCK:
         entry = _CACHE.get(key)
@@ -106,7 +99,7 @@ def get(key: str) -> Entry | None:
 
 
 def put(key: str, entry: Entry) -> None:
-    if getattr(_OFF, "on", False):
+    if not _SWITCH.enabled():
         return
     with _LOCK:
         _CACHE[key] = entry
