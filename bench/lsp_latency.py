@@ -5,7 +5,9 @@ Measures, on the benchmark program (bench/programs/big_kernel.py: one CANN-style
 about 920 lines):
   - didChange -> publishDiagnostics p50/p95 end to end for an edit inside the kernel and one inside a helper, in
     pyasc-lsp (and the --baseline checkout), beside bare pygls and basedpyright on the same file, and the compiler's
-    share (analyze() alone, in-process, until it hands its diagnostics over and until it is complete);
+    share (analyze() alone, in-process, until it hands its diagnostics over and until it is complete); also the
+    kernel edit with the program split in two modules (the constants and helpers in helpers.py, which the kernel's
+    file imports: a project that keeps its helpers apart);
 and on generated files of add_custom-style kernels (38 lines each):
   - didChange -> publishDiagnostics p50/p95, end to end (whatever the server waits before analyzing included), for
     an edit inside one kernel of the 12-kernel file (460 lines), in all three servers taken in turn; pyasc-lsp also
@@ -37,6 +39,7 @@ venv, and `make bench` installs it and runs this script; without it its column s
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import compileall
 import functools
@@ -407,6 +410,22 @@ def edited_at(text: str, needle: str, value: int) -> str:
     return text[:at] + str(value) + text[at + len(_number_at(text, at)):]
 
 
+def split_program(text: str, needle: str) -> tuple[str, str]:
+    """The program as two modules, as a project that keeps its helpers apart has it: `helpers.py` (everything
+    before the kernel holding `needle`: constants and helpers) and the kernel's module, which imports each name of
+    it (with the same imports at its top)."""
+    lines = text.split("\n")
+    at = text.count("\n", 0, text.index(needle))
+    start = next(i for i in range(at, -1, -1) if lines[i].startswith("@"))
+    head = "\n".join(lines[:start]) + "\n"
+    tree = ast.parse(head)
+    names = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
+    names += [t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)]
+    imports = [ast.get_source_segment(head, n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    main = "\n".join([*imports, "", f"from helpers import {', '.join(names)}", "", "", *lines[start:]])
+    return head, main
+
+
 def analyze_program_alone(text: str, needle: str, edits: int, until_early: bool = False) -> list[float]:
     """analyze_alone for the program: the compiler's share of an edit at `needle`."""
     from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
@@ -439,11 +458,14 @@ async def edit_latency(servers: list[tuple], root: Path, edits: int) -> dict[str
     """didChange -> publishDiagnostics of each (name, command, text, initializationOptions, environment[, needle]),
     one server each, with the edits taken in turn (one edit of each server per round), so that whatever else loads
     the machine falls on all of them alike.  Every text has `edit_me_<k>` lines; the middle kernel's is edited, or
-    with a needle the value after it."""
+    with a needle the value after it.  A seventh item, {file name: text}, puts those modules beside the file."""
     sessions = []
-    for name, command, text, options, env, *needle in servers:
+    for name, command, text, options, env, *rest in servers:
+        needle = rest[:1]
         folder = root / f"edit-{name}"
         folder.mkdir()
+        for other, content in (rest[1] if len(rest) > 1 else {}).items():
+            (folder / other).write_text(content, encoding="utf-8")  # modules the edited file imports
         path = folder / "kernels.py"
         path.write_text(text, encoding="utf-8")
         s = Session(command, env)
@@ -710,6 +732,12 @@ async def program_rows(args: argparse.Namespace, root: Path, level: int) -> list
         if args.baseline is not None:
             servers.append((f"baseline-{where}", SERVER, text, no_cpp,
                             {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}, needle))
+    helpers, main = split_program(text, PROGRAM_EDITS["kernel"])
+    servers.append(("pyasc-split", SERVER, main, no_cpp, None, PROGRAM_EDITS["kernel"], {"helpers.py": helpers}))
+    if args.baseline is not None:
+        servers.append(("baseline-split", SERVER, main, no_cpp,
+                        {**os.environ, "PYTHONPATH": str(args.baseline.resolve())}, PROGRAM_EDITS["kernel"],
+                        {"helpers.py": helpers}))
     servers.append(("bare", BARE, text, None, None, PROGRAM_EDITS["kernel"]))
     if pyright:
         servers.append(("basedpyright", pyright, text, None, None, PROGRAM_EDITS["kernel"]))
@@ -736,11 +764,15 @@ async def program_rows(args: argparse.Namespace, root: Path, level: int) -> list
         (f"didChange -> diagnostics p50 / p95, program {args.program.name} ({lines} lines, 1 kernel + 20 helpers), "
          f"edit inside the kernel, end to end, ms; {where_run}",
          both("pyasc-kernel"), both("bare"), both("basedpyright")),
-        ("  same, edit inside a helper, ms", both("pyasc-helper"), "", "")]
+        ("  same, edit inside a helper, ms", both("pyasc-helper"), "", ""),
+        ("  same, the helpers in a module of their own (helpers.py, imported), edit inside the kernel, ms",
+         both("pyasc-split"), "", "")]
     if args.baseline is not None:
         rows.append((f"  baseline checkout {args.baseline}, edit inside the kernel, ms", both("baseline-kernel"), "",
                      ""))
         rows.append(("  baseline checkout, edit inside a helper, ms", both("baseline-helper"), "", ""))
+        rows.append(("  baseline checkout, helpers imported, edit inside the kernel, ms", both("baseline-split"), "",
+                     ""))
     for where in PROGRAM_EDITS:
         rows.append((f"  of which analyze() alone, in-process, edit inside the {where}: until its diagnostics are "
                      "handed over / complete (C++ included), p50, ms",

@@ -221,6 +221,81 @@ def test_an_imported_helper_follows_its_module(tmp_path: Path) -> None:
         assert got == _fresh(text, str(main))
 
 
+COMMON = """import asc
+
+K = 2.0
+TILE = 128
+
+
+@asc.jit
+def bump(t: asc.LocalTensor, n: int) -> None:
+    asc.adds(t, t, K, n)
+
+
+@asc.jit
+def load_tile(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    bump(t, n)
+    q.enque(t)
+
+
+@asc.jit
+def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, n)
+    q.free_tensor(t)
+"""
+
+IMPORTER = """import asc
+
+from common import TILE, load_tile, store_tile
+
+
+@asc.jit
+def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, TILE * 4)
+    y_gm = asc.GlobalTensor()
+    y_gm.set_global_buffer(y, TILE * 4)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, TILE * 4)
+    for i in range(4):
+        load_tile(q, x_gm[i * TILE:], TILE)
+        store_tile(q, y_gm[i * TILE:], TILE)
+"""
+
+
+def test_a_helper_of_another_module_is_reused_while_its_text_holds(tmp_path: Path) -> None:
+    # the helpers load_tile (which calls bump) and store_tile live in common.py: an edit of the kernel takes both
+    # from the cache; an edit in common.py lowers again only the helpers whose text or names it reaches
+    common = tmp_path / "common.py"
+    main = str(tmp_path / "main.py")
+    cache = AnalysisCache()
+
+    def step(module: str, kernel: str) -> int:
+        common.write_text(module, encoding="utf-8")
+        before = helper_cache.hits
+        got = _view(analyze(kernel, main, cache=cache))
+        hits = helper_cache.hits - before
+        assert got == _fresh(kernel, main)
+        return hits
+
+    assert step(COMMON, IMPORTER) == 0
+    probe = IMPORTER.replace("    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    probe = 1\n")
+    assert step(COMMON, probe) == 2
+    assert step(COMMON.replace("asc.adds(t, t, K, n)", "asc.muls(t, t, K, n)"), probe) == 1  # bump: load_tile's
+    assert step(COMMON.replace("K = 2.0", "K = 3.0"), probe) == 1  # a value bump names
+    assert step(COMMON.replace("    q.free_tensor(t)\n", "    q.free_tensor(t)  # done\n"), probe) == 1
+    # a required parameter more: the call is an error in the importer (findings inside it are common.py's)
+    broken = COMMON.replace("def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int)",
+                            "def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int, k: int)")
+    assert step(broken, probe) == 1
+    codes = sorted(d.code for d in analyze(probe, main, cache=cache).diagnostics)
+    assert codes == ["PA301", "PA701"]  # (and the tile load_tile enqueued is never dequeued now)
+
+
 def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:
     """A module docstring (or a string constant) whose lines start in column 0 is one unit with the units up to its
     closing quotes: the file is still parsed unit by unit, and the tree is ast.parse's."""

@@ -96,6 +96,18 @@ class KeyMemo:
     """The parts every helper's key shares: how the module names asc, and its imports."""
     named: dict[str, frozenset[str]] = field(default_factory=dict)
     """Per jit function, the module-level values and jit functions its text names (of all the words it holds)."""
+    others: dict[int, tuple[object, KeyMemo]] = field(default_factory=dict)
+    """The same for each other module whose helpers the kernel calls (by the module's id, the module kept with it
+    so that the id stays its own)."""
+
+    def of(self, home: object, module: object) -> KeyMemo:
+        """The memo of `module`'s keys, when the kernel is lowered in `home` (this memo's module)."""
+        if module is home:
+            return self
+        got = self.others.get(id(module))
+        if got is None:
+            got = self.others[id(module)] = (module, KeyMemo())
+        return got[1]
 
 
 class LowerBase:

@@ -86,7 +86,11 @@ class HelperCallLowering(LowerBase):
         self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
         arg_types = [e.type if e is not None else UnknownT() for e in ordered]
-        cached = None if foreign or self.foreign else self.cacheable_call(jit, ordered, bindings)
+        # a helper of another module is cached too (its findings are that module's, not in this sink), but a
+        # call of it is not noted: the kept lowerings of cutoff.py check their calls in the kernel's module only
+        cached = None if self.foreign else self.cacheable_call(jit, ordered, bindings)
+        if foreign:
+            log = None
         if cached is not None:
             cache_key, copies, opens, reach, parts = cached
             entry = helper_cache.get(cache_key)
@@ -94,14 +98,15 @@ class HelperCallLowering(LowerBase):
                                          for k, v in entry.seen.items()):
                 return self._cached_call(entry, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
-            kept = cutoff.reuse_helper(self.m, jit, self.sink.kernel or "", self.stack, parts, seen,
-                                       self.helper_module_keys, cutoff.once(lambda: cutoff.child(self, jit)))
+            kept = None if foreign else cutoff.reuse_helper(
+                self.m, jit, self.sink.kernel or "", self.stack, parts, seen, self.helper_module_keys,
+                cutoff.once(lambda: cutoff.child(self, jit)))
             if kept is not None:
                 helper_cache.put(cache_key, kept)
                 return self._cached_call(kept, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             reported = len(self.sink.items)
             unbound = cutoff.pristine(copies) if log is not None else None
-            sub, result = self.lower_helper(jit, foreign, copies, bindings, log=True)
+            sub, result = self.lower_helper(jit, foreign, copies, bindings, log=not foreign)
             done = helper_cache.summary(opens)
             ret = _returned(result.kernel.returns or NoneT())
             try:
@@ -126,8 +131,9 @@ class HelperCallLowering(LowerBase):
                              if v is helper_cache.ABSENT and k in self.helper_signatures}
                     entry = helper_cache.Entry(result, sub.cpp_name, list(found), seen, added, done)
                     helper_cache.put(cache_key, entry)
-                    cutoff.keep_helper(self.m, jit, self.sink.kernel or "", parts, self.helper_module_keys, entry,
-                                       sub.call_log)
+                    if not foreign:
+                        cutoff.keep_helper(self.m, jit, self.sink.kernel or "", parts, self.helper_module_keys,
+                                           entry, sub.call_log)
                     if log is not None and unbound is not None:
                         self.call_log = log
                         log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen), jit, entry,
@@ -194,11 +200,12 @@ class HelperCallLowering(LowerBase):
             helper_cache.bindings_key(bindings, parts)
         except helper_cache.Open:
             return None
-        reach = helper_cache.reachable(self.m, jit, self.helper_module_keys)
+        home = jit.module if jit.module is not None else self.m  # (a helper of another module: its keys there)
+        memo = self.helper_module_keys.of(self.m, home)
+        reach = helper_cache.reachable(home, jit, memo)
         if jit.qualname in reach or any(n in self.stack for n in reach):
             return None
-        key = helper_cache.call_key(helper_cache.module_key(self.m, jit, self.helper_module_keys), self.sink.kernel,
-                                    parts)
+        key = helper_cache.call_key(helper_cache.module_key(home, jit, memo), self.sink.kernel, parts)
         return key, copies, opens, reach, parts
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
