@@ -108,15 +108,29 @@ def test_a_helper_called_in_a_branch_never_traced_leaves_the_lowering_unkept() -
     assert _step(dead.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)"), cache) == 0
 
 
-def test_a_helper_of_another_module_leaves_the_lowering_unkept(tmp_path: Path) -> None:
-    # drain comes from common.py: the kernel's call of it is not one the helper cache keeps
+def test_a_helper_of_another_module_is_checked_as_the_files_own(tmp_path: Path) -> None:
+    # drain comes from common.py (as `empty`): an edit of scale, or one of drain's body, keeps the kernel's lowering
     start, end = KERNEL.index("@asc.jit\ndef drain"), KERNEL.index("@asc.jit\ndef kernel")
-    (tmp_path / "common.py").write_text("import asc\n\nTILE = 128\n\n\n" + KERNEL[start:end], encoding="utf-8")
-    main = KERNEL[:start].replace("import asc\n", "import asc\n\nfrom common import drain\n", 1) + KERNEL[end:]
+    common = tmp_path / "common.py"
+    module = "import asc\n\nTILE = 128\n\n\n" + KERNEL[start:end]
+    common.write_text(module, encoding="utf-8")
+    main = KERNEL[:start].replace("import asc\n", "import asc\n\nfrom common import drain as empty\n", 1) + \
+        KERNEL[end:].replace("drain(q, y_gm)", "empty(q, y_gm)")
     path = str(tmp_path / "main.py")
     cache = AnalysisCache()
     _step(main, cache, path)
-    assert _step(main.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)"), cache, path) == 0
+    assert _step(main.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)"), cache, path) == 1
+    common.write_text(module.replace("    q.free_tensor(t)\n", "    q.free_tensor(t)  # back\n"), encoding="utf-8")
+    assert _step(main, cache, path) == 1
+    # what the kernel sees of it changes: a parameter more (PA301 in the kernel's own lowering)
+    common.write_text(module.replace("g: asc.GlobalTensor)", "g: asc.GlobalTensor, k: int)"), encoding="utf-8")
+    assert _step(main, cache, path) == 0
+    # a local helper of the same name as the imported one's own does not stand in for it
+    local = "@asc.jit\ndef drain(q: asc.TQue, g: asc.GlobalTensor, k: int) -> None:\n    t = q.deque(asc.float32)\n"
+    twin = main.replace("@asc.jit\ndef kernel", local + "    q.free_tensor(t)\n\n\n@asc.jit\ndef kernel")
+    _step(twin, cache, path)
+    common.write_text(module, encoding="utf-8")
+    _step(twin, cache, path)
 
 
 def test_a_moved_unit_names_its_lines_where_they_are_now() -> None:

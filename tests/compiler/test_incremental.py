@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pyasc.compiler.checks import summaries
-from pyasc.compiler.lower import helper_cache
+from pyasc.compiler.lower import cutoff, helper_cache
 from pyasc.compiler.pipeline.analysis import Analysis, AnalysisCache, analyze
 
 PROGRAM = Path(__file__).resolve().parents[2] / "bench" / "programs" / "big_kernel.py"
@@ -269,31 +269,37 @@ def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
 
 def test_a_helper_of_another_module_is_reused_while_its_text_holds(tmp_path: Path) -> None:
     # the helpers load_tile (which calls bump) and store_tile live in common.py: an edit of the kernel takes both
-    # from the cache; an edit in common.py lowers again only the helpers whose text or names it reaches
+    # from the cache; an edit in common.py lowers again only the helpers whose text or names it reaches, and the
+    # kernel not at all while what it sees of them holds (lower/cutoff.py)
     common = tmp_path / "common.py"
     main = str(tmp_path / "main.py")
     cache = AnalysisCache()
+    cutoff.clear()
 
-    def step(module: str, kernel: str) -> int:
+    def step(module: str, kernel: str) -> tuple[int, int]:
+        """Specializations taken from the cache, and kernel lowerings reused, by this analysis."""
         common.write_text(module, encoding="utf-8")
-        before = helper_cache.hits
+        before, kept = helper_cache.hits, cutoff.reused
         got = _view(analyze(kernel, main, cache=cache))
-        hits = helper_cache.hits - before
+        counts = helper_cache.hits - before, cutoff.reused - kept
         assert got == _fresh(kernel, main)
-        return hits
+        return counts
 
-    assert step(COMMON, IMPORTER) == 0
+    assert step(COMMON, IMPORTER) == (0, 0)
     probe = IMPORTER.replace("    pipe = asc.TPipe()\n", "    pipe = asc.TPipe()\n    probe = 1\n")
-    assert step(COMMON, probe) == 2
-    assert step(COMMON.replace("asc.adds(t, t, K, n)", "asc.muls(t, t, K, n)"), probe) == 1  # bump: load_tile's
-    assert step(COMMON.replace("K = 2.0", "K = 3.0"), probe) == 1  # a value bump names
-    assert step(COMMON.replace("    q.free_tensor(t)\n", "    q.free_tensor(t)  # done\n"), probe) == 1
-    # a required parameter more: the call is an error in the importer (findings inside it are common.py's)
+    assert step(COMMON, probe) == (2, 0)
+    assert step(COMMON.replace("asc.adds(t, t, K, n)", "asc.muls(t, t, K, n)"), probe) == (1, 1)  # bump's body
+    assert step(COMMON.replace("K = 2.0", "K = 3.0"), probe) == (1, 1)  # a value bump names
+    assert step(COMMON.replace("    q.free_tensor(t)\n", "    q.free_tensor(t)  # done\n"), probe) == (1, 1)
+    # a required parameter more: the call is an error in the importer (findings inside it are common.py's); the
+    # kept lowering is checked (load_tile taken once for it) and the kernel lowered again
     broken = COMMON.replace("def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int)",
                             "def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int, k: int)")
-    assert step(broken, probe) == 1
+    assert step(broken, probe) == (2, 0)
     codes = sorted(d.code for d in analyze(probe, main, cache=cache).diagnostics)
     assert codes == ["PA301", "PA701"]  # (and the tile load_tile enqueued is never dequeued now)
+    # an imported constant the kernel names is part of its own inputs
+    assert step(COMMON.replace("TILE = 128", "TILE = 64"), probe) == (0, 0)
 
 
 def test_strings_over_column_zero_lines_keep_the_parse_incremental() -> None:

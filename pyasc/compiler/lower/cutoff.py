@@ -68,6 +68,7 @@ class Call:
     """One helper call of a kernel's lowering, as the kernel saw it."""
 
     qualname: str
+    """The helper's name in the caller's module (an imported helper's name there, however its module names it)."""
     parts: list[str]
     """The call's part of the specialization key (argument types and bindings), as helper_cache.call_key takes it."""
     copies: list[Type]
@@ -104,8 +105,11 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 
 def header_values(module: ModuleInfo, jit: JitFunction) -> bytes:
-    """The module values a helper's parameter list (its defaults, its annotations) names."""
-    return module.values_key(frozenset(_IDENTIFIER.findall(signature(jit))))
+    """The module values a helper's parameter list (its defaults, its annotations) names, in the caller's module
+    and, for a helper of another module, in that one."""
+    names = frozenset(_IDENTIFIER.findall(signature(jit)))
+    home = jit.module if jit.module is not None and jit.module is not module else None
+    return module.values_key(names) + (b"\0" + home.values_key(names) if home is not None else b"")
 
 
 def sees(jit: JitFunction, entry: helper_cache.Entry, reach: list[str]) -> tuple:
@@ -160,14 +164,14 @@ class Kept:
 
 def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
     """The kernel's inputs apart from the helpers it calls: `parts` (its text, place, launches and settings, from
-    the caller), the module values its own text names, how the module names asc, and its imports."""
+    the caller), the module values its own text names (an imported constant among them, with its value), how the
+    module names asc, and what it imports from where.  Not the imported modules' texts: what the kernel reads of
+    them is those values and the helpers it calls, each checked on its own."""
     h = hashlib.sha256(parts)
     h.update(module.aliases_key())
     h.update(module.values_key(jit.names))
     h.update(repr(sorted(module.project_imports.items())).encode())
     h.update(repr(sorted(module.pure_names.items())).encode())
-    for path, text in module.imported_modules:
-        h.update(path.encode() + b"\0" + text.encode() + b"\0")
     return h.hexdigest()
 
 
@@ -240,7 +244,7 @@ def validate(module: ModuleInfo, calls: list[Call], kernel: str, stack: tuple[st
     now: list[Call] = []
     for call in calls:
         callee = module.jit.get(call.qualname)
-        if callee is None or (callee.module is not None and callee.module is not module):
+        if callee is None:
             return None
         if header_values(module, callee) != call.header:
             return None  # a default's value may be another: the call's bindings would be
@@ -282,15 +286,18 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     """The call's specialization as the caller's lowering would find it now: from the helper cache, else its own
     kept lowering where that still holds, else lowered for the kept argument types in the caller's context (and
     cached as helper_call caches it)."""
-    reach = helper_cache.reachable(module, callee, memo)
+    home = callee.module if callee.module is not None else module  # (a helper of another module: keyed there)
+    foreign = home is not module
+    home_memo = memo.of(module, home)
+    reach = helper_cache.reachable(home, callee, home_memo)
     if callee.qualname in reach or any(n in stack for n in reach):
         return None, reach  # a recursion, which helper_call does not cache
-    key = helper_cache.call_key(helper_cache.module_key(module, callee, memo), kernel, call.parts)
+    key = helper_cache.call_key(helper_cache.module_key(home, callee, home_memo), kernel, call.parts)
     entry = helper_cache.get(key)
     if entry is not None:
         return (entry if entry.seen == call.seen else None), reach
-    entry = reuse_helper(module, callee, kernel, stack, call.parts, call.seen, memo,
-                         once(lambda: child(context(), callee)))
+    entry = None if foreign else reuse_helper(module, callee, kernel, stack, call.parts, call.seen, memo,
+                                              once(lambda: child(context(), callee)))
     if entry is not None:
         helper_cache.put(key, entry)
         return entry, reach
@@ -302,14 +309,15 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
     lowerer.helper_signatures = signatures
     lowerer.helper_module_keys = memo
-    sub, result = lowerer.lower_helper(callee, False, copies, dict(call.bindings), log=True)
+    sub, result = lowerer.lower_helper(callee, foreign, copies, dict(call.bindings), log=not foreign)
     done = helper_cache.summary(opens)
     if done is None or not helper_cache.keepable(sink.items):
         return None, reach
     added = {k: signatures[k] for k, v in call.seen.items() if v is helper_cache.ABSENT and k in signatures}
     entry = helper_cache.Entry(result, sub.cpp_name, list(sink.items), dict(call.seen), added, done)
     helper_cache.put(key, entry)
-    keep_helper(module, callee, kernel, call.parts, memo, entry, sub.call_log)
+    if not foreign:
+        keep_helper(module, callee, kernel, call.parts, memo, entry, sub.call_log)
     return entry, reach
 
 

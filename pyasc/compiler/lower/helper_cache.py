@@ -179,14 +179,14 @@ def _shared(module: ModuleInfo, memo: KeyMemo) -> tuple[bytes, bytes]:
 
 def own_module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     """module_key without the jit functions `jit` reaches: what its own lowering reads of its module (the part of
-    the key of a lowering kept with its calls, lower/cutoff.py, whose callees are checked one by one instead)."""
-    aliases, imports = _shared(module, memo)
+    the key of a lowering kept with its calls, lower/cutoff.py, whose callees are checked one by one instead).  Of
+    the imported modules it holds what is imported from where, not their texts (as cutoff.own_key)."""
     h = hashlib.sha256()
     h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
     h.update(_text_digest(jit, memo))
-    h.update(aliases)
+    h.update(module.aliases_key())
     h.update(module.values_key(_named(module, jit, memo)))
-    h.update(imports)
+    h.update(repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode())
     return h.hexdigest()
 
 

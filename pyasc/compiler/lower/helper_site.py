@@ -86,24 +86,21 @@ class HelperCallLowering(LowerBase):
         self.check_helper_signature(key, name, params, ordered, bindings, constexprs, sp)
         exprs = [e for p, e in zip(params, ordered, strict=True) if e is not None and p.arg not in bindings]
         arg_types = [e.type if e is not None else UnknownT() for e in ordered]
-        # a helper of another module is cached too (its findings are that module's, not in this sink), but a
-        # call of it is not noted: the kept lowerings of cutoff.py check their calls in the kernel's module only
+        # a helper of another module is cached too (its findings are that module's, not in this sink)
         cached = None if self.foreign else self.cacheable_call(jit, ordered, bindings)
-        if foreign:
-            log = None
         if cached is not None:
             cache_key, copies, opens, reach, parts = cached
             entry = helper_cache.get(cache_key)
             if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
                                          for k, v in entry.seen.items()):
-                return self._cached_call(entry, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
+                return self._cached_call(entry, key, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
             kept = None if foreign else cutoff.reuse_helper(
                 self.m, jit, self.sink.kernel or "", self.stack, parts, seen, self.helper_module_keys,
                 cutoff.once(lambda: cutoff.child(self, jit)))
             if kept is not None:
                 helper_cache.put(cache_key, kept)
-                return self._cached_call(kept, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
+                return self._cached_call(kept, key, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             reported = len(self.sink.items)
             unbound = cutoff.pristine(copies) if log is not None else None
             sub, result = self.lower_helper(jit, foreign, copies, bindings, log=not foreign)
@@ -136,7 +133,7 @@ class HelperCallLowering(LowerBase):
                                            entry, sub.call_log)
                     if log is not None and unbound is not None:
                         self.call_log = log
-                        log.append(cutoff.Call(jit.qualname, parts, unbound, bindings, dict(seen), jit, entry,
+                        log.append(cutoff.Call(key, parts, unbound, bindings, dict(seen), jit, entry,
                                                reach))
         if cached is None:
             sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
@@ -145,7 +142,7 @@ class HelperCallLowering(LowerBase):
         self.helpers.extend(result.helpers)
         return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
 
-    def _cached_call(self, entry: helper_cache.Entry, jit: JitFunction, sp: Span, exprs: list[ir.Expr],
+    def _cached_call(self, entry: helper_cache.Entry, key: str, jit: JitFunction, sp: Span, exprs: list[ir.Expr],
                      opens: helper_cache.Opens, log: list[cutoff.Call] | None, parts: list[str],
                      copies: list[Type], bindings: dict[str, ir.Expr], reach: list[str]) -> ir.Expr:
         """A call answered by a specialization found (the helper cache, or a kept lowering still true): its
@@ -159,7 +156,7 @@ class HelperCallLowering(LowerBase):
         ret = helper_cache.copy_type(_returned(entry.result.kernel.returns or NoneT()), [])
         if log is not None:
             self.call_log = log
-            log.append(cutoff.Call(jit.qualname, parts, copies, bindings, dict(entry.seen), jit, entry, reach))
+            log.append(cutoff.Call(key, parts, copies, bindings, dict(entry.seen), jit, entry, reach))
         return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
 
     def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr],
