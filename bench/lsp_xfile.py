@@ -9,7 +9,10 @@ Measured per round, from the didChange of common.py:
   - main.py's publishDiagnostics with the new verdict (a server that never re-analyzes main.py for it times out:
     "never" in the table);
   - also an edit of common.py that changes nothing main.py reads from it (a comment in another helper): main.py is
-    analyzed again, and its publish (the same diagnostics) is timed the same way.
+    analyzed again, and its publish (the same diagnostics) is timed the same way;
+  - and an edit of a statement in `scale_tile`'s body (another value each round) that leaves what the kernels see
+    of it as it was: the helper is lowered again, the kernels' lowerings are kept (lower/cutoff.py).
+Rounds go: parameter added, parameter taken away, comment elsewhere, body statement, and again.
 
     .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3] [--busy 0 2]
 
@@ -162,15 +165,20 @@ async def rounds(python: str, pythonpath: str | None, kernels: int, edits: int,
             uri=uris[name], language_id="python", version=1, text=text)))
     await wait_for(client, uris["main.py"], 0.0, 0, 60.0)
     await asyncio.sleep(1.5)  # start-up over (the in-process compiler warm)
-    out: dict[str, list[float | None]] = {"own": [], "importer": [], "unrelated": []}
+    out: dict[str, list[float | None]] = {"own": [], "importer": [], "unrelated": [], "body": []}
     version = 1
     text = COMMON
     for i in range(edits):
         # every text is new (a round number in it), so that no cache answers an edit
-        if i % 3 == 2:  # a comment in the other helper: nothing main.py reads changes
+        if i % 4 == 2:  # a comment in the other helper: nothing main.py reads changes
             text = re.sub(r"# spare.*", f"# spare {i}", text)
             want = None
             key = "unrelated"
+        elif i % 4 == 3:  # a statement of scale_tile's body, another value each time: what main.py sees holds
+            text = re.sub(r"    asc\.data_copy\(t, g, n\)\n(    asc\.adds.*\n)?",
+                          f"    asc.data_copy(t, g, n)\n    asc.adds(t, t, {i}.0, n)\n", text)
+            want = kernels if "factor" in text else 0
+            key = "body"
         else:
             broken = "factor" in text
             head = SIGNATURE if broken else BROKEN.replace("factor", f"factor_{i}")
@@ -266,6 +274,7 @@ async def main() -> None:
             print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
             print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")
             print(f"  edit elsewhere in common.py -> main.py's diagnostics:    {summary(got['unrelated'])}")
+            print(f"  edit of scale_tile's body -> main.py's diagnostics:      {summary(got['body'])}")
 
 
 if __name__ == "__main__":
