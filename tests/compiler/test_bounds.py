@@ -675,3 +675,88 @@ def test_tbuf_pieces_in_loops_and_branches() -> None:
     assert [f[:2] for f in findings(guarded)] == [("PA614", "WARNING")]
     unknown = piece("w = tb.get_with_offset(64, n * 32, asc.float32)\n")
     assert findings(unknown) == []
+
+
+IMPORTED = '''
+import asc
+
+
+@asc.jit
+def store_tile(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, n)
+    q.free_tensor(t)
+'''
+
+IMPORTER = '''
+import asc
+
+from tiles import store_tile as store
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 1024)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z, 1024)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, 512)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, 128)
+    q.enque(t)
+    store(q, z_gm, FIRST)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, 128)
+    q.enque(t)
+    store(q, z_gm[512:], SECOND)
+'''
+
+
+@pytest.mark.parametrize("summaries_on", [True, False])
+def test_an_access_past_its_tensor_in_an_imported_helper_is_reported_at_each_call(
+        tmp_path, summaries_on: bool) -> None:
+    # the helper's lines are another file's: each finding goes on the call of it in this file, saying where
+    from pyasc.compiler.checks import summaries
+
+    (tmp_path / "tiles.py").write_text(textwrap.dedent(IMPORTED), encoding="utf-8")
+    src = textwrap.dedent(IMPORTER.replace("FIRST", "128").replace("SECOND", "1024"))
+    path = str(tmp_path / "k.py")
+    with summaries.disabled() if not summaries_on else _nothing():
+        got = [(d.code, d.span.line, d.span.col, d.message, d.related)
+               for d in analyze(src, path).diagnostics if d.code in CODES]
+    second = line_of(src, "store(q, z_gm[512:]")
+    init, window = line_of(src, "pipe.init_buffer"), line_of(src, "z_gm.set_global_buffer")
+    at = "in store_tile() (imported, at its line 8): "
+    moves = "data_copy moves 1024 float32 = 4096 bytes"
+    assert got == [
+        ("PA611", second, 4, f"{at}{moves} from 't', a 512-byte buffer (init_buffer at line {init}): on the device "
+         "it reads memory past the tensor (the simulator stops there, PS102); use a count of at most 128 or a larger "
+         "buffer", ()),
+        ("PA613", second, 4, f"{at}z_gm[512:1536] is outside the 1024 elements given to set_global_buffer at line "
+         f"{window} ({moves}): on the device it accesses Global Memory that is not this core's (the simulator stops "
+         "there, PS101); keep the last tile within the window (a smaller count for the tail, or fewer tiles)", ()),
+    ]
+    # the same helper called within bounds from both places: nothing
+    clean = textwrap.dedent(IMPORTER.replace("FIRST", "128").replace("SECOND", "128"))
+    assert [d for d in analyze(clean, path).diagnostics if d.code in CODES] == []
+
+
+class _nothing:
+    """A context manager that does nothing (the summaries left on)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def test_each_call_of_a_helper_is_checked_with_its_own_specialization() -> None:
+    # two calls with other constant counts lower two specializations of one C++ name: the out-of-bounds one is
+    # found though the last call is the one within bounds
+    local = textwrap.dedent(IMPORTED).replace("import asc\n", "").replace("def store_tile", "def store")
+    src = textwrap.dedent(IMPORTER.replace("FIRST", "1024").replace("SECOND", "128")).replace(
+        "from tiles import store_tile as store\n", local)
+    assert [(c, line) for c, _, line, _ in findings(src)] == [("PA611", line_of(src, "asc.data_copy(g, t, n)"))]

@@ -77,7 +77,7 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
               path: tuple[tuple[ir.KernelIR, object], ...], depth: int) -> None:
         for e in _setup_exprs(fn):
             if isinstance(e, ir.HelperCall):
-                found = helpers.get(e.name)
+                found = helpers.get(e.spec or e.name)
                 if found is None or depth >= 8:
                     continue
                 h, foreign = found

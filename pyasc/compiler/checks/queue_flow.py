@@ -241,7 +241,7 @@ class QueueFlow:
                 self.opaque = True  # a failed call may have set up any queue it was given (reported there)
 
     def helper(self, e: ir.HelperCall, st: State, frame: _Frame, report: bool) -> None:
-        found = self.helpers.get(e.name)
+        found = self.helpers.get(e.spec or e.name)
         if found is None or frame.depth >= 8:
             self.opaque = True
             return
@@ -281,7 +281,7 @@ class QueueFlow:
         found = depth >= 8 or bool(failed_calls(fn))
         for e in () if found else calls_and_helpers_in(fn):
             if isinstance(e, ir.HelperCall):
-                callee = self.helpers.get(e.name)
+                callee = self.helpers.get(e.spec or e.name)
                 found = callee is None or self.touches_queues(callee[0], depth + 1)
             else:
                 leaf = e.api.leaf if e.api is not None else ""

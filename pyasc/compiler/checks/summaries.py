@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
+from typing import Any
 
 from ..ir import nodes as ir
 from ..switch import Switch
@@ -41,13 +42,25 @@ disabled = _SWITCH.disabled
 enabled = _SWITCH.enabled
 
 
+def helper_map(results: Iterable[Any]) -> dict[str, tuple[ir.KernelIR, bool]]:
+    """The checks' map of a kernel's helper specializations (lower.LowerResult): by each one's own key
+    (ir.HelperCall.spec), and by name for a call without one (the last specialization of the name)."""
+    out: dict[str, tuple[ir.KernelIR, bool]] = {}
+    for h in results:
+        out[h.kernel.name] = (h.kernel, h.foreign)
+        if h.spec:
+            out[h.spec] = (h.kernel, h.foreign)
+    return out
+
+
 def helper_names(fn: ir.KernelIR) -> tuple[str, ...]:
-    """The helpers `fn` calls, by name (computed once per IR object)."""
+    """The helpers `fn` calls, by their keys in the checks' map (helper_map; computed once per IR object)."""
     cached: tuple[str, ...] | None = fn.__dict__.get("_helper_names")
     if cached is None:
         from ..ir.walk import calls_and_helpers_in
 
-        cached = tuple(dict.fromkeys(e.name for e in calls_and_helpers_in(fn) if isinstance(e, ir.HelperCall)))
+        cached = tuple(dict.fromkeys(e.spec or e.name for e in calls_and_helpers_in(fn)
+                                     if isinstance(e, ir.HelperCall)))
         fn.__dict__["_helper_names"] = cached
     return cached
 

@@ -266,7 +266,9 @@ _c("PA611", "copy-out-of-bounds", E,
    "writes holds: its queue buffer or TBuf (init_buffer's length, rounded up to 32 bytes, in the tensor's dtype), "
    "less the offset of a slice. An error when the count, the size and every loop bound involved are known (the "
    "access is out of bounds whenever it runs; the simulator stops there, PS102); a warning when it rests on "
-   "constants inside a run-time if or while (it fails whenever that branch runs).",
+   "constants inside a run-time if or while (it fails whenever that branch runs). Inside a helper imported from "
+   "another module (as for PA612 to PA614) the finding goes on the call of it in this file, with the helper's name "
+   "and its line, once per call that goes past the end.",
    _B + "    pipe.init_buffer(q, 1, 128)\n    t = q.alloc_tensor(asc.float16)\n    asc.data_copy(t, g, 128)\n",
    _B + "    pipe.init_buffer(q, 1, 256)\n    t = q.alloc_tensor(asc.float16)\n    asc.data_copy(t, g, 128)\n")
 _c("PA612", "vector-out-of-bounds", E,

@@ -128,6 +128,9 @@ class HelperCall(Expr):
 
     name: str = ""
     args: list[Expr] = field(default_factory=list)
+    spec: str = ""
+    """Which specialization of the helper it calls (calls with other constant arguments or dtypes have others of
+    the same C++ name): the key of the checks' map of helpers; empty, by name."""
 
 
 @dataclass(eq=False)

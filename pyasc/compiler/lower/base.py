@@ -77,6 +77,8 @@ class LowerResult:
     """References to module constants and jit functions, for find-references and rename."""
     foreign: bool = False
     """Defined in another module of the project: its spans are not this file's, so nothing of it is mapped here."""
+    spec: str = ""
+    """For a helper, which specialization it is (ir.HelperCall.spec): its C++ name and its call's argument part."""
 
 
 @dataclass

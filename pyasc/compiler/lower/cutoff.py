@@ -310,6 +310,7 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     lowerer.helper_signatures = signatures
     lowerer.helper_module_keys = memo
     sub, result = lowerer.lower_helper(callee, foreign, copies, dict(call.bindings), log=not foreign)
+    result.spec = helper_cache.spec_of(sub.cpp_name, call.parts)
     done = helper_cache.summary(opens)
     if done is None or not helper_cache.keepable(sink.items):
         return None, reach

@@ -144,6 +144,13 @@ def _named_jits(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> frozense
     return got
 
 
+def spec_of(cpp_name: str, parts: list[str]) -> str:
+    """A cached specialization's identity (LowerResult.spec): its C++ name and the part of its key its call's
+    arguments give."""
+    digest = hashlib.sha1("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{cpp_name}#{digest}"
+
+
 def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     """What the lowering of `jit` reads of its module, whatever the call: its text and place, those of the jit
     functions it reaches, and the module-level values any of them names (memoized per kernel's lowering in

@@ -104,6 +104,7 @@ class HelperCallLowering(LowerBase):
             reported = len(self.sink.items)
             unbound = cutoff.pristine(copies) if log is not None else None
             sub, result = self.lower_helper(jit, foreign, copies, bindings, log=not foreign)
+            result.spec = helper_cache.spec_of(sub.cpp_name, parts)
             done = helper_cache.summary(opens)
             ret = _returned(result.kernel.returns or NoneT())
             try:
@@ -138,9 +139,10 @@ class HelperCallLowering(LowerBase):
         if cached is None:
             sub, result = self.lower_helper(jit, foreign, arg_types, bindings)
             ret = _returned(result.kernel.returns or NoneT())
+            result.spec = f"{sub.cpp_name}#{id(result):x}"  # (lowered for this call only)
         self.helpers.append(result)
         self.helpers.extend(result.helpers)
-        return ir.HelperCall(sp, ret, sub.cpp_name, exprs)
+        return ir.HelperCall(sp, ret, sub.cpp_name, exprs, spec=result.spec)
 
     def _cached_call(self, entry: helper_cache.Entry, key: str, jit: JitFunction, sp: Span, exprs: list[ir.Expr],
                      opens: helper_cache.Opens, log: list[cutoff.Call] | None, parts: list[str],
@@ -157,7 +159,7 @@ class HelperCallLowering(LowerBase):
         if log is not None:
             self.call_log = log
             log.append(cutoff.Call(key, parts, copies, bindings, dict(entry.seen), jit, entry, reach))
-        return ir.HelperCall(sp, ret, entry.cpp_name, exprs)
+        return ir.HelperCall(sp, ret, entry.cpp_name, exprs, spec=entry.result.spec)
 
     def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr],
                      log: bool = False) -> tuple[LowerBase, LowerResult]:

@@ -26,6 +26,7 @@ from ..checks.bounds import check_bounds, launch_values
 from ..checks.lint import check_unused
 from ..checks.memory import check_memory
 from ..checks.queues import check_queues
+from ..checks.summaries import helper_map
 from ..checks.sync import check_sync
 from ..codegen.sourcemap import Code, SourceMap
 from ..diagnostics.codes import CODES
@@ -369,7 +370,7 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
             lowered = lower_kept(module, jit, config, slot, lowerer, sink)
         else:
             lowered = lowerer.run()
-        helpers = {h.kernel.name: (h.kernel, h.foreign) for h in lowered.helpers}
+        helpers = helper_map(lowered.helpers)
         check_queues(lowered.kernel, sink, helpers)
         check_memory(lowered.kernel, sink, config.soc_version, helpers)
         check_unused(lowered.kernel, sink)

@@ -161,13 +161,14 @@ class BoundsChecker(FlowWalk, CallReach):
         if self.guarded and end.loop_vars:
             return
         code = "PA613" if isinstance(view, Global) else "PA611" if "copy" in leaf else "PA612"
-        if (code, call.span) in self.reported:
+        once, span, message = f.place(code, call.span, self.message(call, param, arg, view, count, end, limit, leaf,
+                                                                   in_array))
+        if once in self.reported:
             return
-        self.reported.add((code, call.span))
+        self.reported.add(once)
         severity = Severity.WARNING if self.guarded else Severity.ERROR
-        self.sink.add(Diagnostic(code, severity, self.message(call, param, arg, view, count, end, limit, leaf,
-                                                              in_array),
-                                 call.span, related=(Related(arg.span, f"the {param} operand"),)))
+        related = (Related(arg.span, f"the {param} operand"),) if f.site is None else ()
+        self.sink.add(Diagnostic(code, severity, message, span, related=related))
 
     def message(self, call: ir.Call, param: str, arg: ir.Expr, view: Local | Global, count: Iv, end: Iv,
                 limit: int, leaf: str, in_array: bool = False) -> str:

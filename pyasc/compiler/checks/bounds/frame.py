@@ -3,6 +3,7 @@ deepest helper nesting it follows, and the name of the launch's core index among
 
 from __future__ import annotations
 
+from ...diagnostics.model import Span
 from ...ir import nodes as ir
 from .values import Value
 
@@ -16,7 +17,20 @@ MAX_DEPTH = 8
 class _Frame:
     """One function being walked: the kernel, or a helper at one call."""
 
-    def __init__(self, kernel: ir.KernelIR, env: dict[int, Value], foreign: bool) -> None:
+    def __init__(self, kernel: ir.KernelIR, env: dict[int, Value], foreign: bool,
+                 site: ir.HelperCall | None = None) -> None:
         self.kernel = kernel
         self.env = env
         self.foreign = foreign
+        self.site = site
+        """For a helper of another module: the call in this file through which the walk entered it, where its
+        findings go (that module's lines are not this file's)."""
+
+    def place(self, code: str, span: Span, message: str) -> tuple[tuple[str, Span], Span, str]:
+        """A finding at `span` of this function: the key it is reported once by, where it goes and its message
+        (inside a helper of another module: at the call of it in this file, saying where in the helper)."""
+        if self.site is None:
+            return (code, span), span, message
+        at = self.site.span
+        return ((f"{code} at {at.line}:{at.col}", span), at,
+                f"in {self.kernel.name}() (imported, at its line {span.line}): {message}")

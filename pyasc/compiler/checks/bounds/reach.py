@@ -36,7 +36,7 @@ class CallReach(HelperSummaries):
                 self.call(sub, kind, f)  # type: ignore[arg-type]
 
     def helper(self, call: ir.HelperCall, f: _Frame) -> None:
-        found = self.helpers.get(call.name)
+        found = self.helpers.get(call.spec or call.name)
         if found is None or self.depth >= MAX_DEPTH:
             return
         fn, foreign = found
@@ -50,8 +50,9 @@ class CallReach(HelperSummaries):
                 env[id(p)] = self.tensor(a, f)
             elif isinstance(a, ir.Name) and a.symbol is not None:
                 env[id(p)] = f.env.get(id(a.symbol))
+        site = f.site if f.site is not None else (call if foreign else None)
         foreign = foreign or f.foreign
-        entry = self.summary_entry(fn, env, foreign)
+        entry = self.summary_entry(fn, env, site)
         if entry is not None:
             done = summaries.get(fn, "bounds", entry.key)
             if done is not None:
@@ -60,7 +61,7 @@ class CallReach(HelperSummaries):
             self.mark(entry)
         self.depth += 1
         try:
-            self.walk(fn.body, _Frame(fn, env, foreign))
+            self.walk(fn.body, _Frame(fn, env, foreign, site))
         finally:
             self.depth -= 1
         if entry is not None:
@@ -79,12 +80,11 @@ class CallReach(HelperSummaries):
                 size = self.ev(call.args["buffer_size"], f) if "buffer_size" in call.args else None
                 array = self.addr(call.args.get("buffer"), f)
                 f.env[id(r.symbol)] = Window(r.symbol.name, size, call.span.line, array)
-                if array is not None and size is not None and not f.foreign:
-                    self.window_check(call, r.symbol.name, array, size)
+                if array is not None and size is not None:
+                    self.window_check(call, r.symbol.name, array, size, f)
             return
         if leaf == "piece":
-            if not f.foreign:
-                self.piece(call, f)
+            self.piece(call, f)
             return
         if leaf in ("set_mask_count",):
             self.counter_mode = True
@@ -98,8 +98,6 @@ class CallReach(HelperSummaries):
         if leaf.startswith("set_") and leaf != "set_value" and isinstance(r, ir.Name) and r.symbol is not None \
                 and isinstance(f.env.get(id(r.symbol)), Local):
             f.env[id(r.symbol)] = None  # set_size, set_buffer_len, set_addr_with_offset: another length now
-        if f.foreign:
-            return
         views = {}
         for name in _COUNTED.get(id(api)) or counted(api):
             arg = call.receiver if name == "self" else call.args.get(name)
@@ -124,22 +122,22 @@ class CallReach(HelperSummaries):
                 return Addr(base.name, base.length, base.off + self.ev(e.offset, f))
         return None
 
-    def window_check(self, call: ir.Call, name: str, array: Addr, size: Iv) -> None:
+    def window_check(self, call: ir.Call, name: str, array: Addr, size: Iv, f: _Frame) -> None:
         """set_global_buffer past the end of the launch's array (the simulator stops there, PS101)."""
         end = array.off + size
         if not end.exact or end.hi is None or end.hi <= array.length or (self.guarded and end.loop_vars):
             return
-        if ("PA613", call.span) in self.reported:
-            return
-        self.reported.add(("PA613", call.span))
         start = end.hi - (size.hi or 0)
-        self.sink.add(Diagnostic(
-            "PA613", Severity.WARNING if self.guarded else Severity.ERROR,
+        once, span, message = f.place("PA613", call.span, (
             f"{self.iteration(end)}set_global_buffer gives '{name}' {size.hi} elements from element {start} of "
             f"'{array.name}', whose array (the launch's) holds {array.length}: it ends at {end.hi}"
             f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
             f"that is not this core's (the simulator stops there, PS101); give it at most "
-            f"{max(array.length - start, 0)} elements", call.span))
+            f"{max(array.length - start, 0)} elements"))
+        if once in self.reported:
+            return
+        self.reported.add(once)
+        self.sink.add(Diagnostic("PA613", Severity.WARNING if self.guarded else Severity.ERROR, message, span))
 
     def piece(self, call: ir.Call, f: _Frame) -> None:
         """PA614: TBuf.get(dtype, len) / get_with_offset(size, buf_offset, dtype) reaching past the TBuf's buffer."""
@@ -157,18 +155,18 @@ class CallReach(HelperSummaries):
         end = off + n * const(d[0])
         if not end.exact or end.hi is None or end.hi <= mem.nbytes or (self.guarded and end.loop_vars):
             return
-        if ("PA614", call.span) in self.reported:
-            return
-        self.reported.add(("PA614", call.span))
         start = end.hi - (n.hi or 0) * d[0]
         leaf = call.api.leaf if call.api is not None else "get"
-        self.sink.add(Diagnostic(
-            "PA614", Severity.WARNING if self.guarded else Severity.ERROR,
+        once, span, message = f.place("PA614", call.span, (
             f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "
             f"'{mem.name}' from byte {start}, to byte {end.hi}, but init_buffer at line {mem.line} gave it "
             f"{mem.nbytes} bytes{' when this branch runs' if self.guarded else ''}: on the device the piece is "
             f"memory of other buffers (the simulator stops there, PS102); take at most "
-            f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there", call.span))
+            f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there"))
+        if once in self.reported:
+            return
+        self.reported.add(once)
+        self.sink.add(Diagnostic("PA614", Severity.WARNING if self.guarded else Severity.ERROR, message, span))
 
     def iteration(self, end: Iv) -> str:
         """`last iteration i=7: ` / `on core 7 (get_block_idx() = 7): ` for where an end is reached."""

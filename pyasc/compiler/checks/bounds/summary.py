@@ -118,9 +118,10 @@ class HelperSummaries:
     counter_mode: bool
     _summary_context: _Context | None = None
 
-    def summary_entry(self, fn: ir.KernelIR, env: dict[int, Value], foreign: bool) -> Entry | None:
+    def summary_entry(self, fn: ir.KernelIR, env: dict[int, Value], site: ir.HelperCall | None) -> Entry | None:
         """The key of this call of `fn` with the values `env` binds to its parameters; None when summaries are off
-        or a value is of a kind the key does not describe."""
+        or a value is of a kind the key does not describe.  `site`: for a helper of another module, the call in this
+        file its findings go to (part of the key)."""
         if not summaries.enabled():
             return None
         ctx = self._summary_context
@@ -158,8 +159,9 @@ class HelperSummaries:
         reported = frozenset(r for r in self.reported if any(a <= r[1].line <= b for a, b in lines)) \
             if self.reported else frozenset()
         last = tuple((n, self.last.get(n)) for n in sorted(names)) if names else ()
-        key = (ctx.fixed, reach_key, params, bool(self.guarded), self.depth, self.counter_mode, foreign, last,
-               reported, errors)
+        at = (site.span.line, site.span.col, site.span.end_line, site.span.end_col) if site is not None else None
+        key = (ctx.fixed, reach_key, params, bool(self.guarded), self.depth, self.counter_mode, at, last, reported,
+               errors)
         return Entry(key, memories, keep)
 
     def mark(self, entry: Entry) -> None:
