@@ -10,7 +10,7 @@ from ..diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity, S
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT, TensorT, UnknownT
 from ..ir.value_kinds import python_number
-from ..ir.walk import calls_and_helpers_in, calls_in, stmt_exprs
+from ..ir.walk import callee, calls_and_helpers_in, calls_in, stmt_exprs
 from .queue_flow import eval_int
 
 
@@ -77,7 +77,7 @@ def _setup_uses(kernel: ir.KernelIR, helpers: dict[str, tuple[ir.KernelIR, bool]
               path: tuple[tuple[ir.KernelIR, object], ...], depth: int) -> None:
         for e in _setup_exprs(fn):
             if isinstance(e, ir.HelperCall):
-                found = helpers.get(e.spec or e.name)
+                found = callee(helpers, e)
                 if found is None or depth >= 8:
                     continue
                 h, foreign = found

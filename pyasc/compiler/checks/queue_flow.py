@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..ir import nodes as ir
 from ..ir.types import ObjT, ScalarT
-from ..ir.walk import calls_and_helpers_in, failed_calls, stmt_calls
+from ..ir.walk import callee, calls_and_helpers_in, failed_calls, stmt_calls
 from ..lower.consteval import BINARY, COMPARE, UNARY
 from . import queue_summary, summaries
 
@@ -241,7 +241,7 @@ class QueueFlow:
                 self.opaque = True  # a failed call may have set up any queue it was given (reported there)
 
     def helper(self, e: ir.HelperCall, st: State, frame: _Frame, report: bool) -> None:
-        found = self.helpers.get(e.spec or e.name)
+        found = callee(self.helpers, e)
         if found is None or frame.depth >= 8:
             self.opaque = True
             return
@@ -281,8 +281,8 @@ class QueueFlow:
         found = depth >= 8 or bool(failed_calls(fn))
         for e in () if found else calls_and_helpers_in(fn):
             if isinstance(e, ir.HelperCall):
-                callee = self.helpers.get(e.spec or e.name)
-                found = callee is None or self.touches_queues(callee[0], depth + 1)
+                target = callee(self.helpers, e)
+                found = target is None or self.touches_queues(target[0], depth + 1)
             else:
                 leaf = e.api.leaf if e.api is not None else ""
                 found = leaf == "init_buffer" or (e.receiver is not None and isinstance(e.receiver.type, ObjT)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from . import nodes as ir
 from .types import ScalarT, TensorT
+from .walk import callee
 
 DATA_COPIES = frozenset({"DataCopy", "DataCopyPad"})
 
@@ -112,8 +113,7 @@ def copies(stmts: list[ir.Stmt], helpers: dict[str, ir.KernelIR], keys: dict[int
                 if isinstance(src, ir.Name) and src.symbol is not None and id(src.symbol) in keys and \
                         isinstance(dst, ir.Expr) and isinstance(dst.type, TensorT) and dst.type.memory == "global":
                     found.out_of.add(keys[id(src.symbol)])
-            elif isinstance(e, ir.HelperCall) and e.name in helpers and _depth < 8:
-                h = helpers[e.name]
+            elif isinstance(e, ir.HelperCall) and (h := callee(helpers, e)) is not None and _depth < 8:
                 inner = {id(p): keys[id(a.symbol)] for p, a in zip(h.params, e.args, strict=False)
                          if isinstance(a, ir.Name) and a.symbol is not None and id(a.symbol) in keys}
                 if inner:

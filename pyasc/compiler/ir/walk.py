@@ -4,10 +4,22 @@ expression, the API calls of a kernel and the ones that failed to bind."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 from . import nodes as ir
+
+V = TypeVar("V")
+
+
+def callee(table: Mapping[str, V], e: ir.HelperCall) -> V | None:
+    """The specialization a helper call runs in a map of a kernel's helpers: by its own key (ir.HelperCall.spec)
+    where the map has one, else by name."""
+    if e.spec:
+        got = table.get(e.spec)
+        if got is not None:
+            return got
+    return table.get(e.name)
 
 
 def walk_stmts(stmts: list[ir.Stmt]) -> Iterator[ir.Stmt]:

@@ -8,6 +8,7 @@ from ....language.spec import ApiSpec
 from ...diagnostics.model import Diagnostic, Severity
 from ...ir import nodes as ir
 from ...ir.types import AddrT, ScalarT, TensorT
+from ...ir.walk import callee
 from .. import summaries
 from .apis import _COUNTED, _dtype_of, counted
 from .frame import CORE, MAX_DEPTH, _Frame
@@ -36,7 +37,7 @@ class CallReach(HelperSummaries):
                 self.call(sub, kind, f)  # type: ignore[arg-type]
 
     def helper(self, call: ir.HelperCall, f: _Frame) -> None:
-        found = self.helpers.get(call.spec or call.name)
+        found = callee(self.helpers, call)
         if found is None or self.depth >= MAX_DEPTH:
             return
         fn, foreign = found

@@ -38,6 +38,8 @@ def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
     helpers: dict[str, ir.KernelIR] = {}
     for h in lowered.helpers:
         helpers.setdefault(h.kernel.name, h.kernel)
+        if h.spec:
+            helpers[h.spec] = h.kernel  # (each call's own specialization: ir.walk.callee)
     found = plan(k, materialize(k, helpers, True), helpers, True)
     for enq, use, tensor in found.unplaceable:
         sink.add(Diagnostic(
@@ -58,6 +60,8 @@ def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -
     helpers: dict[str, tuple[ir.KernelIR, bool]] = {}
     for h in lowered.helpers:
         helpers.setdefault(h.kernel.name, (h.kernel, h.foreign))
+        if h.spec:
+            helpers[h.spec] = (h.kernel, h.foreign)
     if not manual and not _uses_flags([k] + [h for h, _ in helpers.values()]):
         return
     # Imported here, by the first kernel that synchronizes by hand: most kernels never get this far, and the

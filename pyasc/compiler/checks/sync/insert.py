@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ...ir import nodes as ir
 from ...ir.auto_tensors import AutoTensor, auto_symbols, cpp_op
 from ...ir.types import ObjT, TensorT
+from ...ir.walk import callee
 from .frames import Frame, Group, GroupKey, group_of, helper_frame, name_variants, queue_name, resolve
 from .plan import Line, Plan, QueueType
 
@@ -68,7 +69,7 @@ class _Seq:
         """The helper a call runs inline (one that makes no auto tensor of its own: that one synchronizes itself)."""
         if not self.inline or not isinstance(e, ir.HelperCall) or frame.depth >= 8:
             return None
-        h = self.helpers.get(e.name)
+        h = callee(self.helpers, e)
         return h if h is not None and not auto_symbols(h) else None
 
     def flatten(self, stmts: list[ir.Stmt], block: object, chain: tuple[ir.Stmt, ...], blocks: tuple[object, ...],
@@ -168,9 +169,8 @@ class _Dsts:
                 dst = e.args.get("dst")
                 if isinstance(dst, ir.Expr) and isinstance(dst.type, TensorT):
                     out += self.classify(dst, frame, at)
-            elif isinstance(e, ir.HelperCall) and e.name in self.seq.helpers and frame.depth < 8 and \
-                    self.seq.inlined(e, frame) is None:
-                h = self.seq.helpers[e.name]
+            elif isinstance(e, ir.HelperCall) and (h := callee(self.seq.helpers, e)) is not None and \
+                    frame.depth < 8 and self.seq.inlined(e, frame) is None:
                 inner = Frame(h, e, frame, {id(p): a for p, a in zip(h.params, e.args, strict=False)})
                 for hs in walk_stmts(h.body):
                     out += self.of(hs, inner, at)

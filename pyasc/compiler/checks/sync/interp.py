@@ -14,6 +14,7 @@ from ....language.spec import memory_of_position
 from ...diagnostics.model import Span
 from ...ir import nodes as ir
 from ...ir.types import DTypeValT, ObjT, ScalarT, TensorT
+from ...ir.walk import callee
 from .access import GlobalView, View, call_pipe, ranges
 from .lin import Lin, atom, mul
 from .machine import Machine, Site
@@ -370,7 +371,7 @@ class Interp:
         return None
 
     def helper(self, e: ir.HelperCall, env: dict[int, object], m: Machine) -> object:
-        found = self.helpers.get(e.name)
+        found = callee(self.helpers, e)
         args = [self.expr(a, env, m) for a in e.args]
         if found is None or self.depth >= 8:
             return None
