@@ -4,6 +4,7 @@ values that prove it; nothing where a value it rests on is not known."""
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
 
 import pytest
@@ -723,7 +724,7 @@ def test_an_access_past_its_tensor_in_an_imported_helper_is_reported_at_each_cal
     (tmp_path / "tiles.py").write_text(textwrap.dedent(IMPORTED), encoding="utf-8")
     src = textwrap.dedent(IMPORTER.replace("FIRST", "128").replace("SECOND", "1024"))
     path = str(tmp_path / "k.py")
-    with summaries.disabled() if not summaries_on else _nothing():
+    with summaries.disabled() if not summaries_on else contextlib.nullcontext():
         got = [(d.code, d.span.line, d.span.col, d.message, d.related)
                for d in analyze(src, path).diagnostics if d.code in CODES]
     second = line_of(src, "store(q, z_gm[512:]")
@@ -742,15 +743,6 @@ def test_an_access_past_its_tensor_in_an_imported_helper_is_reported_at_each_cal
     clean = textwrap.dedent(IMPORTER.replace("FIRST", "128").replace("SECOND", "128"))
     assert [d for d in analyze(clean, path).diagnostics if d.code in CODES] == []
 
-
-class _nothing:
-    """A context manager that does nothing (the summaries left on)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 def test_each_call_of_a_helper_is_checked_with_its_own_specialization() -> None:
