@@ -404,6 +404,9 @@ class KernelIR:
     launches: tuple[tuple[tuple[str, str], ...], ...] = ()
     """The dtypes (parameter, dtype name) each distinct launch of the file gives the kernel's GlobalAddress
     parameters: a kernel left generic is instantiated once per signature, not with DTYPE (analysis.py)."""
+    faulty: bool = False
+    """A helper of another module whose lowering reported an error (into that module's findings): what the error
+    left out of its IR is not known, so no check reports inside it."""
 
 
 def element_dvar(lst: Expr | None) -> DVar | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from ..diagnostics.model import DiagnosticSink, Span
+from ..diagnostics.model import DiagnosticSink, Severity, Span
 from ..ir import nodes as ir
 from ..ir import value_kinds as vk
 from ..ir.types import NoneT, ScalarT, TupleT, Type, UnknownT, scalar
@@ -179,6 +179,8 @@ class HelperCallLowering(LowerBase):
             sub.call_log = []
         result = sub.run()  # type: ignore[attr-defined]
         result.foreign = foreign or self.foreign
+        if foreign:
+            result.kernel.faulty = any(d.severity is Severity.ERROR for d in sink.items)
         if not result.foreign:
             from ..checks.lint import check_unused
 

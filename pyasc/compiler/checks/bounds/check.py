@@ -161,8 +161,10 @@ class BoundsChecker(FlowWalk, CallReach):
         if self.guarded and end.loop_vars:
             return
         code = "PA613" if isinstance(view, Global) else "PA611" if "copy" in leaf else "PA612"
-        once, span, message = f.place(code, call.span, self.message(call, param, arg, view, count, end, limit, leaf,
-                                                                   in_array))
+        placed = f.place(code, call.span, self.message(call, param, arg, view, count, end, limit, leaf, in_array))
+        if placed is None:
+            return
+        once, span, message = placed
         if once in self.reported:
             return
         self.reported.add(once)

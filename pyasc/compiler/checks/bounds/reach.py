@@ -62,7 +62,7 @@ class CallReach(HelperSummaries):
             self.mark(entry)
         self.depth += 1
         try:
-            self.walk(fn.body, _Frame(fn, env, foreign, site))
+            self.walk(fn.body, _Frame(fn, env, foreign, site, f.quiet))
         finally:
             self.depth -= 1
         if entry is not None:
@@ -129,12 +129,15 @@ class CallReach(HelperSummaries):
         if not end.exact or end.hi is None or end.hi <= array.length or (self.guarded and end.loop_vars):
             return
         start = end.hi - (size.hi or 0)
-        once, span, message = f.place("PA613", call.span, (
+        placed = f.place("PA613", call.span, (
             f"{self.iteration(end)}set_global_buffer gives '{name}' {size.hi} elements from element {start} of "
             f"'{array.name}', whose array (the launch's) holds {array.length}: it ends at {end.hi}"
             f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
             f"that is not this core's (the simulator stops there, PS101); give it at most "
             f"{max(array.length - start, 0)} elements"))
+        if placed is None:
+            return
+        once, span, message = placed
         if once in self.reported:
             return
         self.reported.add(once)
@@ -158,12 +161,15 @@ class CallReach(HelperSummaries):
             return
         start = end.hi - (n.hi or 0) * d[0]
         leaf = call.api.leaf if call.api is not None else "get"
-        once, span, message = f.place("PA614", call.span, (
+        placed = f.place("PA614", call.span, (
             f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "
             f"'{mem.name}' from byte {start}, to byte {end.hi}, but init_buffer at line {mem.line} gave it "
             f"{mem.nbytes} bytes{' when this branch runs' if self.guarded else ''}: on the device the piece is "
             f"memory of other buffers (the simulator stops there, PS102); take at most "
             f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there"))
+        if placed is None:
+            return
+        once, span, message = placed
         if once in self.reported:
             return
         self.reported.add(once)
