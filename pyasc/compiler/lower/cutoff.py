@@ -170,8 +170,7 @@ def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
     h = hashlib.sha256(parts)
     h.update(module.aliases_key())
     h.update(module.values_key(jit.names))
-    h.update(repr(sorted(module.project_imports.items())).encode())
-    h.update(repr(sorted(module.pure_names.items())).encode())
+    h.update(helper_cache.imports_key(module))
     return h.hexdigest()
 
 

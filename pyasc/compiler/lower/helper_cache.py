@@ -159,9 +159,7 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     if got is not None:
         return got
     aliases, imports = _shared(module, memo)
-    h = hashlib.sha256()
-    h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
-    h.update(_text_digest(jit, memo))
+    h = hashlib.sha256(_identity(jit, memo))
     names = set(_named(module, jit, memo))
     for name in sorted(reachable(module, jit, memo)):
         other = module.jit[name]
@@ -178,22 +176,31 @@ def module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
 def _shared(module: ModuleInfo, memo: KeyMemo) -> tuple[bytes, bytes]:
     """The parts every key of the module's functions holds: how it names asc, and its imports."""
     if memo.shared is None:
-        imports = repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items(
-            ))).encode() + b"".join(path.encode() + b"\0" + text.encode() for path, text in module.imported_modules)
+        imports = imports_key(module) + b"".join(path.encode() + b"\0" + text.encode()
+                                                 for path, text in module.imported_modules)
         memo.shared = (module.aliases_key(), imports)
     return memo.shared
+
+
+def imports_key(module: ModuleInfo) -> bytes:
+    """What the module imports from where (its project imports and pure names), without the imported texts."""
+    return repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode()
+
+
+def _identity(jit: JitFunction, memo: KeyMemo) -> bytes:
+    """The part of a jit function's keys that is its own: its names, whether it is imported, its text and place."""
+    return (f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode()
+            + _text_digest(jit, memo))
 
 
 def own_module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
     """module_key without the jit functions `jit` reaches: what its own lowering reads of its module (the part of
     the key of a lowering kept with its calls, lower/cutoff.py, whose callees are checked one by one instead).  Of
     the imported modules it holds what is imported from where, not their texts (as cutoff.own_key)."""
-    h = hashlib.sha256()
-    h.update(f"{jit.qualname}\0{jit.cpp_name}\0{jit.closure_key}\0{jit.module is not None}\0".encode())
-    h.update(_text_digest(jit, memo))
+    h = hashlib.sha256(_identity(jit, memo))
     h.update(module.aliases_key())
     h.update(module.values_key(_named(module, jit, memo)))
-    h.update(repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode())
+    h.update(imports_key(module))
     return h.hexdigest()
 
 

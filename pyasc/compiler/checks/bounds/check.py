@@ -25,7 +25,7 @@ iteration out).
 
 from __future__ import annotations
 
-from ...diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity, Span
+from ...diagnostics.model import DiagnosticSink, Related, Span
 from ...ir import nodes as ir
 from ...ir.types import AddrT, ScalarT
 from .apis import _dtype_of
@@ -161,16 +161,8 @@ class BoundsChecker(FlowWalk, CallReach):
         if self.guarded and end.loop_vars:
             return
         code = "PA613" if isinstance(view, Global) else "PA611" if "copy" in leaf else "PA612"
-        placed = f.place(code, call.span, self.message(call, param, arg, view, count, end, limit, leaf, in_array))
-        if placed is None:
-            return
-        once, span, message = placed
-        if once in self.reported:
-            return
-        self.reported.add(once)
-        severity = Severity.WARNING if self.guarded else Severity.ERROR
-        related = (Related(arg.span, f"the {param} operand"),) if f.site is None else ()
-        self.sink.add(Diagnostic(code, severity, message, span, related=related))
+        self.report(f, code, call.span, self.message(call, param, arg, view, count, end, limit, leaf, in_array),
+                    (Related(arg.span, f"the {param} operand"),))
 
     def message(self, call: ir.Call, param: str, arg: ir.Expr, view: Local | Global, count: Iv, end: Iv,
                 limit: int, leaf: str, in_array: bool = False) -> str:

@@ -5,7 +5,7 @@ their calls."""
 from __future__ import annotations
 
 from ....language.spec import ApiSpec
-from ...diagnostics.model import Diagnostic, Severity
+from ...diagnostics.model import Diagnostic, Related, Severity, Span
 from ...ir import nodes as ir
 from ...ir.types import AddrT, ScalarT, TensorT
 from ...ir.walk import callee
@@ -129,19 +129,12 @@ class CallReach(HelperSummaries):
         if not end.exact or end.hi is None or end.hi <= array.length or (self.guarded and end.loop_vars):
             return
         start = end.hi - (size.hi or 0)
-        placed = f.place("PA613", call.span, (
+        self.report(f, "PA613", call.span, (
             f"{self.iteration(end)}set_global_buffer gives '{name}' {size.hi} elements from element {start} of "
             f"'{array.name}', whose array (the launch's) holds {array.length}: it ends at {end.hi}"
             f"{' when this branch runs' if self.guarded else ''}; on the device its last elements are Global Memory "
             f"that is not this core's (the simulator stops there, PS101); give it at most "
             f"{max(array.length - start, 0)} elements"))
-        if placed is None:
-            return
-        once, span, message = placed
-        if once in self.reported:
-            return
-        self.reported.add(once)
-        self.sink.add(Diagnostic("PA613", Severity.WARNING if self.guarded else Severity.ERROR, message, span))
 
     def piece(self, call: ir.Call, f: _Frame) -> None:
         """PA614: TBuf.get(dtype, len) / get_with_offset(size, buf_offset, dtype) reaching past the TBuf's buffer."""
@@ -161,19 +154,26 @@ class CallReach(HelperSummaries):
             return
         start = end.hi - (n.hi or 0) * d[0]
         leaf = call.api.leaf if call.api is not None else "get"
-        placed = f.place("PA614", call.span, (
+        self.report(f, "PA614", call.span, (
             f"{self.iteration(end)}{leaf} takes {n.hi} {d[1]} = {n.hi * d[0] if n.hi is not None else 0} bytes of "
             f"'{mem.name}' from byte {start}, to byte {end.hi}, but init_buffer at line {mem.line} gave it "
             f"{mem.nbytes} bytes{' when this branch runs' if self.guarded else ''}: on the device the piece is "
             f"memory of other buffers (the simulator stops there, PS102); take at most "
             f"{max(mem.nbytes - start, 0) // d[0]} {d[1]} from there"))
+
+    def report(self, f: _Frame, code: str, span: Span, message: str, related: tuple[Related, ...] = ()) -> None:
+        """A finding at `span` of the function `f` walks, once per place (where _Frame.place puts it: inside a
+        helper of another module at the call of it in this file, without the related places of that module); an
+        error, or a warning inside a run-time branch."""
+        placed = f.place(code, span, message)
         if placed is None:
             return
-        once, span, message = placed
+        once, at, text = placed
         if once in self.reported:
             return
         self.reported.add(once)
-        self.sink.add(Diagnostic("PA614", Severity.WARNING if self.guarded else Severity.ERROR, message, span))
+        self.sink.add(Diagnostic(code, Severity.WARNING if self.guarded else Severity.ERROR, text, at,
+                                 related=related if f.site is None else ()))
 
     def iteration(self, end: Iv) -> str:
         """`last iteration i=7: ` / `on core 7 (get_block_idx() = 7): ` for where an end is reached."""

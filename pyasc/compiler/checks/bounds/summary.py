@@ -159,7 +159,7 @@ class HelperSummaries:
         reported = frozenset(r for r in self.reported if any(a <= r[1].line <= b for a, b in lines)) \
             if self.reported else frozenset()
         last = tuple((n, self.last.get(n)) for n in sorted(names)) if names else ()
-        at = (site.span.line, site.span.col, site.span.end_line, site.span.end_col) if site is not None else None
+        at = site.span if site is not None else None
         key = (ctx.fixed, reach_key, params, bool(self.guarded), self.depth, self.counter_mode, at, last, reported,
                errors)
         return Entry(key, memories, keep)

@@ -15,6 +15,7 @@ from ...diagnostics.model import Diagnostic, DiagnosticSink, Related, Severity
 from ...ir import nodes as ir
 from ...ir.walk import calls_in
 from ..queues import inserts_sync
+from ..summaries import helper_map
 
 if TYPE_CHECKING:
     from ...lower import LowerResult
@@ -35,11 +36,7 @@ def check_insert_sync(lowered: LowerResult, sink: DiagnosticSink) -> None:
     from .insert import plan
 
     k = lowered.kernel
-    helpers: dict[str, ir.KernelIR] = {}
-    for h in lowered.helpers:
-        helpers.setdefault(h.kernel.name, h.kernel)
-        if h.spec:
-            helpers[h.spec] = h.kernel  # (each call's own specialization: ir.walk.callee)
+    helpers = {key: fn for key, (fn, _) in helper_map(lowered.helpers).items()}
     found = plan(k, materialize(k, helpers, True), helpers, True)
     for enq, use, tensor in found.unplaceable:
         sink.add(Diagnostic(
@@ -57,11 +54,7 @@ def check_sync(lowered: LowerResult, sink: DiagnosticSink, alias: str = "asc") -
         check_insert_sync(lowered, sink)
         return  # insert_sync replaces the kernel's flags by its own (sync/insert.py): none of them is run
     manual = k.options.get("auto_sync", True) is False
-    helpers: dict[str, tuple[ir.KernelIR, bool]] = {}
-    for h in lowered.helpers:
-        helpers.setdefault(h.kernel.name, (h.kernel, h.foreign))
-        if h.spec:
-            helpers[h.spec] = (h.kernel, h.foreign)
+    helpers = helper_map(lowered.helpers)
     if not manual and not _uses_flags([k] + [h for h, _ in helpers.values()]):
         return
     # Imported here, by the first kernel that synchronizes by hand: most kernels never get this far, and the
