@@ -368,3 +368,62 @@ def test_one_broken_function_is_one_syntax_error_after_a_string_over_column_zero
     syntax = [d for d in result.diagnostics if d.code == "PA100"]
     assert len(syntax) == 1
     assert syntax[0].span.line == text.split("\n").index("    t = (") + 1
+
+
+SHARED = '''import asc
+
+N = 128
+
+
+@asc.jit
+def widen(t: asc.LocalTensor, n: int) -> None:
+    spare = n * 2
+    asc.adds(t, t, 1.0, n)
+
+
+@asc.jit
+def first(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    widen(t, N)
+    asc.data_copy(x_gm, t, N)
+    q.free_tensor(t)
+
+
+@asc.jit
+def second(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    widen(t, N)
+    asc.data_copy(x_gm, t, N)
+    q.free_tensor(t)
+'''
+
+
+def test_kernels_calling_a_helper_alike_share_its_lowering_and_each_names_its_findings() -> None:
+    before = helper_cache.hits
+    a = analyze(SHARED, "/work/shared.py")
+    # the second kernel's call is the first one's specialization: one lowering of widen for both
+    assert helper_cache.hits - before == 1
+    # (a finding of a helper two kernels call is shown once, as the first kernel's)
+    assert [(d.kernel, d.span.line) for d in a.diagnostics if d.code == "PA701"] == [("first", 8)]
+    assert _view(a) == _fresh(SHARED, "/work/shared.py")
+    # the second kernel alone takes the specialization the first one's lowering left, under its own name
+    before = helper_cache.hits
+    alone = analyze(SHARED, "/work/shared.py", kernel="second")
+    assert helper_cache.hits - before == 1
+    assert [(d.kernel, d.span.line) for d in alone.diagnostics if d.code == "PA701"] == [("second", 8)]
+    # an edit of widen's body: each kernel sees it again, with its own name on the finding
+    steps = [SHARED, _edit(SHARED, "    spare = n * 2", "    spare = n * 3"),
+             _edit(SHARED, "    spare = n * 2\n", "")]
+    _replay(steps, "/work/shared.py")

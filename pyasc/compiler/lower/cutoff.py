@@ -291,7 +291,7 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     reach = helper_cache.reachable(home, callee, home_memo)
     if callee.qualname in reach or any(n in stack for n in reach):
         return None, reach  # a recursion, which helper_call does not cache
-    key = helper_cache.call_key(helper_cache.module_key(home, callee, home_memo), kernel, call.parts)
+    key = helper_cache.call_key(helper_cache.module_key(home, callee, home_memo), call.parts)
     entry = helper_cache.get(key)
     if entry is not None:
         return (entry if entry.seen == call.seen else None), reach
@@ -314,10 +314,11 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     if done is None or not helper_cache.keepable(sink.items):
         return None, reach
     added = {k: signatures[k] for k, v in call.seen.items() if v is helper_cache.ABSENT and k in signatures}
-    entry = helper_cache.Entry(result, sub.cpp_name, list(sink.items), dict(call.seen), added, done)
+    entry = helper_cache.Entry(result, sub.cpp_name, helper_cache.unlabelled(sink.items, kernel), dict(call.seen),
+                               added, done)
     helper_cache.put(key, entry)
     if not foreign:
-        keep_helper(module, callee, kernel, call.parts, memo, entry, sub.call_log)
+        keep_helper(module, callee, call.parts, memo, entry, sub.call_log)
     return entry, reach
 
 
@@ -333,19 +334,19 @@ HELPER_LIMIT = helper_cache.LIMIT
 _HELPERS: OrderedDict[str, tuple[helper_cache.Entry, list[Call]]] = OrderedDict()
 
 
-def helper_key(module: ModuleInfo, jit: JitFunction, kernel: str, parts: list[str], memo: KeyMemo) -> str:
+def helper_key(module: ModuleInfo, jit: JitFunction, parts: list[str], memo: KeyMemo) -> str:
     """A specialization's own inputs: the helper's text and place, the module values its own text names, aliases
-    and imports (helper_cache.module_key without the helpers it reaches), the kernel and the call's part."""
-    return helper_cache.call_key(helper_cache.own_module_key(module, jit, memo), kernel, parts)
+    and imports (helper_cache.module_key without the helpers it reaches) and the call's part."""
+    return helper_cache.call_key(helper_cache.own_module_key(module, jit, memo), parts)
 
 
-def keep_helper(module: ModuleInfo, jit: JitFunction, kernel: str, parts: list[str], memo: KeyMemo,
+def keep_helper(module: ModuleInfo, jit: JitFunction, parts: list[str], memo: KeyMemo,
                 entry: helper_cache.Entry, calls: list[Call] | None) -> None:
     """Keep a specialization's entry with its helper calls (when every one was noted and there is one)."""
     if not enabled() or not calls:
         return
     calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
-    key = helper_key(module, jit, kernel, parts, memo)
+    key = helper_key(module, jit, parts, memo)
     with _LOCK:
         _HELPERS[key] = (entry, calls)
         _HELPERS.move_to_end(key)
@@ -361,7 +362,7 @@ def reuse_helper(module: ModuleInfo, jit: JitFunction, kernel: str, stack: tuple
     global reused_helpers
     if not enabled():
         return None
-    key = helper_key(module, jit, kernel, parts, memo)
+    key = helper_key(module, jit, parts, memo)
     with _LOCK:
         kept = _HELPERS.get(key)
     if kept is None:

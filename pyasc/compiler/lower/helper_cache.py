@@ -1,11 +1,13 @@
 """Helper specializations lowered once and reused: within one analysis (every call of `ceil_div(HIDDEN, CHUNK)` in a
-kernel is the same specialization) and across analyses (an edit of the kernel leaves its helpers' text, argument
-types and the module values they read as they were, so their lowering, its findings and the C++ generated from it
-are those of the last analysis).
+kernel, or in any kernel of the file, is the same specialization) and across analyses (an edit of the kernel leaves
+its helpers' text, argument types and the module values they read as they were, so their lowering, its findings and
+the C++ generated from it are those of the last analysis).
 
 A specialization is reused only when what its lowering reads is known and equal: the helper's text and place, the
 texts and places of the jit functions it reaches, the module-level values those read (constants, compile-time
-expressions, structs, imports and aliases), the kernel its findings are reported for, and the argument types.  A
+expressions, structs, imports and aliases), and the argument types.  Not the kernel that calls it: nothing in a
+helper's lowering reads which kernel it is lowered for but the name its findings carry, which the Entry leaves out
+and each caller's sink fills in (what the kernel's own values give a call is in its argument types).  A
 cacheable call hands the helper copies of its argument types, and the caller a copy of the returned type, in a
 fresh analysis as in one that reuses the lowering, so no dtype variable is shared between a caller and a cached
 lowering.  A dtype an argument leaves open (a GlobalTensor whose dtype the helper's data_copy fixes) is a variable
@@ -22,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..diagnostics.model import Diagnostic, Severity
 from ..ir import nodes as ir
@@ -65,7 +67,8 @@ class Entry:
     result: LowerResult
     cpp_name: str
     diagnostics: list[Diagnostic]
-    """The findings it reported into the caller's sink (its own and those of the helpers it called)."""
+    """The findings it reported into the caller's sink (its own and those of the helpers it called), without the
+    caller's kernel name (`unlabelled`)."""
     seen: dict[str, object]
     """The first-call signatures (`helper_signatures`) of the helpers it called, as they were before it ran: it is
     reused only where they still are (a first call elsewhere changes what its calls are checked against)."""
@@ -368,5 +371,13 @@ def replay(opens: Opens, done: Summary) -> None:
         r.lost = r.lost or lost
 
 
-def call_key(module_part: str, kernel: str | None, arg_part: list[str]) -> str:
-    return hashlib.sha256("\0".join([module_part, str(kernel), *arg_part]).encode()).hexdigest()
+def call_key(module_part: str, arg_part: list[str]) -> str:
+    """A specialization's key: no kernel in it, so every kernel of a file that calls a helper with the same
+    arguments shares one lowering (its findings are kept unlabelled, `unlabelled`, and take the caller's kernel)."""
+    return hashlib.sha256("\0".join([module_part, *arg_part]).encode()).hexdigest()
+
+
+def unlabelled(found: list[Diagnostic], kernel: str | None) -> list[Diagnostic]:
+    """A specialization's findings as its Entry keeps them: without the kernel they were reported for (the sink of
+    the kernel that calls it next puts its own name on them)."""
+    return [replace(d, kernel=None) if d.kernel is not None and d.kernel == kernel else d for d in found]

@@ -127,11 +127,11 @@ class HelperCallLowering(LowerBase):
                 if helper_cache.keepable(found):
                     added = {k: self.helper_signatures[k] for k, v in seen.items()
                              if v is helper_cache.ABSENT and k in self.helper_signatures}
-                    entry = helper_cache.Entry(result, sub.cpp_name, list(found), seen, added, done)
+                    entry = helper_cache.Entry(result, sub.cpp_name, helper_cache.unlabelled(found, self.sink.kernel),
+                                               seen, added, done)
                     helper_cache.put(cache_key, entry)
                     if not foreign:
-                        cutoff.keep_helper(self.m, jit, self.sink.kernel or "", parts, self.helper_module_keys,
-                                           entry, sub.call_log)
+                        cutoff.keep_helper(self.m, jit, parts, self.helper_module_keys, entry, sub.call_log)
                     if log is not None and unbound is not None:
                         self.call_log = log
                         log.append(cutoff.Call(key, parts, unbound, bindings, dict(seen), jit, entry,
@@ -149,7 +149,8 @@ class HelperCallLowering(LowerBase):
                      copies: list[Type], bindings: dict[str, ir.Expr], reach: list[str]) -> ir.Expr:
         """A call answered by a specialization found (the helper cache, or a kept lowering still true): its
         findings, signatures and dtype effects applied here, as lowering it would have."""
-        self.sink.items.extend(entry.diagnostics)
+        for d in entry.diagnostics:
+            self.sink.add(d)  # (with this kernel's name)
         for k, v in entry.added.items():
             self.helper_signatures.setdefault(k, v)  # type: ignore[arg-type]
         helper_cache.replay(opens, entry.summary)
@@ -206,7 +207,7 @@ class HelperCallLowering(LowerBase):
         reach = helper_cache.reachable(home, jit, memo)
         if jit.qualname in reach or any(n in self.stack for n in reach):
             return None
-        key = helper_cache.call_key(helper_cache.module_key(home, jit, memo), self.sink.kernel, parts)
+        key = helper_cache.call_key(helper_cache.module_key(home, jit, memo), parts)
         return key, copies, opens, reach, parts
 
     def constexpr_arguments(self, name: str, params: list[ast.arg], given: list[ir.Expr | None]
