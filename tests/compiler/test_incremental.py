@@ -370,7 +370,22 @@ def test_one_broken_function_is_one_syntax_error_after_a_string_over_column_zero
     assert syntax[0].span.line == text.split("\n").index("    t = (") + 1
 
 
-SHARED = '''import asc
+SHARED_KERNEL = """
+
+@asc.jit
+def {name}(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, N)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, N * 4)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    widen(t, N)
+    asc.data_copy(x_gm, t, N)
+    q.free_tensor(t)
+"""
+SHARED = """import asc
 
 N = 128
 
@@ -380,34 +395,8 @@ def widen(t: asc.LocalTensor, n: int) -> None:
     spare = n * 2
     asc.adds(t, t, 1.0, n)
 
-
-@asc.jit
-def first(x: asc.GlobalAddress) -> None:
-    x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, N)
-    pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(q, 1, N * 4)
-    t = q.alloc_tensor(asc.float32)
-    asc.data_copy(t, x_gm, N)
-    widen(t, N)
-    asc.data_copy(x_gm, t, N)
-    q.free_tensor(t)
-
-
-@asc.jit
-def second(x: asc.GlobalAddress) -> None:
-    x_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x, N)
-    pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(q, 1, N * 4)
-    t = q.alloc_tensor(asc.float32)
-    asc.data_copy(t, x_gm, N)
-    widen(t, N)
-    asc.data_copy(x_gm, t, N)
-    q.free_tensor(t)
-'''
+""" + "".join(SHARED_KERNEL.format(name=name) for name in ("first", "second"))
+"""Two kernels that call widen() alike (the same argument types); widen has an unused local (PA701, line 8)."""
 
 
 def test_kernels_calling_a_helper_alike_share_its_lowering_and_each_names_its_findings() -> None:
