@@ -284,7 +284,7 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
                     memo: KeyMemo, context: Callable[[], Any]) -> tuple[helper_cache.Entry | None, list[str]]:
     """The call's specialization as the caller's lowering would find it now: from the helper cache, else its own
     kept lowering where that still holds, else lowered for the kept argument types in the caller's context (and
-    cached as helper_call caches it)."""
+    kept as helper_call keeps it: the same lower_specialization)."""
     home = callee.module if callee.module is not None else module  # (a helper of another module: keyed there)
     foreign = home is not module
     home_memo = memo.of(module, home)
@@ -303,22 +303,11 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     lowerer = context()
     opens = helper_cache.Opens()
     copies = [c if isinstance(c, UnknownT) else helper_cache.copy_type(c, [], opens) for c in call.copies]
-    sink = DiagnosticSink(kernel=kernel)
-    lowerer.sink = sink
-    signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
-    lowerer.helper_signatures = signatures
+    lowerer.sink = DiagnosticSink(kernel=kernel)
+    lowerer.helper_signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
     lowerer.helper_module_keys = memo
-    sub, result = lowerer.lower_helper(callee, foreign, copies, dict(call.bindings), log=not foreign)
-    result.spec = helper_cache.spec_of(sub.cpp_name, call.parts)
-    done = helper_cache.summary(opens)
-    if done is None or not helper_cache.keepable(sink.items):
-        return None, reach
-    added = {k: signatures[k] for k, v in call.seen.items() if v is helper_cache.ABSENT and k in signatures}
-    entry = helper_cache.Entry(result, sub.cpp_name, helper_cache.unlabelled(sink.items, kernel), dict(call.seen),
-                               added, done)
-    helper_cache.put(key, entry)
-    if not foreign:
-        keep_helper(module, callee, call.parts, memo, entry, sub.call_log)
+    _, _, _, entry = lowerer.lower_specialization(callee, foreign, copies, dict(call.bindings), opens, call.parts,
+                                                  call.seen, key)
     return entry, reach
 
 
