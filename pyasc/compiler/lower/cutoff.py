@@ -306,8 +306,8 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     lowerer.sink = DiagnosticSink(kernel=kernel)
     lowerer.helper_signatures = {k: v for k, v in call.seen.items() if v is not helper_cache.ABSENT}
     lowerer.helper_module_keys = memo
-    _, _, _, entry = lowerer.lower_specialization(callee, foreign, copies, dict(call.bindings), opens, call.parts,
-                                                  call.seen, key)
+    _, _, _, _, entry = lowerer.lower_specialization(callee, foreign, copies, dict(call.bindings), opens,
+                                                     call.parts, call.seen, key)
     return entry, reach
 
 

@@ -103,10 +103,9 @@ class HelperCallLowering(LowerBase):
                 return self._cached_call(kept, key, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             reported = len(self.sink.items)
             unbound = cutoff.pristine(copies) if log is not None else None
-            sub, result, done, entry = self.lower_specialization(jit, foreign, copies, bindings, opens, parts, seen,
-                                                                 cache_key)
-            ret = _returned(result.kernel.returns or NoneT())
-            if done is None:
+            sub, result, done, ret, entry = self.lower_specialization(jit, foreign, copies, bindings, opens, parts,
+                                                                      seen, cache_key)
+            if done is None or ret is None:
                 # the helper left a dtype of its arguments open, for the caller to fix later: lowered again on
                 # the caller's own types, as if it were not cacheable
                 del self.sink.items[reported:]
@@ -117,7 +116,6 @@ class HelperCallLowering(LowerBase):
                         self.helper_signatures[k] = v  # type: ignore[assignment]
                 cached = None
             else:
-                ret = helper_cache.copy_type(ret, [])
                 helper_cache.replay(opens, done)
                 if entry is not None and log is not None and unbound is not None:
                     self.call_log = log
@@ -150,24 +148,26 @@ class HelperCallLowering(LowerBase):
 
     def lower_specialization(self, jit: JitFunction, foreign: bool, copies: list[Type], bindings: dict[str, ir.Expr],
                              opens: helper_cache.Opens, parts: list[str], seen: dict[str, object], cache_key: str
-                             ) -> tuple[LowerBase, LowerResult, tuple | None, helper_cache.Entry | None]:
+                             ) -> tuple[LowerBase, LowerResult, tuple | None, Type | None, helper_cache.Entry | None]:
         """A cacheable call's specialization lowered on the argument copies (`opens`: their open dtypes), its
         findings in this sink; kept in the helper cache under `cache_key` (and with its own calls, cutoff.keep_helper)
         when it reported no error and left no dtype open.  Returns the Lowerer, the result, what it did to the open
-        dtypes (None: it left one open for the caller to fix, or returns one) and the entry kept (None: not kept).
-        `seen`: the first-call signatures of the helpers it reaches, before it ran."""
+        dtypes (None: it left one open for the caller to fix, or returns one), the caller's copy of the returned type
+        (None with it) and the entry kept (None: not kept).  `seen`: the first-call signatures of the helpers it
+        reaches, before it ran."""
         reported = len(self.sink.items)
         sub, result = self.lower_helper(jit, foreign, copies, bindings, log=not foreign)
         result.spec = helper_cache.spec_of(sub.cpp_name, parts)
         done = helper_cache.summary(opens)
+        ret = None
         if done is not None:
             try:
-                helper_cache.copy_type(_returned(result.kernel.returns or NoneT()), [])
+                ret = helper_cache.copy_type(_returned(result.kernel.returns or NoneT()), [])
             except helper_cache.Open:
                 done = None
         found = self.sink.items[reported:]
         if done is None or not helper_cache.keepable(found):
-            return sub, result, done, None
+            return sub, result, done, ret, None
         added = {k: self.helper_signatures[k] for k, v in seen.items()
                  if v is helper_cache.ABSENT and k in self.helper_signatures}
         entry = helper_cache.Entry(result, sub.cpp_name, helper_cache.unlabelled(found, self.sink.kernel), dict(seen),
@@ -175,7 +175,7 @@ class HelperCallLowering(LowerBase):
         helper_cache.put(cache_key, entry)
         if not foreign:
             cutoff.keep_helper(self.m, jit, parts, self.helper_module_keys, entry, sub.call_log)
-        return sub, result, done, entry
+        return sub, result, done, ret, entry
 
     def lower_helper(self, jit: JitFunction, foreign: bool, arg_types: list[Type], bindings: dict[str, ir.Expr],
                      log: bool = False) -> tuple[LowerBase, LowerResult]:
