@@ -6,11 +6,12 @@ the same way, and optionally an earlier checkout (`--baseline DIR`) in the same 
 "The first open" is the server once that open is over: its whole analysis done, the start-up worker handed over to
 the server's own compiler, the C++ tier's run ended (the RSS at the first publish is shown too).  Every edit writes a
 new value into one statement inside the kernel (a line `edit_probe = N` added at the start of
-its body), so that no cache can answer it; `--where helper` edits inside the first helper instead.  The C++ tier
+its body), so that no cache can answer it; `--where kernel-end` adds it before the kernel's last statement
+instead (the lowering resumed before it), `--where helper` inside the first helper.  The C++ tier
 runs (as in an editor) once per batch, on whatever version is current then.  Target (issue 31): growth over 10,000
 edits within 20 MiB of the first open.
 
-    .venv/bin/python bench/lsp_memory.py [--file F.py] [--edits 10000] [--batch 50] [--where kernel|helper]
+    .venv/bin/python bench/lsp_memory.py [--file F.py] [--edits 10000] [--batch 50] [--where kernel|kernel-end|helper]
                                          [--baseline DIR]
 """
 
@@ -58,18 +59,19 @@ def target_function(text: str, where: str) -> ast.FunctionDef:
     if not jit:
         raise SystemExit("the file has no jit function")
     by_name = {f.name: f for f in jit}
-    if where == "kernel":
+    if where in ("kernel", "kernel-end"):
         return by_name[kernel] if kernel in by_name else jit[-1]
     helpers = [f for f in jit if f.name != kernel]
     return helpers[0] if helpers else jit[0]
 
 
 class ProbeEditor(Editor):
-    """Adds `edit_probe = 1000` as the first statement of a function's body, then rewrites its value."""
+    """Adds `edit_probe = 1000` as the first statement of a function's body (`kernel-end`: before the kernel's last
+    one, so that the statements before it are resumed, lower/resume.py), then rewrites its value."""
 
     def __init__(self, text: str, where: str) -> None:
         fn = target_function(text, where)
-        first = fn.body[0]
+        first = fn.body[-1] if where == "kernel-end" else fn.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and len(fn.body) > 1:
             first = fn.body[1]  # after a docstring
         lines = text.split("\n")
@@ -146,7 +148,7 @@ async def main() -> None:
     parser.add_argument("--file", type=Path, default=None, help="the file edited (default: the benchmark program)")
     parser.add_argument("--edits", type=int, default=10_000)
     parser.add_argument("--batch", type=int, default=50)
-    parser.add_argument("--where", choices=["kernel", "helper"], default="kernel")
+    parser.add_argument("--where", choices=["kernel", "kernel-end", "helper"], default="kernel")
     parser.add_argument("--baseline", type=Path, default=None, help="an earlier checkout run in the same run")
     parser.add_argument("--no-cpp", action="store_true", help="the C++ tier off")
     parser.add_argument("--no-bare", action="store_true", help="leave the bare pygls server out")

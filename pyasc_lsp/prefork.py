@@ -348,7 +348,7 @@ def _serve(requests: int, responses: int, folder: str | None = None) -> None:
     from .codecache import install_dataclasses
 
     install_dataclasses()  # the parent's table, read before the fork: its compiler import is the same
-    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze
+    from pyasc.compiler.pipeline.analysis import AnalysisCache, analyze, prepare_next
 
     cache = AnalysisCache()
     if folder is None:  # else the folder's own kernels warm the compiler up, and count for something
@@ -395,6 +395,8 @@ def _serve(requests: int, responses: int, folder: str | None = None) -> None:
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which then analyzes in-process
             reply = pickle.dumps(("error", f"{type(exc).__name__}: {exc}"))
         _send(responses, reply)
+        if not select.select([requests], [], [], 0)[0]:
+            prepare_next()  # idle: the next edit's head start
 
 
 PREFETCH_SECONDS = 0.5

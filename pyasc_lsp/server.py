@@ -54,6 +54,13 @@ def _analyze(text: str, path: str, config: Any, cache: Any, early: Any = None) -
     return analyze(text, path, config, cache, early=hook)
 
 
+def _prepare_next() -> int:
+    """The compiler's work ahead for the next edit (pipeline.analysis.prepare_next), in idle time."""
+    from pyasc.compiler.pipeline.analysis import prepare_next
+
+    return prepare_next()
+
+
 def _preview(early: Any, path: str, text: str, diagnostics: list[Any]) -> None:
     from pyasc.compiler.pipeline.results import Analysis
 
@@ -185,7 +192,7 @@ class PyascServer(LanguageServer):
         super().__init__("pyasc-lsp", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          protocol_cls=PyascProtocol)
         self.settings = Settings()
-        self.docs = Documents(self._analyze_routed, self._config_for)
+        self.docs = Documents(self._analyze_routed, self._config_for, idle=_prepare_next)
         self.pull_diagnostics = False
         """True when the client asks for diagnostics (textDocument/diagnostic) instead of receiving them."""
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -112,8 +112,12 @@ class Documents:
         debounce: float = 0.0,
         cpp_delay: float = 0.3,
         cache: Any = None,
+        idle: Callable[[], object] | None = None,
     ) -> None:
         self._analyze = analyze
+        self._idle = idle
+        """Work ahead for the next edit (the compiler's prepare_next), run in the analysis thread after each
+        analysis, behind any analysis already queued."""
         self._config_for = config_for
         self.debounce = debounce
         self.cpp_delay = cpp_delay
@@ -353,6 +357,8 @@ class Documents:
             analysis = await asyncio.shield(
                 loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
+            if self._idle is not None:
+                self._executor.submit(self._run_idle)
             return analysis
         except asyncio.CancelledError:
             raise
@@ -372,6 +378,14 @@ class Documents:
                 return self._analyze(text, path, config, self.cache)
         finally:
             self._running = None
+
+    def _run_idle(self) -> None:
+        """In the analysis thread, between analyses: never fails an analysis."""
+        try:
+            if self._idle is not None:
+                self._idle()
+        except Exception:  # noqa: BLE001 - only ever a head start
+            logger.debug("idle work failed", exc_info=True)
 
     def early(self, preview: Analysis) -> None:
         """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the C++

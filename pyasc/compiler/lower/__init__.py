@@ -7,6 +7,7 @@ The work is split by concern into the mixins below; base.py holds the state they
 
 from __future__ import annotations
 
+from . import resume
 from .arrays import ArrayLowering
 from .base import CallRecord, LowerResult, TooComplex
 from .callsite import CallLowering
@@ -26,3 +27,6 @@ __all__ = ["CallRecord", "LowerResult", "Lowerer", "TooComplex", "check_naming"]
 class Lowerer(FunctionLowering, StmtLowering, ExprLowering, OperatorLowering, CallLowering, HelperBindingLowering,
               ConstructLowering, StructLowering, CompileTimeLowering, LanguageHelperLowering, ArrayLowering):
     """Lowers one jit function (a kernel, or a helper specialized for one call's argument types)."""
+
+
+resume.lowerer_classes(Lowerer)

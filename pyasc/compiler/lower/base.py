@@ -187,6 +187,8 @@ class LowerBase:
         """A kernel's helper calls as it saw them (lower/cutoff.py), when its caller asks for them with []; None
         once a call was not of the kind noted."""
         self.helper_calls_made = 0
+        self.resume_plan: Any = None
+        """Where a kernel's lowering resumes and takes its checkpoint (resume.Plan), set by its caller."""
         """Helper calls lowered so far (a sandbox that lowered one leaves the notes incomplete)."""
 
     # -- helpers ------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from ..syntax.cppnames import rename_scope
 from ..syntax.fold import NotConstant, fold
 from ..syntax.structs import annotation_struct
 from . import calls as C
+from . import resume
 from .base import JIT_OPTIONS, LAUNCH_OPTIONS, LowerBase, LowerResult
 
 SNAKE = re.compile(r"^_?[a-z][a-z0-9_]*$")
@@ -32,12 +33,20 @@ class FunctionLowering(LowerBase):
         fspan = self.span(node)
         first = min([node.lineno] + [d.lineno for d in node.decorator_list])
         fspan = Span(first, 0, fspan.end_line, fspan.end_col)
-        if isinstance(node, ast.AsyncFunctionDef):
-            self.report("PA101", "async def is not supported for jit functions", name_span)
-        self.check_options()
-        params = self.lower_params(node)
-        self.block = [0]
-        body = self.lower_body(node.body, top=True)
+        plan = self.resume_plan
+        got = resume.restore(plan, self) if plan is not None else None
+        if got is None:  # (else the state of the statements before `start`, their findings among it)
+            if isinstance(node, ast.AsyncFunctionDef):
+                self.report("PA101", "async def is not supported for jit functions", name_span)
+            self.check_options()
+            params = self.lower_params(node)
+            self.block = [0]
+            body = self.lower_top(node.body, params, [], 0)
+        else:
+            params, body, start = got
+            body = self.lower_top(node.body, params, body, start)
+        if plan is not None:
+            resume.finish(plan)
         C.check_deferred(self.deferred, self.diag)
         self.check_scalar_args()
         returns = self.returns[0] if self.returns else None

@@ -11,6 +11,7 @@ from ..ir.types import (
     IntListT,
     TupleT,
 )
+from . import resume
 from .assign import AssignLowering
 from .base import TooComplex
 from .control import ControlLowering
@@ -30,13 +31,29 @@ class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
     """The statement part of a Lowerer."""
 
     def lower_body(self, stmts: list[ast.stmt], top: bool = False) -> list[ir.Stmt]:
-        out: list[ir.Stmt] = []
-        for i, stmt in enumerate(stmts):
-            if top and i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
-                    isinstance(stmt.value.value, str):
-                continue  # docstring
+        return self.lower_top(stmts, [], [], 0) if top else self._lower_from(stmts, [], 0)
+
+    def lower_top(self, stmts: list[ast.stmt], params: list[ir.Symbol], out: list[ir.Stmt], start: int
+                  ) -> list[ir.Stmt]:
+        """The function's body from statement `start` on, after `out` (the IR of the statements before it; `params`
+        the function's parameters), with the checkpoint its resume plan asks for (resume.py)."""
+        if start == 0 and stmts and isinstance(stmts[0], ast.Expr) and isinstance(stmts[0].value, ast.Constant) \
+                and isinstance(stmts[0].value.value, str):
+            start = 1  # docstring
+        return self._lower_from(stmts, out, start, params)
+
+    def _lower_from(self, stmts: list[ast.stmt], out: list[ir.Stmt], start: int,
+                    params: list[ir.Symbol] | None = None) -> list[ir.Stmt]:
+        plan = self.resume_plan if params is not None else None
+        for i in range(start, len(stmts)):
+            stmt = stmts[i]
+            if plan is not None and i == plan.take_at:
+                resume.take(plan, self, params or [], out)
+            made = self.helper_calls_made
             saved, self.prelude = self.prelude, []
             lowered = self.lower_stmt(stmt)
+            if plan is not None and plan.first_call < 0 and self.helper_calls_made != made:
+                plan.first_call = i
             out.extend(self.prelude)
             self.prelude = saved
             out.extend(lowered)

@@ -42,7 +42,7 @@ from ..diagnostics.model import (
     suppressions,
 )
 from ..ir.types import AddrT, TensorT, Type
-from ..lower import Lowerer, LowerResult, TooComplex, check_naming, cutoff, ruleapi
+from ..lower import Lowerer, LowerResult, TooComplex, check_naming, cutoff, resume, ruleapi
 from ..syntax import constexpr
 from ..syntax.launches import Instance, LaunchIndex
 from ..syntax.module import JitFunction, ModuleInfo, scan_module
@@ -111,6 +111,18 @@ def analyze(
         return Analysis(path=path, text=text, diagnostics=[Diagnostic(
             "PA901", Severity.ERROR, f"internal error while analyzing this file: {type(exc).__name__}: {exc}",
             Span(1, 0, 1, 0))])
+
+
+def prepare_next() -> int:
+    """Work ahead for the next edit, for a caller's idle time (a server between analyses): the copy of the
+    lowering state the next edit of the kernel last edited resumes from (lower/resume.py).  Never raises; returns
+    how many things it prepared."""
+    try:
+        with CollectorPaused():  # (the copy is as many objects as an analysis makes: see gcpause.py)
+            return resume.prepare()
+    except Exception:  # noqa: BLE001 - only ever a head start
+        log.debug("prepare_next failed", exc_info=True)
+        return 0
 
 
 def _reader(path: str):  # noqa: ANN202

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...config import Config
 from ..diagnostics.model import DiagnosticSink
-from ..lower import Lowerer, LowerResult, cutoff
+from ..lower import Lowerer, LowerResult, cutoff, resume
 from ..syntax import constexpr
 from ..syntax.launches import Instance
 from ..syntax.module import JitFunction, ModuleInfo
@@ -25,7 +25,15 @@ def lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple
             sink.items.extend(got[1])
             return got[0]
     lowerer.call_log = [] if cutoff.enabled() else None
+    if lowerer.call_log is not None:
+        # the lowering reads no launch (`launch` is None here; their ConstExpr values are among the parts): its
+        # state before a statement holds whatever the launches below the kernel are, wherever they moved
+        head = _own_parts(jit, config, module, "", cutoff.signature(jit) + _addresses(jit))
+        lowerer.resume_plan = resume.plan(module, jit, place, cutoff.own_key(module, jit, head),
+                                          lowerer.helper_module_keys)
     lowered = lowerer.run()
+    if lowerer.resume_plan is not None:
+        resume.used(lowerer.resume_plan)
     if lowerer.call_log or key is not None:
         key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
         cutoff.keep(module, place, key, lowered, sink.items, lowerer.call_log)
@@ -45,11 +53,20 @@ def _context(module: ModuleInfo, jit: JitFunction, like: Lowerer) -> Lowerer:
     return out
 
 
-def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo, launched: str) -> bytes:
+def _addresses(jit: JitFunction) -> str:
+    """The kernel's unannotated parameters its body uses as addresses (what lower_params reads of the body)."""
+    node = jit.node
+    bare = [a.arg for a in node.args.posonlyargs + node.args.args if a.annotation is None]
+    return "\0" + ",".join(a for a in bare if Lowerer._used_as_address(a, node))
+
+
+def _own_parts(jit: JitFunction, config: Config, module: ModuleInfo, launched: str, text: str | None = None
+               ) -> bytes:
     """What a kernel's lowering and the checks after it read of itself, the file and the settings (its helpers
-    aside): its text and place, its names, its launches and the ConstExpr values they give it, and the settings."""
-    parts = [jit.source, f"{jit.node.lineno}:{jit.node.col_offset}", jit.qualname, jit.cpp_name, jit.closure_key,
-             launched, repr(config.key())]
+    aside): its text (or `text` in its place: its header, for resume.py) and place, its names, its launches and the
+    ConstExpr values they give it, and the settings."""
+    parts = [jit.source if text is None else text, f"{jit.node.lineno}:{jit.node.col_offset}", jit.qualname,
+             jit.cpp_name, jit.closure_key, launched, repr(config.key())]
     if "ConstExpr" in jit.source:
         root = constexpr.launch_root(module.tree, jit.scope)
         parts.append(repr(constexpr.values(jit.node, root, module.constants, module.asc_aliases,
