@@ -15,12 +15,15 @@ Measured per round, from the didChange of common.py:
 Rounds go: parameter added, parameter taken away, comment elsewhere, body statement, and again.
 
     .venv/bin/python bench/lsp_xfile.py [--kernels 1 12] [--edits 30] [--baseline DIR] [--timeout 3] [--busy 0 2]
+                                        [--repeat 3]
 
 `--busy N [N ...]` measures the server rounds once per figure with N spinning processes beside them (as
 lsp_latency.py does; default 0: quiet only; `--busy 0 2` on 2 cores adds a run with no core free).
 
 `--baseline DIR` runs the same rounds against a server from another checkout (e.g. `git worktree add /tmp/before
-main`), beside this one, in turns.  Timings are wall-clock: run it on a quiet machine, or say how busy it was.
+main`), beside this one, in turns; `--repeat N` runs each server's rounds N times, the servers taking turns, and gives
+the median of the repetitions' p50 and p95 with their range.  Timings are wall-clock: run it on a quiet machine, or
+say how busy it was.
 """
 
 from __future__ import annotations
@@ -238,14 +241,34 @@ def cpu_alone(kernels: int, edits: int) -> tuple[list[float], list[float]]:
     return own, importer
 
 
-def summary(values: list[float | None]) -> str:
+def _p50_p95(values: list[float | None]) -> tuple[float, float] | None:
     got = sorted(v * 1e3 for v in values if v is not None)
-    missing = len(values) - len(got)
     if not got:
+        return None
+    return statistics.median(got), got[min(len(got) - 1, round(0.95 * (len(got) - 1)))]
+
+
+def summary(values: list[float | None]) -> str:
+    got = _p50_p95(values)
+    missing = sum(v is None for v in values)
+    if got is None:
         return "never" if values else "-"
-    p95 = got[min(len(got) - 1, round(0.95 * (len(got) - 1)))]
-    text = f"p50 {statistics.median(got):.1f} ms, p95 {p95:.1f} ms"
+    text = f"p50 {got[0]:.1f} ms, p95 {got[1]:.1f} ms"
     return text + (f" ({missing} of {len(values)} never)" if missing else "")
+
+
+def summaries(runs: list[list[float | None]]) -> str:
+    """The repetitions' figures: with one, `summary`; with several, the median p50 and p95 and their range."""
+    if len(runs) == 1:
+        return summary(runs[0])
+    got = [g for g in map(_p50_p95, runs) if g is not None]
+    missing = sum(v is None for r in runs for v in r)
+    if not got:
+        return "never"
+    p50, p95 = [statistics.median(g[i] for g in got) for i in (0, 1)]
+    text = (f"p50 {p50:.1f} [{min(g[0] for g in got):.1f}-{max(g[0] for g in got):.1f}] ms, "
+            f"p95 {p95:.1f} [{min(g[1] for g in got):.1f}-{max(g[1] for g in got):.1f}] ms")
+    return text + (f" ({missing} of {sum(map(len, runs))} never)" if missing else "")
 
 
 async def main() -> None:
@@ -254,6 +277,8 @@ async def main() -> None:
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--baseline", type=Path, default=None, help="a checkout to measure beside this one")
     parser.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a publish counts as never")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="repetitions of each server's rounds, the servers in turn (median and range shown)")
     parser.add_argument("--busy", type=int, nargs="+", default=[0], metavar="N",
                         help="spinning processes during the server rounds, one measurement per figure")
     args = parser.parse_args()
@@ -267,14 +292,21 @@ async def main() -> None:
         own, importer = cpu_alone(kernels, args.edits)
         print(f"main.py {kernels} kernels ({lines} lines), analyze() alone, CPU: common.py {summary(own)}; "
               f"main.py again {summary(importer)}")
-        for level, (label, tree) in ((lv, srv) for lv in args.busy for srv in servers):
+        for level in args.busy:
+            runs: dict[str, list[dict[str, list[float | None]]]] = {label: [] for label, _ in servers}
             with BusyCores(level):
-                got = await rounds(sys.executable, tree, kernels, args.edits, args.timeout)
-            print(f"main.py {kernels} kernels ({lines} lines), {label}, {busy_label(level)}:")
-            print(f"  edit of common.py -> its own diagnostics:               {summary(got['own'])}")
-            print(f"  edit of scale_tile's parameters -> main.py's diagnostics: {summary(got['importer'])}")
-            print(f"  edit elsewhere in common.py -> main.py's diagnostics:    {summary(got['unrelated'])}")
-            print(f"  edit of scale_tile's body -> main.py's diagnostics:      {summary(got['body'])}")
+                for _ in range(args.repeat):  # the servers in turn, so that a drift of the machine falls on all
+                    for label, tree in servers:
+                        runs[label].append(await rounds(sys.executable, tree, kernels, args.edits, args.timeout))
+            for label, _ in servers:
+                got = runs[label]
+                times = f", {args.repeat} repetitions in turn" if args.repeat > 1 else ""
+                print(f"main.py {kernels} kernels ({lines} lines), {label}, {busy_label(level)}{times}:")
+                for key, what in (("own", "edit of common.py -> its own diagnostics:               "),
+                                  ("importer", "edit of scale_tile's parameters -> main.py's diagnostics: "),
+                                  ("unrelated", "edit elsewhere in common.py -> main.py's diagnostics:    "),
+                                  ("body", "edit of scale_tile's body -> main.py's diagnostics:      ")):
+                    print(f"  {what}{summaries([g[key] for g in got])}")
 
 
 if __name__ == "__main__":

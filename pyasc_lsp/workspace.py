@@ -34,6 +34,8 @@ CACHE_MIN = 32
 """Smallest size of the per-kernel cache (in entries; `server.make_cache` bounds what they hold as well)."""
 EARLY_WAIT = 1.0
 """Longest the analysis thread waits for the event loop to publish early diagnostics before it goes on."""
+IDLE_AFTER = 0.02
+"""Seconds after an analysis before the idle work (Documents' `idle`) starts, when nothing else is to analyze."""
 
 AnalyzeFn = Callable[[str, str, Config, Any], Analysis]
 
@@ -358,7 +360,7 @@ class Documents:
                 loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
             if self._idle is not None:
-                self._executor.submit(self._run_idle)
+                loop.call_later(IDLE_AFTER, self._when_idle)
             return analysis
         except asyncio.CancelledError:
             raise
@@ -378,6 +380,13 @@ class Documents:
                 return self._analyze(text, path, config, self.cache)
         finally:
             self._running = None
+
+    def _when_idle(self) -> None:
+        """On the event loop, IDLE_AFTER seconds after an analysis: the idle work, unless an analysis runs or waits
+        (a file that imports the one just analyzed is analyzed again next: it must not wait behind it)."""
+        if any(d.task is not None and not d.task.done() for d in self._docs.values()):
+            return
+        self._executor.submit(self._run_idle)
 
     def _run_idle(self) -> None:
         """In the analysis thread, between analyses: never fails an analysis."""

@@ -297,3 +297,41 @@ async def test_a_request_with_an_older_analysis_does_not_wait_past_its_timeout()
     doc = await settle(docs, "u")
     assert doc.analysis is not None and doc.analysis.text == "new"
     docs.shutdown()
+
+
+async def test_the_idle_work_runs_once_nothing_is_left_to_analyze() -> None:
+    """After an analysis the idle work (the compiler's prepare_next) runs in the analysis thread, but not while
+    another document's analysis runs or waits: that one would wait behind it."""
+    hold_b = threading.Event()
+
+    class HoldsB(FakeAnalyzer):
+        def __call__(self, text: str, path: str, config: Config, cache: object) -> Analysis:
+            if text == "b1":
+                hold_b.wait(5)
+            return super().__call__(text, path, config, cache)
+
+    analyzer = HoldsB()
+    idle: list[str] = []
+    docs = Documents(analyzer, lambda path: Config(), cpp_delay=0.01,
+                     idle=lambda: idle.append(threading.current_thread().name))
+    docs.open("a", "/a.py", "a1", 1)
+    docs.open("b", "/b.py", "b1", 1)
+    await settle(docs, "a")
+    await asyncio.sleep(workspace.IDLE_AFTER * 5)  # a's idle time has come, with b's analysis under way
+    assert idle == []
+    hold_b.set()
+    await settle(docs, "b")
+    for _ in range(500):
+        if idle:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.1)
+    assert len(idle) == 1 and idle[0].startswith("pyasc-analyze")
+    docs.change("a", "a2", 2)
+    await settle(docs, "a")
+    for _ in range(500):
+        if len(idle) == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert len(idle) == 2
+    docs.shutdown()
