@@ -295,3 +295,17 @@ def test_a_helper_edit_the_kernel_sees_resumes_before_the_kernels_first_helper_c
     assert s.step(broken.replace("step: int", "stride: int")) == (1, 0)
     assert s.step(broken.replace("step: int", "pitch: int = 1")) == (1, 0)  # (and correct again)
     assert not _fresh(broken.replace("step: int", "pitch: int = 1"), "/k/single.py")["diagnostics"]
+
+
+def test_every_kernel_lowered_last_gets_a_copy_ahead() -> None:
+    """An edit of a helper two kernels call lowers both again: the next one resumes both, each from its copy."""
+    kernel = IMPORTING.replace("from helpers import TILE, fill\n", "")
+    single = "import asc\n" + HELPERS.replace("import asc\n", "") + kernel
+    two = single + "\n\n" + single[single.index("@asc.jit\ndef kernel"):].replace("def kernel(", "def kernel_b(")
+    s = Session("/k/two.py")
+    s.step(two)
+    broken = _edit(two, "def fill(t: asc.LocalTensor, value: float, n: int)",
+                   "def fill(t: asc.LocalTensor, value: float, n: int, step: int)")
+    assert s.step(broken) == (0, 2)
+    assert prepare_next() == 2
+    assert s.step(broken.replace("step: int", "stride: int")) == (2, 0)

@@ -49,7 +49,11 @@ POINTS = 3
 """Checkpoints kept per kernel: the statements most recently edited."""
 ALL_POINTS = 32
 """Checkpoints kept in all (those of the kernels least recently lowered dropped first): each is its state's
-pickle, about 100 bytes per line of the kernel before it.  One copy is unpickled ahead at most (prepare)."""
+pickle, about 100 bytes per line of the kernel before it."""
+SPARES = 16
+SPARE_BYTES = 1_000_000
+"""Copies unpickled ahead (prepare) at most, and the pickled bytes they come from at most (a copy is about ten
+times its pickle in memory)."""
 
 CONTEXT = frozenset({"m", "fn", "kind", "sink", "arg_types", "stack", "pos", "span", "deadline", "const_args",
                      "launch", "helper_module_keys", "call_log", "resume_plan"})
@@ -242,26 +246,36 @@ def _load(point: Point, lowerer: LowerBase | None) -> tuple[dict[str, Any], list
 
 
 def prepare() -> int:
-    """Unpickle, ahead, a copy of the most recently used checkpoint of the most recently lowered kernel (the one
-    the next edit most likely resumes at); returns how many were prepared.  For idle time."""
+    """Unpickle, ahead, a copy of the most recently used checkpoint of each kernel most recently lowered (the ones
+    the next edit most likely resumes at: the kernel being edited, or every kernel of a file that calls an edited
+    helper), at most SPARES of them within SPARE_BYTES; returns how many were prepared.  For idle time."""
     with _LOCK:
-        if not _SLOTS:
-            return 0
-        slot = next(reversed(_SLOTS.values()))
-        point = slot.points[-1] if slot.points else None
-        if point is None or point.spare is not None:
-            return 0
-        for other in _SLOTS.values():
-            for q in other.points:
-                q.spare = None  # one copy ahead in all
-    try:
-        copy = _load(point, None)
-    except Exception:  # noqa: BLE001 - restore() tries again and falls back
-        log.debug("checkpoint not prepared", exc_info=True)
-        return 0
-    with _LOCK:
-        point.spare = copy
-    return 1
+        wanted: list[Point] = []
+        size = 0
+        for slot in reversed(_SLOTS.values()):
+            if not slot.points:
+                continue
+            point = slot.points[-1]
+            if len(wanted) == SPARES or size + len(point.data) > SPARE_BYTES:
+                break
+            wanted.append(point)
+            size += len(point.data)
+        for slot in _SLOTS.values():
+            for q in slot.points:
+                if not any(q is p for p in wanted):
+                    q.spare = None  # the copies ahead are those of the kernels lowered last
+        todo = [p for p in wanted if p.spare is None]
+    done = 0
+    for point in todo:
+        try:
+            copy = _load(point, None)
+        except Exception:  # noqa: BLE001 - restore() tries again and falls back
+            log.debug("checkpoint not prepared", exc_info=True)
+            continue
+        with _LOCK:
+            point.spare = copy
+        done += 1
+    return done
 
 
 # -- taking ---------------------------------------------------------------------------------------------------------
