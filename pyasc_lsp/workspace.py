@@ -118,8 +118,8 @@ class Documents:
     ) -> None:
         self._analyze = analyze
         self._idle = idle
-        """Work ahead for the next edit (the compiler's prepare_next), run in the analysis thread after each
-        analysis, behind any analysis already queued."""
+        """Work ahead for the next edit (the compiler's prepare_next), run in the analysis thread IDLE_AFTER
+        seconds after an analysis when nothing else is to analyze (`_when_idle`)."""
         self._config_for = config_for
         self.debounce = debounce
         self.cpp_delay = cpp_delay

@@ -280,6 +280,13 @@ def child(parent: Any, jit: JitFunction) -> Any:
     return out
 
 
+def call_key_now(module: ModuleInfo, callee: JitFunction, parts: list[str], memo: KeyMemo) -> str:
+    """The helper-cache key a call of `callee` (with the call's part `parts`) from `module` has now: a helper of
+    another module is keyed in its own."""
+    home = callee.module if callee.module is not None else module
+    return helper_cache.call_key(helper_cache.module_key(home, callee, memo.of(module, home)), parts)
+
+
 def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], callee: JitFunction, call: Call,
                     memo: KeyMemo, context: Callable[[], Any]) -> tuple[helper_cache.Entry | None, list[str]]:
     """The call's specialization as the caller's lowering would find it now: from the helper cache, else its own
@@ -291,7 +298,7 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     reach = helper_cache.reachable(home, callee, home_memo)
     if callee.qualname in reach or any(n in stack for n in reach):
         return None, reach  # a recursion, which helper_call does not cache
-    key = helper_cache.call_key(helper_cache.module_key(home, callee, home_memo), call.parts)
+    key = call_key_now(module, callee, call.parts, memo)
     entry = helper_cache.get(key)
     if entry is not None:
         return (entry if entry.seen == call.seen else None), reach

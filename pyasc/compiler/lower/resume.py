@@ -7,7 +7,8 @@ lowering of a kernel edited at statement i can start from a copy of that state t
 those inputs are the same.  A checkpoint is that state pickled right before the first statement an edit changed (the
 next edit there starts from it); the copy it is restored from is fresh objects, so nothing is shared with the
 lowering that took it, whose result may still be read (hover on the previous version, the unit cache for an undo).
-`prepare()`, called when the server is idle, unpickles one copy ahead so that the next edit does not wait for it.
+`prepare()`, called when the server is idle, unpickles a copy ahead for each kernel lowered last, so that the
+next edit does not wait for it.
 
 What the state refers to outside itself: the API specification's objects, the headers' tiling structs and the
 helpers' lowerings (kept by identity); the Lowerer and the module's structs (the resuming Lowerer and its module's
@@ -38,7 +39,7 @@ from ..switch import Switch
 from ..syntax.module import JitFunction, ModuleInfo
 from ..syntax.positions import Positions
 from ..syntax.structs import StructDef
-from . import helper_cache
+from . import cutoff, helper_cache
 from .base import KeyMemo, LowerBase, LowerResult
 
 log = logging.getLogger("pyasc")
@@ -83,6 +84,9 @@ class Point:
     """The helper calls the statements before `index` made (cutoff.Call), in order."""
     spare: tuple[dict[str, Any], list[Diagnostic]] | None = None
     """One copy of the state, unpickled ahead (prepare)."""
+    ahead: bool = True
+    """Whether a copy can be unpickled ahead: not one referring to the Lowerer or to a struct of the module, which
+    only a lowering can give (prepare tries once)."""
 
 
 @dataclass
@@ -116,9 +120,8 @@ class Plan:
     take_at: int = -1
     """The statement before which a checkpoint is taken (-1: none)."""
     first_call: int = -1
-    """The first statement this lowering lowered that made a helper call (recorded by the lowering)."""
-    known_first_call: int = -1
-    """The slot's, where the statements this lowering does not lower hold it."""
+    """The first statement that made a helper call: the slot's where it is among the statements before the
+    checkpoint resumed at, else recorded by the lowering."""
 
 
 def statement_digests(module: ModuleInfo, jit: JitFunction) -> list[bytes]:
@@ -160,7 +163,7 @@ def plan(module: ModuleInfo, jit: JitFunction, place: tuple[str, str], own: str,
             out.start = p
             break
     if out.start is not None and out.start.calls:
-        out.known_first_call = first_call  # (before the checkpoint: among the statements that did not change)
+        out.first_call = first_call  # (before the checkpoint: among the statements that did not change)
     # where an edit of the kernel's text begins; else (only what it calls changed) before its first helper call
     at = changed if changed < len(digests) else first_call if 0 < first_call <= changed else -1
     if 0 < at < len(digests) and (out.start is None or out.start.index != at):
@@ -172,23 +175,23 @@ def _calls_hold(module: ModuleInfo, calls: list[Any], memo: KeyMemo) -> bool:
     """Does each call find the specialization it found when the checkpoint was taken?"""
     for call in calls:
         callee = module.jit.get(call.qualname)
-        if callee is None:
-            return False
-        home = callee.module if callee.module is not None else module  # (a helper of another module: keyed there)
-        key = helper_cache.call_key(helper_cache.module_key(home, callee, memo.of(module, home)), call.parts)
-        if helper_cache.get(key) is not call.entry:
+        if callee is None or helper_cache.get(cutoff.call_key_now(module, callee, call.parts, memo)) is not call.entry:
             return False
     return True
 
 
 def finish(p: Plan) -> None:
-    """Record the statements the lowering saw (where the next edit's change is found)."""
+    """Record the statements the lowering saw (where the next edit's change is found), and the checkpoint it
+    resumed at as the kernel's most recently used."""
     with _LOCK:
         slot = _SLOTS.get(p.place)
         if slot is None:
             slot = _SLOTS[p.place] = Slot()
         slot.digests = p.digests
-        slot.first_call = p.known_first_call if p.known_first_call >= 0 else p.first_call
+        slot.first_call = p.first_call
+        if p.start is not None and p.start in slot.points:
+            slot.points.remove(p.start)
+            slot.points.append(p.start)
         _SLOTS.move_to_end(p.place)
         while len(_SLOTS) > LIMIT:
             _SLOTS.popitem(last=False)
@@ -253,16 +256,17 @@ def prepare() -> int:
         wanted: list[Point] = []
         size = 0
         for slot in reversed(_SLOTS.values()):
-            if not slot.points:
+            if not slot.points or not slot.points[-1].ahead:
                 continue
             point = slot.points[-1]
             if len(wanted) == SPARES or size + len(point.data) > SPARE_BYTES:
                 break
             wanted.append(point)
             size += len(point.data)
+        keep = {id(p) for p in wanted}
         for slot in _SLOTS.values():
             for q in slot.points:
-                if not any(q is p for p in wanted):
+                if id(q) not in keep:
                     q.spare = None  # the copies ahead are those of the kernels lowered last
         todo = [p for p in wanted if p.spare is None]
     done = 0
@@ -271,6 +275,7 @@ def prepare() -> int:
             copy = _load(point, None)
         except Exception:  # noqa: BLE001 - restore() tries again and falls back
             log.debug("checkpoint not prepared", exc_info=True)
+            point.ahead = False
             continue
         with _LOCK:
             point.spare = copy
@@ -306,17 +311,6 @@ def take(p: Plan, lowerer: LowerBase, params: list[ir.Symbol], body: list[ir.Stm
         slot.points = [q for q in slot.points if q.index != point.index][-(POINTS - 1):] + [point]
         _SLOTS.move_to_end(p.place)
         _bound_points()
-
-
-def used(p: Plan) -> None:
-    """Mark the checkpoint the lowering resumed at as the most recently used."""
-    if p.start is None:
-        return
-    with _LOCK:
-        slot = _SLOTS.get(p.place)
-        if slot is not None and p.start in slot.points:
-            slot.points.remove(p.start)
-            slot.points.append(p.start)
 
 
 # -- the pickling ---------------------------------------------------------------------------------------------------

@@ -30,8 +30,9 @@ if hasattr(ast, "TryStar"):
 class StmtLowering(AssignLowering, ControlLowering, RebindLowering):
     """The statement part of a Lowerer."""
 
-    def lower_body(self, stmts: list[ast.stmt], top: bool = False) -> list[ir.Stmt]:
-        return self.lower_top(stmts, [], [], 0) if top else self._lower_from(stmts, [], 0)
+    def lower_body(self, stmts: list[ast.stmt]) -> list[ir.Stmt]:
+        """A block inside the function (its top level is lower_top's)."""
+        return self._lower_from(stmts, [], 0)
 
     def lower_top(self, stmts: list[ast.stmt], params: list[ir.Symbol], out: list[ir.Stmt], start: int
                   ) -> list[ir.Stmt]:

@@ -114,9 +114,9 @@ def analyze(
 
 
 def prepare_next() -> int:
-    """Work ahead for the next edit, for a caller's idle time (a server between analyses): the copy of the
-    lowering state the next edit of the kernel last edited resumes from (lower/resume.py).  Never raises; returns
-    how many things it prepared."""
+    """Work ahead for the next edit, for a caller's idle time (a server between analyses): copies of the lowering
+    states the kernels lowered last resume from at their next edit (lower/resume.py).  Never raises; returns how
+    many it prepared."""
     try:
         with CollectorPaused():  # (the copy is as many objects as an analysis makes: see gcpause.py)
             return resume.prepare()

@@ -32,8 +32,6 @@ def lower_kept(module: ModuleInfo, jit: JitFunction, config: Config, slot: tuple
         lowerer.resume_plan = resume.plan(module, jit, place, cutoff.own_key(module, jit, head),
                                           lowerer.helper_module_keys)
     lowered = lowerer.run()
-    if lowerer.resume_plan is not None:
-        resume.used(lowerer.resume_plan)
     if lowerer.call_log or key is not None:
         key = key or cutoff.own_key(module, jit, _own_parts(jit, config, module, slot[2]))
         cutoff.keep(module, place, key, lowered, sink.items, lowerer.call_log)
