@@ -54,6 +54,14 @@ def _analyze(text: str, path: str, config: Any, cache: Any, early: Any = None) -
     return analyze(text, path, config, cache, early=hook)
 
 
+def _analyze_staged(text: str, path: str, config: Any, cache: Any) -> Any:
+    """_analyze in two calls (pipeline/staged.py): up to the diagnostics, then (`finish()` on the result) the rest;
+    or the whole result at once when there is nothing to show before it."""
+    from pyasc.compiler.pipeline.staged import analyze_staged
+
+    return analyze_staged(lsp_newlines(text), path, config, cache)
+
+
 def _prepare_next() -> int:
     """The compiler's work ahead for the next edit (pipeline.analysis.prepare_next), in idle time."""
     from pyasc.compiler.pipeline.analysis import prepare_next
@@ -283,7 +291,8 @@ class PyascServer(LanguageServer):
 
     def _analyze_routed(self, text: str, path: str, config: Any, cache: Any) -> Any:
         """The analysis thread's entry point: the worker's warm compiler while this process has none yet (no kernel
-        cache), else the compiler in-process.  Both call the same analyze() on the same text."""
+        cache), else the compiler in-process, in two stages (its diagnostics first: Documents._finish_staged).  Both
+        run the same analysis stages on the same text."""
         worker = self.worker
         if cache is None and worker is not None and not worker.closed:
             try:
@@ -294,7 +303,7 @@ class PyascServer(LanguageServer):
                 logger.debug("%s imports an open module with unsaved text: analyzing in this process", path)
             except WorkerError as exc:
                 logger.info("%s; analyzing in this process", exc)
-        return _analyze(text, path, config, cache, early=self.docs.early)
+        return _analyze_staged(text, path, config, cache)
 
     def _after_first_analysis(self, doc: Document) -> None:
         """On the event loop, after the first results went out: warm the compiler in this process, in a thread of

@@ -138,6 +138,10 @@ class Documents:
         self.on_early: list[Callable[[Document, Analysis], None]] = []
         """Called with a document and a preview (its text and diagnostics only) when an analysis still under way
         already knows its diagnostics; `on_analysis` follows with the whole result."""
+        self._fronts = 0
+        """Analyses in the analysis thread (or queued for it) whose result the event loop has not taken yet: the
+        second stage of a staged one waits for none to be left (`_finish_staged`)."""
+        self._no_fronts = asyncio.Event()
         self._running: tuple[Document, int, asyncio.AbstractEventLoop, object] | None = None
         """The analysis in the analysis thread right now: document, version, event loop, run marker."""
         self.cpp_submit: Callable[[Analysis, Config], concurrent.futures.Future[list[Diagnostic]] | None] | None = None
@@ -356,8 +360,16 @@ class Documents:
             # Shielded: closing the document cancels this task, but the thread finishes anyway; its result is then
             # dropped.
             running = (doc, version, loop, run)
-            analysis = await asyncio.shield(
-                loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
+            self._fronts += 1
+            try:
+                analysis = await asyncio.shield(
+                    loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
+            finally:
+                self._fronts -= 1
+                if not self._fronts:
+                    self._no_fronts.set()
+            if callable(getattr(analysis, "finish", None)):  # staged: its diagnostics are known, the rest is not
+                analysis = await self._finish_staged(doc, version, run, analysis, loop)
             logger.debug("analyzed %s version %s in %.1f ms", doc.uri, version, (time.perf_counter() - started) * 1e3)
             if self._idle is not None:
                 loop.call_later(IDLE_AFTER, self._when_idle)
@@ -380,6 +392,24 @@ class Documents:
                 return self._analyze(text, path, config, self.cache)
         finally:
             self._running = None
+
+    async def _finish_staged(self, doc: Document, version: int, run: object, staged: Any,
+                             loop: asyncio.AbstractEventLoop) -> Analysis:
+        """A result that stopped at its diagnostics (the compiler's analyze_staged): they go out now, then the runs
+        their listeners queue (the open files importing this one) reach the analysis thread ahead of the rest of
+        this one (its C++ is no importer's input), which follows once no run's diagnostics are on their way: the
+        thread would otherwise share the GIL in 1 ms turns with the event loop publishing them."""
+        self._accept_early(doc, version, run, staged)
+        await asyncio.sleep(0)  # a run queued above submits its analysis in its first step: it goes first
+        while self._fronts:
+            self._no_fronts.clear()
+            await self._no_fronts.wait()
+        return await asyncio.shield(loop.run_in_executor(self._executor, self._finish_now, staged))
+
+    def _finish_now(self, staged: Any) -> Analysis:
+        """In the analysis thread: the rest of a staged analysis, reading the buffers as they are now."""
+        with reads.using(self.overlay):
+            return staged.finish()
 
     def _when_idle(self) -> None:
         """On the event loop, IDLE_AFTER seconds after an analysis: the idle work, unless an analysis runs or waits

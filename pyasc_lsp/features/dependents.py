@@ -6,9 +6,11 @@ every same-project import, followed transitively, the absent ones included; an o
 its file, pyasc.reads).  From them this feature keeps the reverse index: file -> the open documents that read it,
 with the state each saw.  A document is analyzed again when a file it read is now in another state:
 
-- a buffer edited (unsaved): once that buffer's own analysis is accepted and its diagnostics published, so an
-  importer's diagnostics follow the module's, and a burst of edits costs one re-analysis of each importer (a run
-  that read a buffer which changed while it ran is dropped by the scheduler and waits for the same moment);
+- a buffer edited (unsaved): once that buffer's own diagnostics are published (its early ones, where its analysis
+  stopped there: the importers' runs then go to the analysis thread ahead of the rest of the module's, whose C++
+  is no importer's input; else once its whole result is accepted), so an importer's diagnostics follow the
+  module's, and a burst of edits costs one re-analysis of each importer (a run that read a buffer which changed
+  while it ran is dropped by the scheduler and waits for the same moment);
 - a buffer opened over a file with other text, or closed (the file is read again);
 - a file on disk: didSave, workspace/didChangeWatchedFiles (registered for `**/*.py` when the client can register
   it dynamically), or another analysis that read it in a newer state than an importer saw.
@@ -103,6 +105,13 @@ class Dependents:
             if path not in self.docs.overlay and seen != reads.UNSTABLE:
                 self._check(path, seen, doc.analysis_mark, newer_than=doc.analysis_mark)
 
+    def early(self, doc: Document) -> None:
+        """`doc`'s early diagnostics are out: the importers of its buffer are queued now.  Its settling checks them
+        again and finds their runs under way, reading the same buffer."""
+        own = reads.key(doc.path)
+        if own in self.readers:
+            self._check(own, self._current(own), self.docs.overlay.changed_at(own))
+
     def changed(self, paths: Iterable[str]) -> None:
         """Files changed on disk (saved, or reported by the client's watcher): the importers of each that is not
         open in a buffer (an open one is read from its buffer, which did not change)."""
@@ -184,6 +193,7 @@ def setup(server: PyascServer) -> None:
                 server.workspace_diagnostic_refresh(None)
 
     # After the diagnostics feature's listeners: a module's own diagnostics go out before its importers are queued.
+    server.docs.on_early.append(guarded("re-analyze importers")(lambda doc, _preview: deps.early(doc)))
     server.docs.on_settled.append(guarded("re-analyze importers")(settled))
 
 

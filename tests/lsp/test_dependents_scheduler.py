@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 
 from pyasc import reads
+from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span
 from pyasc.compiler.pipeline.results import Analysis
 from pyasc.config import Config
 from pyasc_lsp.features.dependents import Dependents
@@ -22,23 +23,40 @@ class Importer:
         self.calls: list[tuple[str, str | None]] = []
         self.gate: threading.Event | None = None
         self.started = threading.Event()
+        self.staged = False
+        """Analyze a module (a document that imports nothing) in two stages, as the compiler's analyze_staged."""
+        self.events: list[tuple[str, str]] = []
 
-    def __call__(self, text: str, path: str, config: Config, cache: object) -> Analysis:
+    def __call__(self, text: str, path: str, config: Config, cache: object) -> Analysis | Stopped:
         with reads.recording() as seen:
             first = text.split("\n", 1)[0]
             got = reads.read_source(Path(first[5:])) if first.startswith("uses ") else None
         self.calls.append((path, got))
+        self.events.append(("diagnostics", Path(path).name))
         self.started.set()
         if self.gate is not None and first.startswith("uses "):
             self.gate.wait(5)
         result = Analysis(path=path, text=text)
         result.reads = tuple(sorted(seen.items()))
-        return result
+        return Stopped(self, result) if self.staged and not first.startswith("uses ") else result
 
     def seen_by(self, doc: Document) -> str | None:
         """What the latest analysis of `doc` read of its module."""
         return next((got for path, got in reversed(self.calls) if path == doc.path), None)
 
+
+class Stopped:
+    """A staged result (pipeline/staged.py's Staged): the diagnostics now, the rest from finish()."""
+
+    def __init__(self, analyzer: Importer, result: Analysis) -> None:
+        self.analyzer, self.result = analyzer, result
+        self.path, self.text = result.path, result.text
+        self.diagnostics = [Diagnostic("PA202", Severity.ERROR, f"early in {result.text}", Span(1, 0, 1, 4))]
+
+    def finish(self) -> Analysis:
+        self.analyzer.events.append(("rest", Path(self.path).name))
+        self.result.diagnostics = list(self.diagnostics)
+        return self.result
 
 def make(analyzer: Importer) -> tuple[Documents, list[tuple[str, str | None, int]], Dependents]:
     docs = Documents(analyzer, lambda path: Config(), cpp_delay=0.01)
@@ -80,6 +98,33 @@ async def test_an_edit_of_a_module_reanalyzes_its_importer_after_the_module(tmp_
     docs.close("m")  # the file is read again
     await quiet(docs)
     assert accepted[-1] == ("main.py", "disk", 1)
+    docs.shutdown()
+
+
+async def test_a_staged_module_s_importer_runs_between_its_diagnostics_and_the_rest_of_it(tmp_path: Path):
+    module = tmp_path / "common.py"
+    analyzer = Importer()
+    docs, accepted, deps = make(analyzer)
+    docs.on_early.append(lambda doc, _preview: deps.early(doc))  # as features.dependents sets it up
+    early: list[tuple[str, list[str]]] = []
+    docs.on_early.append(lambda doc, preview: early.append((Path(doc.path).name, [d.message for d in
+                                                                                   preview.diagnostics])))
+    docs.open("m", str(module), "v1", 1)
+    docs.open("k", str(tmp_path / "main.py"), f"uses {module}", 1)
+    await quiet(docs)
+    analyzer.staged = True
+    accepted.clear()
+    analyzer.events.clear()
+    asked = deps.count
+    docs.change("m", "v2", 2)
+    await quiet(docs)
+    assert analyzer.events == [("diagnostics", "common.py"), ("diagnostics", "main.py"), ("rest", "common.py")]
+    assert early == [("common.py", ["early in v2"])], "the module's diagnostics went out before its importer ran"
+    assert sorted(accepted) == [("common.py", None, 2), ("main.py", "v2", 1)]
+    assert deps.count == asked + 1, "the importer analyzed once: the module's settling found its result current"
+    mod = docs.get("m")
+    assert mod is not None and mod.analysis is not None and mod.analysis.text == "v2"
+    assert [d.message for d in mod.analysis.diagnostics] == ["early in v2"]
     docs.shutdown()
 
 

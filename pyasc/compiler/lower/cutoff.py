@@ -245,6 +245,10 @@ def validate(module: ModuleInfo, calls: list[Call], kernel: str, stack: tuple[st
         callee = module.jit.get(call.qualname)
         if callee is None:
             return None
+        if callee is not call.jit and signature(callee) != signature(call.jit):
+            # the call binds to another parameter list (what `sees` compares first): nothing to look up or lower
+            # for the kept argument types, which may not even bind to it now
+            return None
         if header_values(module, callee) != call.header:
             return None  # a default's value may be another: the call's bindings would be
         entry, reach = _specialization(module, kernel, stack, callee, call, memo, context)

@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -108,9 +108,7 @@ def analyze(
         return result
     except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never crash the caller
         log.exception("pyasc analysis failed for %s", path)
-        return Analysis(path=path, text=text, diagnostics=[Diagnostic(
-            "PA901", Severity.ERROR, f"internal error while analyzing this file: {type(exc).__name__}: {exc}",
-            Span(1, 0, 1, 0))])
+        return Analysis.failed(path, text, exc)
 
 
 def prepare_next() -> int:
@@ -142,6 +140,23 @@ def select_kernel(module: ModuleInfo, name: str) -> JitFunction | None:
 
 def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | None,
              only: str | None = None, early: Callable[[list[Diagnostic]], None] | None = None) -> Analysis:
+    run = stages(original, path, config, cache, only, early is not None)
+    try:
+        diagnostics = next(run)  # (yielded only when `early` asks for it)
+        try:
+            early(diagnostics)  # type: ignore[misc]
+        except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
+            log.exception("the early-diagnostics hook failed")
+        next(run)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("an analysis has two stages")
+
+
+def stages(original: str, path: str, config: Config, cache: AnalysisCache | None, only: str | None = None,
+           staged: bool = True) -> Generator[list[Diagnostic], None, Analysis]:
+    """One document's analysis in two stages: with `staged`, it yields the file's diagnostics once they are known
+    (where a kernel had to be lowered), then returns the whole result (staged.py runs other work in between)."""
     # Python (and LSP) end a line at \r\n, \r or \n; spans count lines the same way, on the text as given.
     text = original.replace("\r\n", "\n").replace("\r", "\n") if "\r" in original else original
     module = scan_module(text, path, _reader(path))
@@ -185,11 +200,8 @@ def _analyze(original: str, path: str, config: Config, cache: AnalysisCache | No
         from_cache.append(unit is not None)
     host = hostcheck.check(module, text, _reader(path))
     lines = module.positions.lines
-    if early is not None and any(isinstance(s, _Lowered) for s in slots):
-        try:
-            early(_finish(diags + [d for s in slots for d in s.diagnostics] + host, text, config, lines))
-        except Exception:  # noqa: BLE001 - the caller's hook; the analysis goes on
-            log.exception("the early-diagnostics hook failed")
+    if staged and any(isinstance(s, _Lowered) for s in slots):
+        yield _finish(diags + [d for s in slots for d in s.diagnostics] + host, text, config, lines)
     cutoff.release()
     units: list[KernelUnit] = []
     for key, slot, hit in zip(keys, slots, from_cache, strict=True):

@@ -126,6 +126,15 @@ class Analysis:
     """Every other file the analysis looked for (project modules), with its state then (`pyasc.reads.state`): the
     result holds while each is still in that state."""
 
+    @classmethod
+    def failed(cls, path: str, text: str, exc: Exception) -> Analysis:
+        """The result of an analysis that raised: its one diagnostic says so (the entry points never raise)."""
+        from ..diagnostics.model import Severity
+
+        return cls(path=path, text=text, diagnostics=[Diagnostic(
+            "PA901", Severity.ERROR, f"internal error while analyzing this file: {type(exc).__name__}: {exc}",
+            Span(1, 0, 1, 0))])
+
     @property
     def has_kernels(self) -> bool:
         return bool(self.kernels)
