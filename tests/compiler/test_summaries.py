@@ -195,3 +195,53 @@ def test_each_helper_keeps_a_bounded_number_of_summaries() -> None:
     assert len(fn.__dict__["_summaries_bounds"]) == summaries.LIMIT
     assert summaries.get(fn, "bounds", ("entry", 0)) is None  # type: ignore[arg-type]
     assert summaries.get(fn, "bounds", ("entry", 3 * summaries.LIMIT - 1)) == 3 * summaries.LIMIT - 1  # type: ignore
+
+
+IMPORTED = '''import asc
+
+
+@asc.jit
+def take(q: asc.TQue, g: asc.GlobalTensor) -> None:
+    t = q.deque(asc.float32)
+    asc.data_copy(g, t, 64)
+    q.free_tensor(t)
+'''
+
+CALLER = '''import asc
+
+from tiles import take
+
+
+@asc.jit
+def first(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 256)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q, 1, 256)
+    take(q, x_gm)
+
+
+@asc.jit
+def second(x: asc.GlobalAddress) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x, 256)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q, 1, 256)
+    take(q, x_gm)
+'''
+
+
+def test_a_summary_of_a_helper_of_another_module_serves_each_call_at_its_own_place(tmp_path: Path) -> None:
+    """Its findings are shown at the call in this file, whichever it is: the replay puts them there."""
+    (tmp_path / "tiles.py").write_text(IMPORTED, encoding="utf-8")
+    path = str(tmp_path / "main.py")
+    before = _counts()
+    got = analyze(CALLER, path, cache=AnalysisCache()).diagnostics
+    assert _since(before)["queues"] == (1, 1), "walked at the first call, replayed at the second"
+    hangs = [(d.code, d.kernel, d.span.line, d.span.col) for d in got if d.code == "PA503"]
+    calls = [i + 1 for i, line in enumerate(CALLER.splitlines()) if line == "    take(q, x_gm)"]
+    assert hangs == [("PA503", "first", calls[0], 4), ("PA503", "second", calls[1], 4)]
+    with helper_cache.disabled(), summaries.disabled():
+        assert [repr(d) for d in got] == [repr(d) for d in analyze(CALLER, path).diagnostics]

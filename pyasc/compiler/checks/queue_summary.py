@@ -3,12 +3,13 @@ analysis or the next, replays what the walk of queue_flow.py did instead of walk
 
 The walk of a helper reads, of its caller: the state of the queues it is given (which of its parameters stand for
 the same queue of the kernel) and of its own queues (a second call finds what the first left), whether it reports,
-whether it is inside a loop of unknown count, its depth, where its findings are shown (the call, for a helper of
-another module), the values of the peeled first iteration around it and the IR objects of the helpers it reaches.
-What it does is its summary: the state of those queues after it (no other queue's state changes: the joins of its
-paths keep what every path keeps), the verdicts it noted, the names of its own queues, whether it met a queue it
-cannot name, the statements it visited (the walk's budget), and what it did to the values of the peeled iteration
-(it sets and removes those of its own symbols only; a loop in it leaves a copy of them as the walk's values).
+whether it is inside a loop of unknown count, its depth, whether its findings are shown at the call (for a helper of
+another module: at whichever call it is, the summary holds that place for the replay to fill in), the values of the
+peeled first iteration around it and the IR objects of the helpers it reaches. What it does is its summary: the
+state of those queues after it (no other queue's state changes: the joins of its paths keep what every path keeps),
+the verdicts it noted, the names of its own queues, whether it met a queue it cannot name, the statements it visited
+(the walk's budget), and what it did to the values of the peeled iteration (it sets and removes those of its own
+symbols only; a loop in it leaves a copy of them as the walk's values).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ QUEUE_CLASSES = ("TQue", "TQueBind", "TBuf")
 """The objects queue_flow.py keys (its _QUEUE_CLASSES)."""
 _NONE = (False, False, False, False, False, False, -1)
 """The state of a queue nothing was done to."""
+_AT_SITE = "at the call site"
+"""A summary's note shown at the call it was walked from (a helper of another module): the replay's call."""
 
 
 class State(Protocol):
@@ -139,6 +142,8 @@ class Entry:
     env_dict: dict[int, int] = field(default_factory=dict)
     own_before: frozenset[int] = frozenset()
     """The helpers' own queues with a state at the call."""
+    site: object = None
+    """Where the call's findings are shown (the call in this file of a helper of another module), or None."""
 
 
 def entry(flow: Flow, fn: ir.KernelIR, binds: dict[int, int | None], st: State, report: bool, in_loop: bool,
@@ -168,9 +173,11 @@ def entry(flow: Flow, fn: ir.KernelIR, binds: dict[int, int | None], st: State, 
     env = flow.env
     # the walk reads the peeled iteration's values of its own symbols only, and whether there are any
     values = (True, tuple(sorted((k, v) for k, v in env.items() if k in read))) if env else ()
-    key = (reach_key, tuple(pattern), tuple(_flags(st, k) for k in bound), own_state, report, in_loop, depth, site,
-           values)
-    return Entry(key, bound, own, keep, own_before=frozenset(k for k, _ in own_state))
+    # whether the findings go to a call site, not which one: each of them is shown there, so a summary serves
+    # every call of the helper with that state (its notes hold the place, `_AT_SITE`, the replay puts it back)
+    key = (reach_key, tuple(pattern), tuple(_flags(st, k) for k in bound), own_state, report, in_loop, depth,
+           site is not None, values)
+    return Entry(key, bound, own, keep, own_before=frozenset(k for k, _ in own_state), site=site)
 
 
 def mark(flow: Flow, e: Entry) -> None:
@@ -205,6 +212,10 @@ def summarize(flow: Flow, e: Entry, st: State) -> Summary | None:
         c = canon(k)
         if c is None:
             return None
+        if e.site is not None:
+            if span != e.site:
+                return None  # (every finding below a call site is shown at it)
+            span = _AT_SITE
         notes.append((code, span, c, local, func, certain, consumed))
     names = []
     for k, name in list(flow.names.items())[e.names:]:
@@ -235,7 +246,8 @@ def replay(flow: Flow, done: Summary, e: Entry, st: State) -> None:
         _put(st, k, f)
     note = flow.note
     for code, span, c, local, func, certain, consumed in done.notes:
-        note(code, span, bound[c[1]] if c[0] == "b" else c[1], local, func, certain, consumed)
+        note(code, e.site if span is _AT_SITE else span, bound[c[1]] if c[0] == "b" else c[1], local, func,
+             certain, consumed)
     env = flow.env
     at_call = dict(env) if done.replaced is not None else None
     _apply(env, done.env)

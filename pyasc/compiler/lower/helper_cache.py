@@ -186,8 +186,13 @@ def _shared(module: ModuleInfo, memo: KeyMemo) -> tuple[bytes, bytes]:
 
 
 def imports_key(module: ModuleInfo) -> bytes:
-    """What the module imports from where (its project imports and pure names), without the imported texts."""
-    return repr(sorted(module.project_imports.items())).encode() + repr(sorted(module.pure_names.items())).encode()
+    """What the module imports from where (its project imports and pure names), without the imported texts (made
+    once per module, as its aliases_key)."""
+    got: bytes | None = module.__dict__.get("_imports_key")
+    if got is None:
+        got = module.__dict__["_imports_key"] = (repr(sorted(module.project_imports.items())).encode()
+                                                 + repr(sorted(module.pure_names.items())).encode())
+    return got
 
 
 def _identity(jit: JitFunction, memo: KeyMemo) -> bytes:

@@ -252,13 +252,14 @@ _KEYS_LOCK = threading.Lock()
 
 
 def _module_fingerprint(module: ModuleInfo, config: Config) -> str:
-    """Everything module-level a helper-free kernel's key reads, whatever names it mentions: one hash per analysis
-    instead of one walk of the kernel's names per kernel."""
-    h = hashlib.sha256()
-    h.update(module.aliases_key())
-    h.update(module.values_key(set(module.constants) | set(module.ct_exprs) | set(module.jit)))
-    h.update(repr(config.key()).encode())
-    return h.hexdigest()
+    """Everything module-level a helper-free kernel's key reads, whatever names it mentions: one hash per module and
+    settings (an imported module's is asked for by each kernel calling its helpers) instead of one walk per kernel."""
+    settings = repr(config.key())
+    memo = module.__dict__.setdefault("_fingerprints", {})
+    if settings not in memo:
+        names = set(module.constants) | set(module.ct_exprs) | set(module.jit)
+        memo[settings] = hashlib.sha256(module.aliases_key() + module.values_key(names) + settings.encode()).hexdigest()
+    return memo[settings]
 
 
 def _unit_key(module: ModuleInfo, jit: JitFunction, kind: str, config: Config,

@@ -191,9 +191,14 @@ class ModuleInfo:
     compile-time values (`DTYPE = asc.float16`, `MODE = asc.RoundMode.CAST_ROUND`): the front end evaluates them."""
 
     def aliases_key(self) -> bytes:
-        """How the module names `asc`, its parts and its imports: part of every cache key of its functions."""
-        return (repr(sorted(self.asc_aliases)) + repr(sorted(self.adv_aliases))
+        """How the module names `asc`, its parts and its imports: part of every cache key of its functions (made
+        once: the scan that fills these tables is over before any key is asked for)."""
+        got: bytes | None = self.__dict__.get("_aliases_key")
+        if got is None:
+            got = self.__dict__["_aliases_key"] = (
+                repr(sorted(self.asc_aliases)) + repr(sorted(self.adv_aliases))
                 + repr(sorted(self.from_imports.items())) + repr(sorted(self.module_aliases.items()))).encode()
+        return got
 
     def values_key(self, names: set[str] | frozenset[str]) -> bytes:
         """The module-level values, jit functions and structs that a function mentioning `names` can read: part of
