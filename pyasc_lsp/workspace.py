@@ -127,6 +127,8 @@ class Documents:
         """The compiler's per-kernel cache, shared by all documents (None: analyze without one)."""
         self._docs: dict[str, Document] = {}
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pyasc-analyze")
+        self.on_change: list[Callable[[Document], None]] = []
+        """Called with a document whose buffer changed, once its own analysis is scheduled."""
         self.on_open: list[Callable[[Document], None]] = []
         """Called with each document as it opens, before its first analysis has started."""
         self.on_save: list[Callable[[Document], None]] = []
@@ -209,6 +211,7 @@ class Documents:
         self.overlay.set(doc.path, text, self.tick())
         self._cancel_cpp(doc)
         self._schedule(doc, self.debounce)
+        self._call(self.on_change, doc)
         return doc
 
     def close(self, uri: str) -> None:

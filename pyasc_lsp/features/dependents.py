@@ -6,11 +6,13 @@ every same-project import, followed transitively, the absent ones included; an o
 its file, pyasc.reads).  From them this feature keeps the reverse index: file -> the open documents that read it,
 with the state each saw.  A document is analyzed again when a file it read is now in another state:
 
-- a buffer edited (unsaved): once that buffer's own diagnostics are published (its early ones, where its analysis
-  stopped there: the importers' runs then go to the analysis thread ahead of the rest of the module's, whose C++
-  is no importer's input; else once its whole result is accepted), so an importer's diagnostics follow the
-  module's, and a burst of edits costs one re-analysis of each importer (a run that read a buffer which changed
-  while it ran is dropped by the scheduler and waits for the same moment);
+- a buffer edited (unsaved): with no quiet time (`debounceMs` 0), at the edit, right behind the module's own run in
+  the analysis thread (which runs them in turn: the thread goes from one to the next without waiting for the event
+  loop); else once that buffer's own diagnostics are published (its early ones, where its analysis stopped there:
+  the importers' runs then go ahead of the rest of the module's, whose C++ is no importer's input; else once its
+  whole result is accepted).  Either way an importer's diagnostics follow the module's, and a burst of edits costs
+  one re-analysis of each importer at a time (a run that read a buffer which changed while it ran is dropped by the
+  scheduler and waits for the module's);
 - a buffer opened over a file with other text, or closed (the file is read again);
 - a file on disk: didSave, workspace/didChangeWatchedFiles (registered for `**/*.py` when the client can register
   it dynamically), or another analysis that read it in a newer state than an importer saw.
@@ -105,9 +107,16 @@ class Dependents:
             if path not in self.docs.overlay and seen != reads.UNSTABLE:
                 self._check(path, seen, doc.analysis_mark, newer_than=doc.analysis_mark)
 
+    def edited(self, doc: Document) -> None:
+        """`doc`'s buffer changed and its own run is queued: with no quiet time before it, the importers are queued
+        behind it now (with one, its early diagnostics queue them: a run that waits out its own quiet time must not
+        let theirs go first)."""
+        if self.docs.debounce == 0 and doc.task is not None and not doc.task.done() and not doc.analyzing:
+            self.early(doc)  # (a run under way reads the edit after it: the importers wait for that one)
+
     def early(self, doc: Document) -> None:
-        """`doc`'s early diagnostics are out: the importers of its buffer are queued now.  Its settling checks them
-        again and finds their runs under way, reading the same buffer."""
+        """`doc`'s early diagnostics are out: the importers of its buffer are queued now, unless their runs are under
+        way reading it (queued at the edit).  Its settling checks them again the same way."""
         own = reads.key(doc.path)
         if own in self.readers:
             self._check(own, self._current(own), self.docs.overlay.changed_at(own))
@@ -193,6 +202,7 @@ def setup(server: PyascServer) -> None:
                 server.workspace_diagnostic_refresh(None)
 
     # After the diagnostics feature's listeners: a module's own diagnostics go out before its importers are queued.
+    server.docs.on_change.append(guarded("re-analyze importers")(deps.edited))
     server.docs.on_early.append(guarded("re-analyze importers")(lambda doc, _preview: deps.early(doc)))
     server.docs.on_settled.append(guarded("re-analyze importers")(settled))
 

@@ -128,6 +128,40 @@ async def test_a_staged_module_s_importer_runs_between_its_diagnostics_and_the_r
     docs.shutdown()
 
 
+async def test_with_no_quiet_time_the_importer_is_queued_at_the_edit_behind_the_module(tmp_path: Path):
+    """The analysis thread goes from the module's run to the importer's without waiting for the event loop."""
+    module = tmp_path / "common.py"
+    analyzer = Importer()
+    docs, accepted, deps = make(analyzer)
+    docs.on_change.append(deps.edited)  # as features.dependents sets it up
+    docs.on_early.append(lambda doc, _preview: deps.early(doc))
+    docs.open("m", str(module), "v1", 1)
+    docs.open("k", str(tmp_path / "main.py"), f"uses {module}", 1)
+    await quiet(docs)
+    accepted.clear()
+    analyzer.events.clear()
+    analyzer.staged = True
+    asked = deps.count
+    docs.change("m", "v2", 2)
+    importer = docs.get("k")
+    assert importer is not None and importer.task is not None and not importer.task.done()
+    assert deps.count == asked + 1 and analyzer.events == [], "queued before the module's run began"
+    await quiet(docs)
+    assert analyzer.events == [("diagnostics", "common.py"), ("diagnostics", "main.py"), ("rest", "common.py")]
+    assert sorted(accepted) == [("common.py", None, 2), ("main.py", "v2", 1)]
+    assert deps.count == asked + 1, "once: the module's early diagnostics and settling found its run current"
+    # with a quiet time the edit's run waits it out: the importer is queued by the module's diagnostics instead
+    docs.debounce = 0.02
+    accepted.clear()
+    analyzer.events.clear()
+    docs.change("m", "v3", 3)
+    assert importer.task.done() and deps.count == asked + 1
+    await quiet(docs)
+    assert analyzer.events == [("diagnostics", "common.py"), ("diagnostics", "main.py"), ("rest", "common.py")]
+    assert ("main.py", "v3", 1) in accepted and deps.count == asked + 2
+    docs.shutdown()
+
+
 async def test_an_importer_never_accepts_a_result_that_read_an_outdated_buffer(tmp_path: Path):
     module = tmp_path / "common.py"
     analyzer = Importer()
