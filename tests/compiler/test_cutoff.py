@@ -84,6 +84,28 @@ def test_a_helper_edit_the_kernel_sees_lowers_the_kernel_again() -> None:
     assert any("PA611" in d or "PA612" in d for d in _result(finding, cache)[0])
 
 
+def test_a_helper_whose_parameters_changed_is_not_lowered_for_the_kept_argument_types(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept lowering cannot hold (the call binds to another parameter list): its check ends at once, before a
+    specialization of the new helper is made for arguments that may not even bind to it."""
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    made: list[str] = []
+    real = cutoff._specialization
+
+    def specialization(*args: object, **kwargs: object) -> object:
+        made.append(args[3].qualname)  # type: ignore[attr-defined]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cutoff, "_specialization", specialization)
+    broken = KERNEL.replace("def drain(q: asc.TQue, g: asc.GlobalTensor)",
+                            "def drain(q: asc.TQue, g: asc.GlobalTensor, k: int)")
+    assert broken != KERNEL
+    assert _step(broken, cache) == 0
+    assert made == ["load"], "load's view is checked (it comes first and did not change), drain's is not"
+    assert any("PA301" in d for d in _result(broken, cache)[0])
+
+
 def test_a_missing_specialization_is_lowered_for_the_kept_argument_types() -> None:
     cache = AnalysisCache()
     _step(KERNEL, cache)
