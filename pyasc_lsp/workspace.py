@@ -403,10 +403,15 @@ class Documents:
         this one (its C++ is no importer's input), which follows once no run's diagnostics are on their way: the
         thread would otherwise share the GIL in 1 ms turns with the event loop publishing them."""
         self._accept_early(doc, version, run, staged)
-        await asyncio.sleep(0)  # a run queued above submits its analysis in its first step: it goes first
-        while self._fronts:
-            self._no_fronts.clear()
-            await self._no_fronts.wait()
+        try:
+            await asyncio.sleep(0)  # a run queued above submits its analysis in its first step: it goes first
+            while self._fronts:
+                self._no_fronts.clear()
+                await self._no_fronts.wait()
+        except asyncio.CancelledError:  # closed meanwhile: finished all the same (the collector's pause it
+            # holds ends with it, pipeline/staged.py), its result dropped
+            loop.run_in_executor(self._executor, self._finish_now, staged)
+            raise
         return await asyncio.shield(loop.run_in_executor(self._executor, self._finish_now, staged))
 
     def _finish_now(self, staged: Any) -> Analysis:

@@ -201,7 +201,7 @@ def setup(server: PyascServer) -> None:
             if server.pull_diagnostics and server.capability("workspace.diagnostics.refresh_support", False):
                 server.workspace_diagnostic_refresh(None)
 
-    # After the diagnostics feature's listeners: a module's own diagnostics go out before its importers are queued.
+    # After the diagnostics feature's listeners; a module's own run goes first whenever its importers are queued.
     server.docs.on_change.append(guarded("re-analyze importers")(deps.edited))
     server.docs.on_early.append(guarded("re-analyze importers")(lambda doc, _preview: deps.early(doc)))
     server.docs.on_settled.append(guarded("re-analyze importers")(settled))

@@ -10,10 +10,13 @@ import threading
 import pytest
 
 from pyasc.compiler.diagnostics.model import Diagnostic, Severity, Span
+from pyasc.compiler.pipeline import gcpause
 from pyasc.compiler.pipeline.results import Analysis
+from pyasc.compiler.pipeline.staged import Staged, analyze_staged
 from pyasc.config import Config
 from pyasc_lsp import workspace
 from pyasc_lsp.workspace import Document, Documents
+from tests.compiler.test_early import TEXT
 
 
 class FakeAnalyzer:
@@ -334,4 +337,39 @@ async def test_the_idle_work_runs_once_nothing_is_left_to_analyze() -> None:
             break
         await asyncio.sleep(0.01)
     assert len(idle) == 2
+    docs.shutdown()
+
+
+async def test_a_staged_analysis_closed_while_it_waits_is_finished_and_its_collector_pause_ends():
+    """The second stage of a staged result waits while another run's diagnostics are on their way; a document closed
+    meanwhile still has it run (its result dropped), so the collector's pause it holds ends."""
+    gate = threading.Event()
+    seen: list[str] = []
+
+    def analyze(text: str, path: str, config: Config, cache: object) -> object:
+        seen.append(path)
+        if path == "/held.py":
+            gate.wait(5)
+            return Analysis(path=path, text=text)
+        return analyze_staged(text, path, config, None)
+
+    docs = Documents(analyze, lambda path: Config(), cpp_delay=0.01)
+    finished: list[str] = []
+    real = docs._finish_now
+    docs._finish_now = lambda staged: (finished.append(staged.path), real(staged))[1]  # type: ignore[method-assign]
+    docs.open("k", "/k.py", TEXT, 1)
+    docs.open("h", "/held.py", "held", 1)  # its run is queued behind k's first stage, and held
+    for _ in range(3000):  # (a bound for a hang, not a timing: the first analysis imports the compiler)
+        if seen == ["/k.py", "/held.py"]:
+            break
+        await asyncio.sleep(0.01)
+    assert seen == ["/k.py", "/held.py"] and gcpause.running() == 1, "k's first stage is done, its pause held"
+    docs.close("k")  # while its second stage waits for the held run
+    gate.set()
+    for _ in range(3000):
+        if finished and gcpause.running() == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert finished == ["/k.py"] and gcpause.running() == 0
+    assert docs.get("k") is None and not isinstance(docs.get("h"), Staged)
     docs.shutdown()
