@@ -15,7 +15,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ...config import Config
-from ...reads import recording
+from ...reads import UNSTABLE, recording
 from ..diagnostics.model import Diagnostic
 from .analysis import AnalysisCache, stages
 from .gcpause import CollectorPaused
@@ -50,8 +50,9 @@ class Staged:
                     result = done.value
                 else:
                     raise RuntimeError("an analysis has two stages")
-            for path, state in seen.items():
-                self._seen.setdefault(path, state)
+            for path, state in seen.items():  # (recording's rule for a file read twice in other states)
+                if self._seen.setdefault(path, state) != state:
+                    self._seen[path] = UNSTABLE
             result.reads = tuple(sorted(self._seen.items()))
             return result
         except Exception as exc:  # noqa: BLE001 - as analyze(): report, never crash the caller
