@@ -392,17 +392,24 @@ class Documents:
         self._running = running
         try:
             with reads.using(self.overlay):
-                return self._analyze(text, path, config, self.cache)
+                result = self._analyze(text, path, config, self.cache)
+            if callable(getattr(result, "finish", None)):
+                # staged: its diagnostics go out before this thread takes the next run (an importer queued at the
+                # edit), which would otherwise hold the GIL while the event loop publishes them
+                self.early(result)
+            return result
         finally:
             self._running = None
 
     async def _finish_staged(self, doc: Document, version: int, run: object, staged: Any,
                              loop: asyncio.AbstractEventLoop) -> Analysis:
-        """A result that stopped at its diagnostics (the compiler's analyze_staged): they go out now, then the runs
+        """A result that stopped at its diagnostics (the compiler's analyze_staged): they went out before the analysis
+        thread let go of it (`_analyze_now`; here, if they could not then), then the runs
         their listeners queue (the open files importing this one) reach the analysis thread ahead of the rest of
         this one (its C++ is no importer's input), which follows once no run's diagnostics are on their way: the
         thread would otherwise share the GIL in 1 ms turns with the event loop publishing them."""
-        self._accept_early(doc, version, run, staged)
+        if doc.early_run is not run:  # (else published from the analysis thread, early())
+            self._accept_early(doc, version, run, staged)
         try:
             await asyncio.sleep(0)  # a run queued above submits its analysis in its first step: it goes first
             while self._fronts:
@@ -435,9 +442,10 @@ class Documents:
             logger.debug("idle work failed", exc_info=True)
 
     def early(self, preview: Analysis) -> None:
-        """From the analysis thread, during an analysis: its diagnostics are known before the rest of it (the C++
-        is generated after them, and the start-up worker sends them first), so they are published that much
-        sooner; everything else (the C++ panel, hover data, the C++ tier) waits for the whole result.
+        """From the analysis thread, during an analysis or at the end of a staged one's first call: its diagnostics
+        are known before the rest of it (the C++ is generated after them, and the start-up worker sends them
+        first), so they are published that much sooner; everything else (the C++ panel, hover data, the C++ tier)
+        waits for the whole result.
 
         The analysis thread waits (up to EARLY_WAIT seconds) until the event loop has published them: the two
         threads would otherwise share the GIL in 1 ms turns, and the publish would wait out the generator's."""

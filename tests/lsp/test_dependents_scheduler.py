@@ -162,6 +162,32 @@ async def test_with_no_quiet_time_the_importer_is_queued_at_the_edit_behind_the_
     docs.shutdown()
 
 
+async def test_a_staged_module_s_diagnostics_go_out_before_the_thread_takes_the_importer_s_run(tmp_path: Path):
+    """The importer's run queued at the edit waits in the analysis thread until the event loop has published the
+    module's diagnostics: run beside the publish, the two threads would share the GIL."""
+    module = tmp_path / "common.py"
+    analyzer = Importer()
+    docs, accepted, deps = make(analyzer)
+    docs.on_change.append(deps.edited)
+    docs.on_early.append(lambda doc, _preview: deps.early(doc))
+    docs.on_early.append(lambda doc, _preview: analyzer.events.append(("published", Path(doc.path).name)))
+    docs.open("m", str(module), "v1", 1)
+    docs.open("k", str(tmp_path / "main.py"), f"uses {module}", 1)
+    await quiet(docs)
+    analyzer.staged = True
+    analyzer.events.clear()
+    accepted.clear()
+    docs.change("m", "v2", 2)
+    await quiet(docs)
+    assert analyzer.events == [("diagnostics", "common.py"), ("published", "common.py"), ("diagnostics", "main.py"),
+                               ("rest", "common.py")]
+    mod = docs.get("m")
+    assert mod is not None and mod.early_diagnostics is not None
+    assert [d.message for d in mod.early_diagnostics] == ["early in v2"], "published once, from the staged result"
+    assert sorted(accepted) == [("common.py", None, 2), ("main.py", "v2", 1)]
+    docs.shutdown()
+
+
 async def test_an_importer_never_accepts_a_result_that_read_an_outdated_buffer(tmp_path: Path):
     module = tmp_path / "common.py"
     analyzer = Importer()

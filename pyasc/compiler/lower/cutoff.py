@@ -88,7 +88,14 @@ class Call:
 
 def signature(jit: JitFunction) -> str:
     """The helper's parameter list with its places (its text from the first decorator to the body, and where that
-    starts): the call binds its arguments to it before anything else."""
+    starts): the call binds its arguments to it before anything else.  Made once per function (its text is fixed)."""
+    got: str | None = jit.__dict__.get("_signature")
+    if got is None:
+        got = jit.__dict__["_signature"] = _signature(jit)
+    return got
+
+
+def _signature(jit: JitFunction) -> str:
     node = jit.node
     first = min([node.lineno] + [d.lineno for d in node.decorator_list])
     count = max(node.body[0].lineno if node.body else node.lineno, node.lineno + 1) - first
@@ -107,9 +114,15 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 def header_values(module: ModuleInfo, jit: JitFunction) -> bytes:
     """The module values a helper's parameter list (its defaults, its annotations) names, in the caller's module
     and, for a helper of another module, in that one."""
+    memo: dict[int, tuple[JitFunction, bytes]] = module.__dict__.setdefault("_header_values", {})
+    got = memo.get(id(jit))
+    if got is not None and got[0] is jit:  # (once per module and helper: each kernel calling it asks)
+        return got[1]
     names = frozenset(_IDENTIFIER.findall(signature(jit)))
     home = jit.module if jit.module is not None and jit.module is not module else None
-    return module.values_key(names) + (b"\0" + home.values_key(names) if home is not None else b"")
+    value = module.values_key(names) + (b"\0" + home.values_key(names) if home is not None else b"")
+    memo[id(jit)] = (jit, value)
+    return value
 
 
 def sees(jit: JitFunction, entry: helper_cache.Entry, reach: list[str]) -> tuple:
