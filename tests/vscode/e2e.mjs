@@ -70,6 +70,14 @@ async function runCommand(page, title) {
   await input.waitFor({ state: 'hidden', timeout: STEP_MS });
 }
 
+/** Clicks an editor's text near its top. The pointer is parked on the status bar first: a hover left open by where
+ * it rested (the explorer row it double-clicked is under the editor once the side bar hides) would take the click. */
+async function clickText(page, locator, x) {
+  const bar = await page.locator('.part.statusbar').boundingBox();
+  if (bar) await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await locator.click({ position: { x, y: 5 } });
+}
+
 async function goToLine(page, line, column) {
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input');
@@ -93,6 +101,8 @@ const browser = await chromium.launch({
 let page;
 try {
   page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+  // Every action (a click waits until nothing covers its point) gets the step's time, not playwright's 30 s.
+  page.setDefaultTimeout(STEP_MS);
   await page.goto(cfg.url, { timeout: STEP_MS });
   await page.waitForSelector('.monaco-workbench', { timeout: STEP_MS });
   report('workbench', { ok: true });
@@ -122,7 +132,7 @@ try {
   }) });
 
   // Show Generated C++ from the Python editor.
-  await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 400, y: 5 } });
+  await clickText(page, page.locator('.editor-instance .monaco-editor .view-lines').first(), 400);
   await runCommand(page, 'PyAsc: Show Generated C++');
   const cpp = await poll('C++ with AscendC:: calls in the panel', async () => {
     const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
@@ -132,7 +142,7 @@ try {
 
   // Cursor in Python -> linked C++ line highlighted.
   const python = (await editors(page)).find((e) => e.title === cfg.file);
-  await page.locator('.editor-group-container', { hasText: cfg.file }).locator('.view-lines').first().click({ position: { x: 300, y: 5 } });
+  await clickText(page, page.locator('.editor-group-container', { hasText: cfg.file }).locator('.view-lines').first(), 300);
   await goToLine(page, cfg.cursorLine, cfg.cursorColumn);
   const linked = await poll('the linked highlight in the C++ panel', async () => {
     const ed = (await editors(page)).find((e) => e.title === cfg.cppTitle);
@@ -155,7 +165,7 @@ try {
   // Cursor in C++ -> linked Python line highlighted; F12 jumps there. The C++ line may be scrolled away, so put the
   // cursor on it with the find widget, as a user would.
   const cppGroup = page.locator('.editor-group-container', { hasText: cfg.cppTitle });
-  await cppGroup.locator('.view-lines').first().click({ position: { x: 200, y: 5 } });
+  await clickText(page, cppGroup.locator('.view-lines').first(), 200);
   await page.keyboard.press('Control+F');
   const find = cppGroup.locator('.find-widget textarea, .find-widget input').first();
   await find.waitFor({ state: 'visible', timeout: STEP_MS });
@@ -211,8 +221,7 @@ try {
     await poll('the runnable kernel editor', async () =>
       (await editors(page)).some((e) => e.title === cfg.pipelineFile && e.lines.length > 0),
     );
-    await page.locator('.editor-group-container', { hasText: cfg.pipelineFile }).locator('.view-lines').first()
-      .click({ position: { x: 300, y: 5 } });
+    await clickText(page, page.locator('.editor-group-container', { hasText: cfg.pipelineFile }).locator('.view-lines').first(), 300);
     await runCommand(page, 'PyAsc: Run with Pipeline Trace');
     const frame = await poll('the Pipeline view with its lanes', async () => {
       for (const f of page.frames()) {

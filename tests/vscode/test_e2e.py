@@ -120,6 +120,8 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
         "update.mode": "none",
         "git.enabled": False,
         "editor.minimap.enabled": False,
+        # The driver clicks near an editor's top line; a sticky scope header there would take the click.
+        "editor.stickyScroll.enabled": False,
         "chat.commandCenter.enabled": False,
         "window.commandCenter": False,
     }
@@ -208,7 +210,11 @@ def test_extension_in_code_server(tmp_path: Path) -> None:
                 rec = json.loads(line)
                 steps[rec["step"]] = rec
         log_tail = (tmp_path / "code-server.log").read_text()[-2000:]
-        assert driver.returncode == 0 and "done" in steps, f"{out}\n{err}\n--- code-server log ---\n{log_tail}"
+        # The failing step first: a long report is cut in a CI log, and the cause must survive the cut.
+        failure = steps.get("error", {}).get("message", "no error step")
+        assert driver.returncode == 0 and "done" in steps, (
+            f"{failure}\n--- steps ---\n{out}\n{err}\n--- code-server log ---\n{log_tail}"
+        )
 
         # The seeded error, with its code, on its line.
         err_line, _ = _line_of(source, "asc.ad(")
