@@ -62,12 +62,12 @@ async function editors(page) {
 async function runCommand(page, title) {
   await page.keyboard.press('Control+Shift+P');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: STEP_MS });
+  await row.waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: STEP_MS });
+  await input.waitFor({ state: 'hidden' });
 }
 
 /** Clicks an editor's text near its top. The pointer is parked on the status bar first: a hover left open by where
@@ -81,10 +81,10 @@ async function clickText(page, locator, x) {
 async function goToLine(page, line, column) {
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: STEP_MS });
+  await input.waitFor({ state: 'visible' });
   await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: STEP_MS });
+  await input.waitFor({ state: 'hidden' });
 }
 
 async function statusText(page) {
@@ -101,15 +101,15 @@ const browser = await chromium.launch({
 let page;
 try {
   page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
-  // Every action (a click waits until nothing covers its point) gets the step's time, not playwright's 30 s.
+  // Every action and wait (a click waits until nothing covers its point) gets the step's time, not playwright's 30 s.
   page.setDefaultTimeout(STEP_MS);
-  await page.goto(cfg.url, { timeout: STEP_MS });
-  await page.waitForSelector('.monaco-workbench', { timeout: STEP_MS });
+  await page.goto(cfg.url);
+  await page.waitForSelector('.monaco-workbench');
   report('workbench', { ok: true });
 
   // Open the kernel from the explorer, as a user would.
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: cfg.file }).first();
-  await row.waitFor({ state: 'visible', timeout: STEP_MS });
+  await row.waitFor({ state: 'visible' });
   await row.dblclick();
   await poll('the kernel editor', async () =>
     (await editors(page)).some((e) => e.title === cfg.file && e.lines.length > 0),
@@ -168,7 +168,7 @@ try {
   await clickText(page, cppGroup.locator('.view-lines').first(), 200);
   await page.keyboard.press('Control+F');
   const find = cppGroup.locator('.find-widget textarea, .find-widget input').first();
-  await find.waitFor({ state: 'visible', timeout: STEP_MS });
+  await find.waitFor({ state: 'visible' });
   await find.fill(cfg.cppFindText);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
@@ -213,10 +213,10 @@ try {
   if (cfg.pipelineFile) {
     await page.keyboard.press('Control+P');
     const open = page.locator('.quick-input-widget input');
-    await open.waitFor({ state: 'visible', timeout: STEP_MS });
+    await open.waitFor({ state: 'visible' });
     await open.fill(cfg.pipelineFile);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: cfg.pipelineFile }).first()
-      .waitFor({ state: 'visible', timeout: STEP_MS });
+      .waitFor({ state: 'visible' });
     await page.keyboard.press('Enter');
     await poll('the runnable kernel editor', async () =>
       (await editors(page)).some((e) => e.title === cfg.pipelineFile && e.lines.length > 0),
@@ -250,10 +250,10 @@ try {
   // A Python without pyasc: the server is not started and the user is told how to fix it.
   // Set through the Settings editor, as a user would.
   await runCommand(page, 'Preferences: Open User Settings');
-  await page.locator('.settings-editor').first().waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.locator('.settings-editor').first().waitFor({ state: 'visible' });
   await page.keyboard.type('pyasc.interpreter');
   const field = page.locator('.settings-editor .setting-item-contents', { hasText: 'Interpreter' }).locator('input').first();
-  await field.waitFor({ state: 'visible', timeout: STEP_MS });
+  await field.waitFor({ state: 'visible' });
   await field.fill(cfg.badInterpreter);
   await page.keyboard.press('Tab');
   const toast = await poll('the interpreter error notification', async () => {
