@@ -78,10 +78,15 @@ def test_a_helper_edit_the_kernel_sees_lowers_the_kernel_again() -> None:
                             "def load(q: asc.TQue, g: asc.GlobalTensor, n: int, k: int)")
     assert _step(broken, cache) == 0
     assert any("PA301" in d for d in _result(broken, cache)[0])
-    # a finding inside the helper is reported into the kernel's sink: what the kernel sees changed
-    finding = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n * 8)")
+    # an overflow inside the helper is the checks' finding, made after the lowering: the kernel's first lowering
+    # (kept beside the one whose calls failed) holds again, and the checks over it find the overflow
+    overflow = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n * 8)")
+    assert _step(overflow, cache) == 1
+    assert any("PA611" in d or "PA612" in d for d in _result(overflow, cache)[0])
+    # a finding of the helper's lowering is reported into the kernel's sink: what the kernel sees changed
+    finding = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.mulz(t, t, 2.0, n)")
     assert _step(finding, cache) == 0
-    assert any("PA611" in d or "PA612" in d for d in _result(finding, cache)[0])
+    assert any("mulz" in d for d in _result(finding, cache)[0])
 
 
 def test_a_helper_whose_parameters_changed_is_not_lowered_for_the_kept_argument_types(
@@ -291,7 +296,9 @@ def test_an_edit_of_a_helper_keeps_its_callers_lowering_too() -> None:
     # scale is called by load, which the kernel calls: neither load nor the kernel is lowered again
     cache = AnalysisCache()
     _step(KERNEL, cache)
-    assert _helpers_step(KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0, n)  # x2"), cache) == (1, 1)
+    assert _helpers_step(KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.5, n)"), cache) == (1, 1)
+    # a comment: scale's specialization is found again (its key is its text without comments), and load's with it
+    assert _helpers_step(KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.5, n)  # x2.5"), cache) == (1, 0)
     # what load sees of scale changes (scale's lowering reports an error, into load's findings): load is lowered
     # again, and the kernel with it
     finding = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 2.0)")
@@ -304,10 +311,99 @@ def test_an_edit_of_a_helper_keeps_its_callers_lowering_too() -> None:
     _step(KERNEL, cache)
     assert _helpers_step(past, cache) == (0, 1)
     assert any("PA612" in d for d in _result(past, cache)[0])
-    assert _helpers_step(past.replace("n * 8)", "n * 8)  # past the tile"), cache) == (1, 1)
+    assert _helpers_step(past.replace("2.0, n * 8)", "4.0, n * 8)"), cache) == (1, 1)
     # the benchmark program: an edit inside gelu_tanh keeps compute_row's lowering, which calls it, and the kernel's
     text = PROGRAM.read_text(encoding="utf-8")
     path = "/bench/big_kernel.py"
     analyze(text, path, cache=cache)
     edited = text.replace("        asc.duplicate(work, 2.0, CHUNK)", "        asc.duplicate(work, 3.0, CHUNK)")
     assert _helpers_step(edited, cache, path) == (1, 1)
+
+
+LOAD = "def load(q: asc.TQue, g: asc.GlobalTensor, n: int) -> None:"
+
+
+def test_a_call_that_still_fails_keeps_the_kernels_lowering_with_its_finding_now() -> None:
+    """A parameter being typed into a helper: each keystroke leaves the kernel's call unbound, with a message that
+    names what is typed so far; the kernel's lowering (read nothing of the helper but that the call failed) holds."""
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    typed = [KERNEL.replace(LOAD, LOAD.replace("n: int", f"n: int, {name}: int")) for name in ("f", "fa", "fac")]
+    assert _step(typed[0], cache) == 0  # (the call bound before: lowered again)
+    for text, name in zip(typed[1:], ("fa", "fac"), strict=True):
+        assert _step(text, cache) == 1
+        found = [d for d in _result(text, cache)[0] if "PA301" in d]
+        assert len(found) == 1 and f"missing arguments: {name} (4 parameters, 3 arguments given)" in found[0]
+    # taken away again (and another constant in a helper, so that no cache of whole kernels answers): the lowering
+    # of the calls that bound, kept beside the other, holds again
+    fixed = KERNEL.replace("asc.muls(t, t, 2.0, n)", "asc.muls(t, t, 3.0, n)")
+    assert _step(fixed, cache) == 1
+    assert not any("PA301" in d for d in _result(fixed, cache)[0])
+    # and added again under another name: the failed calls' lowering holds, its finding naming it
+    again = fixed.replace(LOAD, LOAD.replace("n: int", "n: int, gain: int"))
+    assert _step(again, cache) == 1
+    assert any("missing arguments: gain" in d for d in _result(again, cache)[0])
+
+
+def test_a_keyword_that_fits_no_parameter_keeps_failing_the_same_way() -> None:
+    keyword = KERNEL.replace("load(q, x_gm, TILE)", "load(q, x_gm, n=TILE)")
+    renamed = keyword.replace(LOAD, LOAD.replace("n: int", "count: int"))
+    cache = AnalysisCache()
+    _step(renamed, cache)
+    assert any("PA302" in d and "no parameter 'n'" in d for d in _result(renamed, cache)[0])
+    again = renamed.replace("count: int", "size: int")
+    assert _step(again, cache) == 1  # PA302 names the keyword, not the parameters: the same finding
+    # the keyword fits a parameter again: the call binds, and the kernel is lowered again
+    fits = renamed.replace("count: int", "n: int")
+    assert _step(fits, cache) == 0
+    assert not any("PA30" in d for d in _result(fits, cache)[0])
+
+
+def test_a_comment_under_a_helpers_def_line_leaves_its_parameter_list_as_it_was() -> None:
+    """What a call binds to is the parameter list's syntax with its places: a comment between the `def` line and
+    the body changes no node of it."""
+    cache = AnalysisCache()
+    _step(KERNEL, cache)
+    commented = KERNEL.replace(LOAD, LOAD + "  # loads a tile")
+    assert cutoff.signature(_jit(commented, "load")) == cutoff.signature(_jit(KERNEL, "load"))
+    assert _step(commented, cache) == 1
+    moved = KERNEL.replace(LOAD, LOAD.replace("n: int", "\n        n: int"))
+    assert cutoff.signature(_jit(moved, "load")) != cutoff.signature(_jit(KERNEL, "load"))
+
+
+def _jit(text: str, name: str):  # noqa: ANN202 - a JitFunction
+    from pyasc.compiler.syntax.module import scan_module
+
+    return scan_module(text, "/k/kernel.py").jit[name]
+
+
+def test_a_lowering_reused_as_it_was_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks read the IR, its helpers' IRs and where the lowering's errors are: a kernel whose lowering holds
+    with the same helpers (the same objects) takes the findings kept on its IR; other helpers check it again."""
+    from pyasc.compiler.pipeline import checked
+
+    runs: list[str] = []
+    real = checked.check_queues
+
+    def counted(kernel: object, sink: object, helpers: object = None) -> None:
+        runs.append(kernel.name)  # type: ignore[attr-defined]
+        real(kernel, sink, helpers)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checked, "check_queues", counted)
+    cache = AnalysisCache()
+    typed = [KERNEL.replace(LOAD, LOAD.replace("n: int", f"n: int, {name}: int")) for name in ("f", "fa")]
+    _result(typed[0], cache)
+    runs.clear()
+    reused = cutoff.reused
+    got = _result(typed[1], cache)
+    assert cutoff.reused == reused + 1
+    assert runs == []  # the same IR and helpers (drain's specialization found again): its findings as they were
+    assert got == _fresh_result(typed[1])
+    # drain's body changed: the call of load still fails and drain gives back what it gave, so the lowering holds,
+    # but drain's specialization is another object: the checks, which look into it, run again
+    other = typed[1].replace("asc.data_copy(g, t, TILE)", "asc.data_copy(g, t, TILE // 2)")
+    runs.clear()
+    got = _result(other, cache)
+    assert cutoff.reused == reused + 2
+    assert runs == ["kernel"]
+    assert got == _fresh_result(other)

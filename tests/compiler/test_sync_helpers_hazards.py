@@ -18,7 +18,7 @@ from pyasc.compiler.diagnostics.model import Span
 from pyasc.compiler.ir import nodes as ir
 from pyasc.compiler.ir.auto_tensors import auto_symbols, materialize
 from pyasc.compiler.lower import LowerResult
-from pyasc.compiler.pipeline import analysis
+from pyasc.compiler.pipeline import analysis, checked
 
 CASES = Path(__file__).resolve().parents[1] / "differential" / "cases"
 HELPER_CASES = ["p10_auto_helper_two_writes", "s01_helper_copy_then_compute", "s02_helper_called_twice",
@@ -110,13 +110,13 @@ def analysis_view(e: ir.Construct) -> object:
 
 def _lowered(name: str, monkeypatch: pytest.MonkeyPatch) -> LowerResult:
     found: list[LowerResult] = []
-    real = analysis.check_sync
+    real = checked.check_sync
 
     def spy(lowered: LowerResult, sink: object, alias: str = "asc") -> None:
         found.append(lowered)
         real(lowered, sink, alias)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(analysis, "check_sync", spy)
+    monkeypatch.setattr(checked, "check_sync", spy)
     result = analysis.analyze((CASES / f"{name}.py").read_text(encoding="utf-8"), f"{name}.py")
     assert [d.code for d in result.errors] == []
     assert len(found) == 1

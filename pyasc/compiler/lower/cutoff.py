@@ -10,13 +10,19 @@ went through the helper cache keeps, per call, the call's argument types (unboun
 bindings and what it saw (`Call`).  On the next analysis with the same own inputs (`own_key`: the key of
 pipeline/analysis.py without the helpers' texts), each call's specialization is looked up under its present key,
 or lowered again for the kept argument types if it is missing; when every one gives back what the kept call saw,
-the kernel's lowering would be the same, so the kept IR is used with the present specializations.  A call of
-another kind (a helper of another module, an open dtype, an error, a call inside a sandboxed lowering) leaves the
-lowering unkept.  `disabled()` turns the reuse off in a thread, for a test to compare.
+the kernel's lowering would be the same, so the kept IR is used with the present specializations.  A call whose
+arguments do not bind to the helper's parameters (`FailedCall`) gave back only that it failed, and its finding: it
+holds while the call still fails against the present parameter list (binding.py), with the finding that list gives
+(a parameter being typed into a helper fails each call at every keystroke).  Two lowerings are kept per kernel, the
+newest of each way its calls bound (`outcome`), so that a parameter added and taken away again, or an undo, finds
+the one of before.  A call of another kind (a helper of another module, an open dtype, another error, a call inside
+a sandboxed lowering) leaves the lowering unkept.  `disabled()` turns the reuse off in a thread, for a test to
+compare.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 import threading
@@ -25,21 +31,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..diagnostics.model import Diagnostic, DiagnosticSink
+from ..diagnostics.model import Diagnostic, DiagnosticSink, Severity, Span
 from ..ir import nodes as ir
 from ..ir.types import DVar, NoneT, Type, UnknownT
 from ..switch import Switch
 from ..syntax.module import JitFunction, ModuleInfo
-from . import helper_cache
+from ..syntax.nodememo import NodeMemo
+from . import binding, helper_cache
 from .base import KeyMemo, LowerResult
 
 LIMIT = 16
-"""Kernels whose last lowering is kept (one entry per kernel: its newest lowering replaces the one before)."""
+"""Kernels whose lowerings are kept (OUTCOMES at most each: a newer one of the same outcome replaces the one
+before)."""
 
 _LOCK = threading.Lock()
 _SWITCH = Switch()
 _RETIRED = threading.local()
-_KEPT: OrderedDict[tuple[str, str], Kept] = OrderedDict()
+_KEPT: OrderedDict[tuple[str, str], list[Kept]] = OrderedDict()
+"""Per kernel, its newest lowering of each outcome of its calls (`outcome`), newest first, OUTCOMES at most."""
+OUTCOMES = 2
+"""Lowerings kept per kernel: the newest, and the newest in which its helper calls bound otherwise (a parameter
+added to a helper, then taken away, or an undo: the kernel's lowering of before holds again)."""
 reused = 0
 """Kernel lowerings reused so far (the tests read the difference)."""
 reused_helpers = 0
@@ -86,9 +98,36 @@ class Call:
     the compile-time values it gives are in `parts`), as they were: filled in by `keep`."""
 
 
+@dataclass
+class FailedCall:
+    """A helper call of a kernel's lowering whose arguments did not bind to the helper's parameters (reported, its
+    IR a failed call of its arguments): the lowering read nothing of the helper but its parameter list, and its one
+    finding is a function of that list and of the call's shape (binding.py).  Its kept lowering holds while the
+    call still fails, with the finding it gives now."""
+
+    qualname: str
+    jit: JitFunction
+    shape: binding.Shape
+    span: Span
+    finding: Diagnostic
+    header: bytes = b"-"
+    """(Not read: the values a default names do not decide whether a call binds.)"""
+
+    def now(self, callee: JitFunction) -> Diagnostic | None:
+        """The call's finding against `callee`'s parameter list: None when the call binds to it."""
+        if callee is self.jit or signature(callee) == signature(self.jit):
+            return self.finding
+        got = binding.failure(callee.node.name, callee.node.args, self.shape, self.span)
+        if got is None:
+            return None
+        code, message, span = got
+        return Diagnostic(code, Severity.ERROR, message, span, kernel=self.finding.kernel)
+
+
 def signature(jit: JitFunction) -> str:
-    """The helper's parameter list with its places (its text from the first decorator to the body, and where that
-    starts): the call binds its arguments to it before anything else.  Made once per function (its text is fixed)."""
+    """The helper's parameter list with its places, as its syntax gives it (its decorators, name, parameters and
+    result annotation, each node with its position): the call binds its arguments to it before anything else.  A
+    comment in or under the `def` line leaves it as it was.  Made once per function (its text is fixed)."""
     got: str | None = jit.__dict__.get("_signature")
     if got is None:
         got = jit.__dict__["_signature"] = _signature(jit)
@@ -96,16 +135,37 @@ def signature(jit: JitFunction) -> str:
 
 
 def _signature(jit: JitFunction) -> str:
-    node = jit.node
-    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-    count = max(node.body[0].lineno if node.body else node.lineno, node.lineno + 1) - first
-    end = -1
-    for _ in range(count):
-        end = jit.source.find("\n", end + 1)
-        if end < 0:
-            end = len(jit.source)
-            break
-    return f"{first}:{node.col_offset}\0{jit.module is not None}\0{jit.source[:end]}"
+    return f"{jit.module is not None}\0{_HEADERS.value(jit.node, _header_syntax)}"
+
+
+_HEADERS: NodeMemo[str] = NodeMemo()
+"""A function's node -> its header's syntax (a node keeps its text and place while it lives, syntax/parse.py): the
+module's scan makes new JitFunctions at each edit, around the nodes of the functions the edit left alone."""
+
+
+def _header_syntax(node: ast.AST) -> str:
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    parts = [f"{node.lineno}:{node.col_offset}", node.name, ast.dump(node.args, include_attributes=True),
+             ast.dump(node.returns, include_attributes=True) if node.returns is not None else ""]
+    parts.extend(ast.dump(d, include_attributes=True) for d in node.decorator_list)
+    return "\0".join(parts)
+
+
+def header_text(jit: JitFunction) -> str:
+    """The helper's text from its first decorator to its body (the names its parameter list reads are in it)."""
+    got: str | None = jit.__dict__.get("_header_text")
+    if got is None:
+        node = jit.node
+        first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+        count = max(node.body[0].lineno if node.body else node.lineno, node.lineno + 1) - first
+        end = -1
+        for _ in range(count):
+            end = jit.source.find("\n", end + 1)
+            if end < 0:
+                end = len(jit.source)
+                break
+        got = jit.__dict__["_header_text"] = jit.source[:end]
+    return got
 
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -118,7 +178,7 @@ def header_values(module: ModuleInfo, jit: JitFunction) -> bytes:
     got = memo.get(id(jit))
     if got is not None and got[0] is jit:  # (once per module and helper: each kernel calling it asks)
         return got[1]
-    names = frozenset(_IDENTIFIER.findall(signature(jit)))
+    names = frozenset(_IDENTIFIER.findall(header_text(jit)))
     home = jit.module if jit.module is not None and jit.module is not module else None
     value = module.values_key(names) + (b"\0" + home.values_key(names) if home is not None else b"")
     memo[id(jit)] = (jit, value)
@@ -172,7 +232,12 @@ class Kept:
     key: str
     lowered: LowerResult
     diagnostics: list[Diagnostic]
-    calls: list[Call]
+    calls: list[Call | FailedCall]
+
+
+def outcome(calls: list[Call | FailedCall]) -> tuple[tuple[str, bool], ...]:
+    """How a lowering's helper calls went: each helper's name, and whether the call bound."""
+    return tuple((c.qualname, isinstance(c, Call)) for c in calls)
 
 
 def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
@@ -188,9 +253,10 @@ def own_key(module: ModuleInfo, jit: JitFunction, parts: bytes) -> str:
 
 
 def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResult, diagnostics: list[Diagnostic],
-         calls: list[Call] | None) -> None:
-    """Keep a kernel's lowering whose every helper call was noted (`calls`), as the one of `slot` (its file and
-    name); one with an unnoted call, or none, drops what the slot held."""
+         calls: list[Call | FailedCall] | None) -> None:
+    """Keep a kernel's lowering whose every helper call was noted (`calls`), as the newest of `slot` (its file and
+    name), beside the newest whose calls bound otherwise; one with an unnoted call, or none, drops what the slot
+    held."""
     if not enabled():
         return
     if calls:
@@ -198,15 +264,17 @@ def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResu
     retired = _retired()
     with _LOCK:
         if not calls:  # unnoted, or no helper call: nothing for a helper's edit to leave as it was
-            old = _KEPT.pop(slot, None)
+            retired.extend(_KEPT.pop(slot, ()))
         else:
-            old = _KEPT.get(slot)
-            _KEPT[slot] = Kept(key, lowered, list(diagnostics), calls)
+            new = Kept(key, lowered, list(diagnostics), calls)
+            mine = outcome(calls)
+            held = _KEPT.get(slot, [])
+            others = [k for k in held if k.key == key and outcome(k.calls) != mine][:OUTCOMES - 1]
+            retired.extend(k for k in held if not any(k is o for o in others))
+            _KEPT[slot] = [new, *others]
             _KEPT.move_to_end(slot)
             while len(_KEPT) > LIMIT:
-                retired.append(_KEPT.popitem(last=False)[1])
-    if old is not None:
-        retired.append(old)
+                retired.extend(_KEPT.popitem(last=False)[1])
 
 
 def _retired() -> list[Kept]:
@@ -232,32 +300,50 @@ def reuse(module: ModuleInfo, jit: JitFunction, slot: tuple[str, str], key: str,
     if not enabled():
         return None
     with _LOCK:
-        kept = _KEPT.get(slot)
-    if kept is None or kept.key != key:
+        held = [k for k in _KEPT.get(slot, ()) if k.key == key]
+    memo, make = KeyMemo(), once(context)
+    for kept in held:  # newest first: the other is the kernel as its calls bound before
+        got = validate(module, kept.calls, jit.node.name, (jit.qualname,), memo, make)
+        if got is not None:
+            break
+    else:
         return None
-    got = validate(module, kept.calls, jit.node.name, (jit.qualname,), KeyMemo(), once(context))
-    if got is None:
-        return None
-    helpers, calls = got
+    helpers, calls, swaps = got
+    diagnostics = kept.diagnostics
+    if swaps:  # a call that still fails, with another finding (a parameter renamed, added or taken away)
+        diagnostics = [swaps.pop(d, d) for d in diagnostics]
+        if swaps:
+            return None  # (a finding not among the kept ones: never so, as helper_call keeps them)
     with _LOCK:
         reused += 1
     lowered = replace(kept.lowered, helpers=helpers)
-    keep(module, slot, key, lowered, kept.diagnostics, calls)
-    return lowered, list(kept.diagnostics)
+    keep(module, slot, key, lowered, diagnostics, calls)
+    return lowered, list(diagnostics)
 
 
-def validate(module: ModuleInfo, calls: list[Call], kernel: str, stack: tuple[str, ...], memo: KeyMemo,
-             context: Callable[[], Any]) -> tuple[list[LowerResult], list[Call]] | None:
-    """The present specializations of a lowering's helper calls (the helpers list the lowering would have, and
-    the calls as they are now) when each gives back what the lowering saw; else None.  `kernel`: whose findings
-    they are; `stack`: the functions being lowered, innermost last; `context` gives the Lowerer of the function
-    whose calls these are, in which a missing specialization is lowered."""
+def validate(module: ModuleInfo, calls: list[Call | FailedCall], kernel: str, stack: tuple[str, ...],
+             memo: KeyMemo, context: Callable[[], Any]
+             ) -> tuple[list[LowerResult], list[Call | FailedCall], dict[Diagnostic, Diagnostic]] | None:
+    """The present specializations of a lowering's helper calls (the helpers list the lowering would have, the
+    calls as they are now, and the findings of failed calls that read otherwise now, by the kept one)
+    when each gives back what the lowering saw, or still fails to bind; else None.  `kernel`: whose findings they
+    are; `stack`: the functions being lowered, innermost last; `context` gives the Lowerer of the function whose
+    calls these are, in which a missing specialization is lowered."""
     helpers: list[LowerResult] = []
-    now: list[Call] = []
+    now: list[Call | FailedCall] = []
+    swaps: dict[Diagnostic, Diagnostic] = {}
     for call in calls:
         callee = module.jit.get(call.qualname)
         if callee is None:
             return None
+        if isinstance(call, FailedCall):
+            finding = call.now(callee)
+            if finding is None:
+                return None  # it binds now: the lowering after it is another
+            if finding != call.finding:
+                swaps[call.finding] = finding
+            now.append(replace(call, jit=callee, finding=finding))
+            continue
         if callee is not call.jit and signature(callee) != signature(call.jit):
             # the call binds to another parameter list (what `sees` compares first): nothing to look up or lower
             # for the kept argument types, which may not even bind to it now
@@ -274,7 +360,7 @@ def validate(module: ModuleInfo, calls: list[Call], kernel: str, stack: tuple[st
         now.append(call)
         helpers.append(entry.result)
         helpers.extend(entry.result.helpers)
-    return helpers, now
+    return helpers, now, swaps
 
 
 def once(make: Callable[[], Any]) -> Callable[[], Any]:
@@ -384,9 +470,9 @@ def reuse_helper(module: ModuleInfo, jit: JitFunction, kernel: str, stack: tuple
     if any(seen.get(k, helper_cache.ABSENT) != v for k, v in entry.seen.items()):
         return None
     got = validate(module, calls, kernel, stack + (jit.qualname,), memo, context)
-    if got is None:
+    if got is None or got[2]:  # (a failed call's other finding would be in the entry's findings: lowered again)
         return None
-    helpers, now = got
+    helpers, now, _ = got
     fresh = replace(entry, result=replace(entry.result, helpers=helpers))
     with _LOCK:
         reused_helpers += 1

@@ -46,6 +46,7 @@ from ..ir.types import (
     unify,
 )
 from ..switch import Switch
+from ..syntax.codetext import code_text
 from ..syntax.module import JitFunction, ModuleInfo, named
 from .base import KeyMemo, LowerResult
 
@@ -213,12 +214,12 @@ def own_module_key(module: ModuleInfo, jit: JitFunction, memo: KeyMemo) -> str:
 
 
 def _text_digest(jit: JitFunction, memo: KeyMemo) -> bytes:
-    """A digest of a jit function's place and text (of fixed length, so that the keys made of several are
-    unambiguous)."""
+    """A digest of a jit function's place and text without its comments (of fixed length, so that the keys made of
+    several are unambiguous): an edit of a comment in a helper finds its specialization again."""
     got = memo.texts.get(jit.qualname)
     if got is None:
         got = memo.texts[jit.qualname] = hashlib.sha256(
-            f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + jit.source.encode()).digest()
+            f"{jit.node.lineno}:{jit.node.col_offset}\0".encode() + code_text(jit).encode()).digest()
     return got
 
 

@@ -8,6 +8,7 @@ import ast
 from ..diagnostics.model import Related, Severity, Span
 from ..ir import nodes as ir
 from ..ir.types import ScalarT, TensorT, Type
+from . import binding
 from . import calls as C
 from .base import LowerBase
 from .helper_site import slug
@@ -64,30 +65,14 @@ class HelperBindingLowering(LowerBase):
         params = positional + a.kwonlyargs
         defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
         defaults += list(a.kw_defaults)
+        got = binding.places(name, a, tuple((x.keyword, x.keyword_span) for x in args), sp)
+        if isinstance(got, tuple):
+            self.report(*got)
+            return None
         ordered: list[ir.Expr | None] = [None] * len(params)
-        given = [x for x in args if x.keyword is None]
-        if len(given) > len(positional):
-            self.report("PA301", f"{name}() takes {len(positional)} positional arguments, {len(given)} given", sp)
-            return None
-        for i, x in enumerate(given):
-            ordered[i] = x.expr
-        by_name = {p.arg: i for i, p in enumerate(params) if i >= len(a.posonlyargs)}
-        for x in args:
-            if x.keyword is None:
-                continue
-            if x.keyword not in by_name:
-                only = " (it is positional-only)" if x.keyword in {p.arg for p in a.posonlyargs} else ""
-                self.report("PA302", f"{name}() has no parameter '{x.keyword}'{only}", x.keyword_span or sp)
-                return None
-            if ordered[by_name[x.keyword]] is not None:
-                self.report("PA305", f"{name}() gets '{x.keyword}' twice", x.keyword_span or sp)
-                return None
-            ordered[by_name[x.keyword]] = x.expr
-        missing = [p.arg for p, e, d in zip(params, ordered, defaults, strict=True) if e is None and d is None]
-        if missing:
-            self.report("PA301", f"{name}() is missing arguments: {', '.join(missing)} ({len(params)} parameters, "
-                        f"{len(args)} arguments given)", sp)
-            return None
+        for at, x in zip(got, [x for x in args if x.keyword is None] + [x for x in args if x.keyword is not None],
+                         strict=True):
+            ordered[at] = x.expr
         return params, defaults, ordered
 
 

@@ -56,8 +56,14 @@ class HelperCallLowering(LowerBase):
             self.report("PA101", f"recursive call of the jit function '{name}' is not supported", sp)
             return ir.invalid(sp)
         node = jit.node
+        reported = len(self.sink.items)
         bound = self.bind_helper_args(name, node.args, args, sp)
         if bound is None:
+            if log is not None and len(self.sink.items) == reported + 1:
+                # what the rest of the lowering sees of the helper: that the call failed, and its finding
+                self.call_log = log
+                log.append(cutoff.FailedCall(key, jit, tuple((a.keyword, a.keyword_span) for a in args), sp,
+                                             self.sink.items[-1]))
             return ir.failed_call(sp, [a.expr for a in args])
         params, defaults, ordered = bound
         self.helpers_called.add(key)

@@ -175,7 +175,12 @@ def _calls_hold(module: ModuleInfo, calls: list[Any], memo: KeyMemo) -> bool:
     """Does each call find the specialization it found when the checkpoint was taken?"""
     for call in calls:
         callee = module.jit.get(call.qualname)
-        if callee is None or helper_cache.get(cutoff.call_key_now(module, callee, call.parts, memo)) is not call.entry:
+        if callee is None:
+            return False
+        if isinstance(call, cutoff.FailedCall):
+            if call.now(callee) != call.finding:  # (the state holds the finding it made)
+                return False
+        elif helper_cache.get(cutoff.call_key_now(module, callee, call.parts, memo)) is not call.entry:
             return False
     return True
 

@@ -22,12 +22,7 @@ from pathlib import Path
 from ...config import Config
 from ...reads import recording
 from ..checks import hostcheck
-from ..checks.bounds import check_bounds, launch_values
-from ..checks.lint import check_unused
-from ..checks.memory import check_memory
-from ..checks.queues import check_queues
-from ..checks.summaries import helper_map
-from ..checks.sync import check_sync
+from ..checks.bounds import launch_values
 from ..codegen.sourcemap import Code, SourceMap
 from ..diagnostics.codes import CODES
 from ..diagnostics.model import (
@@ -42,11 +37,12 @@ from ..diagnostics.model import (
     suppressions,
 )
 from ..ir.types import AddrT, TensorT, Type
-from ..lower import Lowerer, LowerResult, TooComplex, check_naming, cutoff, resume, ruleapi
+from ..lower import Lowerer, LowerResult, TooComplex, cutoff, resume, ruleapi
 from ..syntax import constexpr
 from ..syntax.launches import Instance, LaunchIndex
 from ..syntax.module import JitFunction, ModuleInfo, scan_module
 from ..syntax.project import project_reader
+from .checked import run_checks
 from .gcpause import CollectorPaused
 from .kept import launched_key, lower_kept
 from .results import Analysis, KernelInfo, SymbolInfo
@@ -395,15 +391,7 @@ def _lower(module: ModuleInfo, jit: JitFunction, kind: str, config: Config, laun
             lowered = lower_kept(module, jit, config, slot, lowerer, sink)
         else:
             lowered = lowerer.run()
-        helpers = helper_map(lowered.helpers)
-        check_queues(lowered.kernel, sink, helpers)
-        check_memory(lowered.kernel, sink, config.soc_version, helpers)
-        check_unused(lowered.kernel, sink)
-        if kind == "kernel":
-            check_sync(lowered, sink, _alias(module))
-            check_bounds(lowered.kernel, helpers, sink, dict(known))
-        if config.naming:
-            check_naming(lowered.kernel, sink)
+        run_checks(lowered, sink, kind, config, _alias(module), known)
     except Exception as exc:  # noqa: BLE001 - each failure becomes the kernel's one diagnostic
         return _failure(jit, kind, name_span, config, exc)
     return _Lowered(lowered, sink, jit, kind, config, name_span, started, known)
