@@ -256,15 +256,20 @@ def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResu
          calls: list[Call | FailedCall] | None) -> None:
     """Keep a kernel's lowering whose every helper call was noted (`calls`), as the newest of `slot` (its file and
     name), beside the newest whose calls bound otherwise; one with an unnoted call, or none, drops what the slot
-    held."""
+    held for other own inputs (`key`)."""
     if not enabled():
         return
     if calls:
         calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
     retired = _retired()
     with _LOCK:
-        if not calls:  # unnoted, or no helper call: nothing for a helper's edit to leave as it was
-            retired.extend(_KEPT.pop(slot, ()))
+        if not calls:  # unnoted, or no helper call: nothing of it for a helper's edit to leave as it was; the
+            # kept ones of the same own inputs stay (a call that fails now, and binds again after the next edit)
+            held = _KEPT.pop(slot, [])
+            same = [k for k in held if k.key == key]
+            retired.extend(k for k in held if k.key != key)
+            if same:
+                _KEPT[slot] = same
         else:
             new = Kept(key, lowered, list(diagnostics), calls)
             mine = outcome(calls)
@@ -402,9 +407,9 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
     if callee.qualname in reach or any(n in stack for n in reach):
         return None, reach  # a recursion, which helper_call does not cache
     key = call_key_now(module, callee, call.parts, memo)
-    entry = helper_cache.get(key)
+    entry = helper_cache.get(key, lambda e: e.seen == call.seen)
     if entry is not None:
-        return (entry if entry.seen == call.seen else None), reach
+        return entry, reach
     entry = None if foreign else reuse_helper(module, callee, kernel, stack, call.parts, call.seen, memo,
                                               once(lambda: child(context(), callee)))
     if entry is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..diagnostics.model import Diagnostic, Severity
@@ -79,7 +80,14 @@ class Entry:
     """What it did to the open dtypes of the call's arguments (`summary`)."""
 
 
-_CACHE: OrderedDict[str, Entry] = OrderedDict()
+_CACHE: OrderedDict[str, list[Entry]] = OrderedDict()
+"""Per key, its specializations, newest first: one per first-call signatures seen (PER_KEY at most)."""
+PER_KEY = 2
+"""Specializations kept under one key: the same call lowered where the helpers it reaches were first called with
+other signatures (a kernel lowered for a launch's dtypes beside its lowering without them) does not push out the
+other one."""
+_COUNT = 0
+"""Specializations in _CACHE (LIMIT bounds them, whatever their keys)."""
 _LOCK = threading.Lock()
 _SWITCH = Switch()
 hits = 0
@@ -90,31 +98,40 @@ disabled = _SWITCH.disabled
 """Lower every helper call afresh in this thread while the block runs (a fresh analysis to compare with)."""
 
 
-def get(key: str) -> Entry | None:
+def get(key: str, fits: Callable[[Entry], bool] | None = None) -> Entry | None:
+    """The newest specialization under `key` (that `fits`, when given: the caller's first-call signatures)."""
     global hits
     if not _SWITCH.enabled():
         return None
     with _LOCK:
-        entry = _CACHE.get(key)
-        if entry is not None:
-            _CACHE.move_to_end(key)
-            hits += 1
-        return entry
+        entries = _CACHE.get(key)
+        for entry in entries or ():
+            if fits is None or fits(entry):
+                _CACHE.move_to_end(key)
+                hits += 1
+                return entry
+        return None
 
 
 def put(key: str, entry: Entry) -> None:
+    global _COUNT
     if not _SWITCH.enabled():
         return
     with _LOCK:
-        _CACHE[key] = entry
+        held = _CACHE.get(key, [])
+        entries = [entry] + [e for e in held if e is not entry and e.seen != entry.seen][:PER_KEY - 1]
+        _COUNT += len(entries) - len(held)
+        _CACHE[key] = entries
         _CACHE.move_to_end(key)
-        while len(_CACHE) > LIMIT:
-            _CACHE.popitem(last=False)
+        while _COUNT > LIMIT:
+            _COUNT -= len(_CACHE.popitem(last=False)[1])
 
 
 def clear() -> None:
+    global _COUNT
     with _LOCK:
         _CACHE.clear()
+        _COUNT = 0
 
 
 def keepable(diagnostics: list[Diagnostic]) -> bool:

@@ -96,9 +96,10 @@ class HelperCallLowering(LowerBase):
         cached = None if self.foreign else self.cacheable_call(jit, ordered, bindings)
         if cached is not None:
             cache_key, copies, opens, reach, parts = cached
-            entry = helper_cache.get(cache_key)
-            if entry is not None and all(self.helper_signatures.get(k, helper_cache.ABSENT) == v
-                                         for k, v in entry.seen.items()):
+            signatures = self.helper_signatures
+            entry = helper_cache.get(cache_key, lambda e: all(signatures.get(k, helper_cache.ABSENT) == v
+                                                              for k, v in e.seen.items()))
+            if entry is not None:
                 return self._cached_call(entry, key, jit, sp, exprs, opens, log, parts, copies, bindings, reach)
             seen = {k: self.helper_signatures.get(k, helper_cache.ABSENT) for k in reach}
             kept = None if foreign else cutoff.reuse_helper(

@@ -180,7 +180,8 @@ def _calls_hold(module: ModuleInfo, calls: list[Any], memo: KeyMemo) -> bool:
         if isinstance(call, cutoff.FailedCall):
             if call.now(callee) != call.finding:  # (the state holds the finding it made)
                 return False
-        elif helper_cache.get(cutoff.call_key_now(module, callee, call.parts, memo)) is not call.entry:
+        elif helper_cache.get(cutoff.call_key_now(module, callee, call.parts, memo),
+                              lambda e, want=call.entry: e is want) is not call.entry:
             return False
     return True
 
