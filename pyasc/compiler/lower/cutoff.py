@@ -144,10 +144,11 @@ module's scan makes new JitFunctions at each edit, around the nodes of the funct
 
 
 def _header_syntax(node: ast.AST) -> str:
-    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-    parts = [f"{node.lineno}:{node.col_offset}", node.name, ast.dump(node.args, include_attributes=True),
-             ast.dump(node.returns, include_attributes=True) if node.returns is not None else ""]
-    parts.extend(ast.dump(d, include_attributes=True) for d in node.decorator_list)
+    returns = getattr(node, "returns", None)
+    parts = [f"{getattr(node, 'lineno', 0)}:{getattr(node, 'col_offset', 0)}", getattr(node, "name", ""),
+             ast.dump(getattr(node, "args", ast.arguments()), include_attributes=True),
+             ast.dump(returns, include_attributes=True) if returns is not None else ""]
+    parts.extend(ast.dump(d, include_attributes=True) for d in getattr(node, "decorator_list", ()))
     return "\0".join(parts)
 
 
