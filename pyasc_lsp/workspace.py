@@ -364,9 +364,12 @@ class Documents:
             # dropped.
             running = (doc, version, loop, run)
             self._fronts += 1
+            inner = loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running)
             try:
-                analysis = await asyncio.shield(
-                    loop.run_in_executor(self._executor, self._analyze_now, text, doc.path, config, running))
+                analysis = await asyncio.shield(inner)
+            except asyncio.CancelledError:
+                inner.add_done_callback(self._finish_dropped)
+                raise
             finally:
                 self._fronts -= 1
                 if not self._fronts:
@@ -420,6 +423,18 @@ class Documents:
             loop.run_in_executor(self._executor, self._finish_now, staged)
             raise
         return await asyncio.shield(loop.run_in_executor(self._executor, self._finish_now, staged))
+
+    def _finish_dropped(self, done: asyncio.Future[Any]) -> None:
+        """A run cancelled (its document closed) while its first stage was on its way: a staged result is finished
+        all the same, its result dropped, so that the collector's pause it holds ends (pipeline/staged.py)."""
+        if done.cancelled() or done.exception() is not None:
+            return
+        staged = done.result()
+        if callable(getattr(staged, "finish", None)):
+            try:
+                self._executor.submit(self._finish_now, staged)
+            except RuntimeError:  # shut down: the process is ending
+                pass
 
     def _finish_now(self, staged: Any) -> Analysis:
         """In the analysis thread: the rest of a staged analysis, reading the buffers as they are now."""

@@ -373,3 +373,37 @@ async def test_a_staged_analysis_closed_while_it_waits_is_finished_and_its_colle
     assert finished == ["/k.py"] and gcpause.running() == 0
     assert docs.get("k") is None and not isinstance(docs.get("h"), Staged)
     docs.shutdown()
+
+
+async def test_a_staged_analysis_closed_before_its_first_stage_is_back_is_finished_and_its_collector_pause_ends():
+    """The document is closed while its first stage is still in the analysis thread (its run cancelled before the
+    result reaches it): the staged result is finished all the same (its result dropped), so the collector's pause it
+    holds ends; before, it stayed paused for the rest of the session."""
+    gate = threading.Event()
+    started = threading.Event()
+
+    def analyze(text: str, path: str, config: Config, cache: object) -> object:
+        staged = analyze_staged(text, path, config, None)
+        started.set()
+        gate.wait(5)  # the first stage done, its pause held, not handed back yet
+        return staged
+
+    docs = Documents(analyze, lambda path: Config(), cpp_delay=0.01)
+    finished: list[str] = []
+    real = docs._finish_now
+    docs._finish_now = lambda staged: (finished.append(staged.path), real(staged))[1]  # type: ignore[method-assign]
+    docs.open("k", "/k.py", TEXT, 1)
+    for _ in range(3000):  # (a bound for a hang, not a timing: the first analysis imports the compiler)
+        if started.is_set():
+            break
+        await asyncio.sleep(0.01)
+    assert started.is_set() and gcpause.running() == 1
+    docs.close("k")
+    gate.set()
+    for _ in range(3000):
+        if finished and gcpause.running() == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert finished == ["/k.py"] and gcpause.running() == 0
+    assert docs.get("k") is None
+    docs.shutdown()
