@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -353,23 +355,14 @@ async def test_a_staged_analysis_closed_while_it_waits_is_finished_and_its_colle
             return Analysis(path=path, text=text)
         return analyze_staged(text, path, config, None)
 
-    docs = Documents(analyze, lambda path: Config(), cpp_delay=0.01)
-    finished: list[str] = []
-    real = docs._finish_now
-    docs._finish_now = lambda staged: (finished.append(staged.path), real(staged))[1]  # type: ignore[method-assign]
+    docs, finished = _finishes_noted(analyze)
     docs.open("k", "/k.py", TEXT, 1)
     docs.open("h", "/held.py", "held", 1)  # its run is queued behind k's first stage, and held
-    for _ in range(3000):  # (a bound for a hang, not a timing: the first analysis imports the compiler)
-        if seen == ["/k.py", "/held.py"]:
-            break
-        await asyncio.sleep(0.01)
+    await _until(lambda: seen == ["/k.py", "/held.py"])
     assert seen == ["/k.py", "/held.py"] and gcpause.running() == 1, "k's first stage is done, its pause held"
     docs.close("k")  # while its second stage waits for the held run
     gate.set()
-    for _ in range(3000):
-        if finished and gcpause.running() == 0:
-            break
-        await asyncio.sleep(0.01)
+    await _until(lambda: bool(finished) and gcpause.running() == 0)
     assert finished == ["/k.py"] and gcpause.running() == 0
     assert docs.get("k") is None and not isinstance(docs.get("h"), Staged)
     docs.shutdown()
@@ -388,22 +381,31 @@ async def test_a_staged_analysis_closed_before_its_first_stage_is_back_is_finish
         gate.wait(5)  # the first stage done, its pause held, not handed back yet
         return staged
 
+    docs, finished = _finishes_noted(analyze)
+    docs.open("k", "/k.py", TEXT, 1)
+    await _until(started.is_set)
+    assert started.is_set() and gcpause.running() == 1
+    docs.close("k")
+    gate.set()
+    await _until(lambda: bool(finished) and gcpause.running() == 0)
+    assert finished == ["/k.py"] and gcpause.running() == 0
+    assert docs.get("k") is None
+    docs.shutdown()
+
+
+def _finishes_noted(analyze: Any) -> tuple[Documents, list[str]]:
+    """Documents over `analyze`, and the paths whose staged results it finished, in order."""
     docs = Documents(analyze, lambda path: Config(), cpp_delay=0.01)
     finished: list[str] = []
     real = docs._finish_now
     docs._finish_now = lambda staged: (finished.append(staged.path), real(staged))[1]  # type: ignore[method-assign]
-    docs.open("k", "/k.py", TEXT, 1)
-    for _ in range(3000):  # (a bound for a hang, not a timing: the first analysis imports the compiler)
-        if started.is_set():
-            break
-        await asyncio.sleep(0.01)
-    assert started.is_set() and gcpause.running() == 1
-    docs.close("k")
-    gate.set()
+    return docs, finished
+
+
+async def _until(done: Callable[[], bool]) -> None:
+    """Wait until `done()` holds, within a bound for a hang (not a timing: the first analysis imports the
+    compiler)."""
     for _ in range(3000):
-        if finished and gcpause.running() == 0:
-            break
+        if done():
+            return
         await asyncio.sleep(0.01)
-    assert finished == ["/k.py"] and gcpause.running() == 0
-    assert docs.get("k") is None
-    docs.shutdown()
