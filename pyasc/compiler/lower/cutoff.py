@@ -110,8 +110,6 @@ class FailedCall:
     shape: binding.Shape
     span: Span
     finding: Diagnostic
-    header: bytes = b"-"
-    """(Not read: the values a default names do not decide whether a call binds.)"""
 
     def now(self, callee: JitFunction) -> Diagnostic | None:
         """The call's finding against `callee`'s parameter list: None when the call binds to it."""
@@ -260,27 +258,27 @@ def keep(module: ModuleInfo, slot: tuple[str, str], key: str, lowered: LowerResu
     held for other own inputs (`key`)."""
     if not enabled():
         return
-    if calls:
-        calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
     retired = _retired()
     with _LOCK:
-        if not calls:  # unnoted, or no helper call: nothing of it for a helper's edit to leave as it was; the
-            # kept ones of the same own inputs stay (a call that fails now, and binds again after the next edit)
-            held = _KEPT.pop(slot, [])
-            same = [k for k in held if k.key == key]
-            retired.extend(k for k in held if k.key != key)
-            if same:
-                _KEPT[slot] = same
-        else:
-            new = Kept(key, lowered, list(diagnostics), calls)
+        held = _KEPT.pop(slot, [])
+        stay = [k for k in held if k.key == key]  # (an unnoted one, or one with no helper call, leaves these: a
+        # call that fails now may bind again after the next edit)
+        if calls:
             mine = outcome(calls)
-            held = _KEPT.get(slot, [])
-            others = [k for k in held if k.key == key and outcome(k.calls) != mine][:OUTCOMES - 1]
-            retired.extend(k for k in held if not any(k is o for o in others))
-            _KEPT[slot] = [new, *others]
-            _KEPT.move_to_end(slot)
+            stay = [Kept(key, lowered, list(diagnostics), _with_headers(module, calls))] + [
+                k for k in stay if outcome(k.calls) != mine][:OUTCOMES - 1]
+        retired.extend(k for k in held if not any(k is s for s in stay))
+        if stay:
+            _KEPT[slot] = stay
             while len(_KEPT) > LIMIT:
                 retired.extend(_KEPT.popitem(last=False)[1])
+
+
+def _with_headers(module: ModuleInfo, calls: list[Call | FailedCall]) -> list[Call | FailedCall]:
+    """The calls with the module values each called helper's parameter list names filled in (a failed call reads
+    none: whether a call binds does not depend on a default's value)."""
+    return [c if isinstance(c, FailedCall) or c.header else replace(c, header=header_values(module, c.jit))
+            for c in calls]
 
 
 def _retired() -> list[Kept]:
@@ -436,7 +434,7 @@ def _specialization(module: ModuleInfo, kernel: str, stack: tuple[str, ...], cal
 HELPER_LIMIT = helper_cache.LIMIT
 """Helper specializations whose lowering is kept with its calls, least recently used dropped first."""
 
-_HELPERS: OrderedDict[str, tuple[helper_cache.Entry, list[Call]]] = OrderedDict()
+_HELPERS: OrderedDict[str, tuple[helper_cache.Entry, list[Call | FailedCall]]] = OrderedDict()
 
 
 def helper_key(module: ModuleInfo, jit: JitFunction, parts: list[str], memo: KeyMemo) -> str:
@@ -446,11 +444,11 @@ def helper_key(module: ModuleInfo, jit: JitFunction, parts: list[str], memo: Key
 
 
 def keep_helper(module: ModuleInfo, jit: JitFunction, parts: list[str], memo: KeyMemo,
-                entry: helper_cache.Entry, calls: list[Call] | None) -> None:
+                entry: helper_cache.Entry, calls: list[Call | FailedCall] | None) -> None:
     """Keep a specialization's entry with its helper calls (when every one was noted and there is one)."""
     if not enabled() or not calls:
         return
-    calls = [c if c.header else replace(c, header=header_values(module, c.jit)) for c in calls]
+    calls = _with_headers(module, calls)
     key = helper_key(module, jit, parts, memo)
     with _LOCK:
         _HELPERS[key] = (entry, calls)
